@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// departure-board: a departure board display driver for LED, OLED and e-paper signage on Linux.
+import PackageDescription
+
+let package = Package(
+    name: "departure-board",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "departure-board", targets: ["departure-board"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        // C libraries, reached through system-library targets (module map + shim header only).
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
+        .target(name: "ZoneInfo"),
+        // HTTP GET over libcurl with millisecond timeouts and a body cap.
+        .target(name: "HTTPFetch", dependencies: ["CCurl"]),
+        // The departures core: model, time rules, repositories, use case, board view model.
+        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch"]),
+        // Board files: YAML parsing, defaults, validation with file:line:column errors.
+        .target(name: "BoardConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The command-line tool: the only module that knows every other one.
+        .executableTarget(
+            name: "departure-board",
+            dependencies: [
+                "DeparturesCore", "BoardConfig", "ZoneInfo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Test support: a real HTTP server on 127.0.0.1.
+        .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+
+        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
+        .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"], exclude: ["Fixtures"]),
+        .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
+        .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer"], exclude: ["Golden"]),
+    ]
+)

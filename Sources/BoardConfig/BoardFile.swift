@@ -1,0 +1,96 @@
+/// A validated board file. All values are filled in: defaults are applied during parsing.
+public struct BoardFile: Sendable, Equatable {
+    /// The path as given to the loader (not normalised).
+    public var path: String
+    public var name: String
+    public var timezone: String
+    public var source: SourceSettings
+    public var departures: DepartureSettings
+
+    public init(path: String, name: String, timezone: String,
+                source: SourceSettings, departures: DepartureSettings) {
+        self.path = path
+        self.name = name
+        self.timezone = timezone
+        self.source = source
+        self.departures = departures
+    }
+
+    /// Default zone when a board gives none.
+    public static let defaultTimezone = "Australia/Sydney"
+}
+
+public enum SourceKind: String, Sendable, Equatable, CaseIterable {
+    case demo, api, file
+}
+
+public enum APIKeySource: Sendable, Equatable {
+    /// Name of the environment variable holding the key.
+    case environment(String)
+    /// Path of the file holding the key, resolved against the board file's folder.
+    case file(String)
+}
+
+public struct SourceSettings: Sendable, Equatable {
+    public var kind: SourceKind
+    public var baseURL: String?
+    /// Kept exactly as written so leading zeros survive.
+    public var stopID: String?
+    public var apiKey: APIKeySource?
+    public var apiKeyHeader: String
+    /// Resolved against the board file's folder.
+    public var filePath: String?
+    public var refreshInterval: Duration
+    public var requestTimeout: Duration
+    public var resourceTimeout: Duration
+    public var maxResponseBytes: Int
+
+    public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
+                apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
+                filePath: String? = nil, refreshInterval: Duration = .seconds(30),
+                requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                maxResponseBytes: Int = 1 << 20) {
+        self.kind = kind
+        self.baseURL = baseURL
+        self.stopID = stopID
+        self.apiKey = apiKey
+        self.apiKeyHeader = apiKeyHeader
+        self.filePath = filePath
+        self.refreshInterval = refreshInterval
+        self.requestTimeout = requestTimeout
+        self.resourceTimeout = resourceTimeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+}
+
+public struct DepartureSettings: Sendable, Equatable {
+    public var limit: Int
+    public var departedGrace: Duration
+    public var staleLimit: Duration
+    public var maxBackoff: Duration
+
+    public init(limit: Int = 20, departedGrace: Duration = .seconds(60),
+                staleLimit: Duration = .seconds(15 * 60), maxBackoff: Duration = .seconds(5 * 60)) {
+        self.limit = limit
+        self.departedGrace = departedGrace
+        self.staleLimit = staleLimit
+        self.maxBackoff = maxBackoff
+    }
+}
+
+/// Board file paths: name defaults and resolution of relative paths.
+enum BoardPath {
+    /// "Boards/preview.yaml" -> "preview"; a leading dot (".board") is not treated as an extension.
+    static func defaultName(for path: String) -> String {
+        let last = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
+
+    /// Resolves `relative` against the folder holding `boardPath`; absolute paths pass through.
+    static func resolve(_ relative: String, against boardPath: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        guard let slash = boardPath.lastIndex(of: "/") else { return relative }
+        return String(boardPath[...slash]) + relative
+    }
+}

@@ -1,0 +1,116 @@
+import Yams
+
+/// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
+/// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
+enum BoardSchema {
+    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures"])
+    static let source = SectionSchema(keys: [
+        "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header",
+        "request_timeout", "resource_timeout", "max_response_bytes", "path", "refresh_interval",
+    ])
+    static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff"])
+
+    /// Source keys that only make sense for one kind; the others apply to every kind.
+    static let sourceKeyKind: [String: SourceKind] = [
+        "base_url": .api, "stop_id": .api, "api_key_env": .api, "api_key_file": .api, "api_key_header": .api,
+        "request_timeout": .api, "resource_timeout": .api, "max_response_bytes": .api,
+        "path": .file,
+    ]
+    static let requiredSourceKeys: [SourceKind: [String]] = [.api: ["base_url", "stop_id"], .file: ["path"]]
+
+    static func build(root: Node, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> BoardFile {
+        let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
+        var board = BoardFileLoader.defaultBoard(path: path)
+        if let name = try top.string("name") {
+            if let problem = Validators.displayName(name) { throw top.error("name", problem) }
+            board.name = name
+        }
+        if let zone = try top.string("timezone") {
+            guard zoneExists(zone) else { throw top.error("timezone", "unknown time zone '\(shown(zone))'") }
+            board.timezone = zone
+        }
+        guard let sourceSection = try top.section("source", schema: source) else {
+            throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api' or 'kind: file'")
+        }
+        board.source = try buildSource(sourceSection, boardPath: path)
+        if let section = try top.section("departures", schema: departures) {
+            board.departures = try buildDepartures(section)
+        }
+        try checkBackoff(board, top: top, sourceSection: sourceSection)
+        return board
+    }
+
+    private static func buildSource(_ section: Section, boardPath: String) throws(BoardFileError) -> SourceSettings {
+        guard let kind = try section.choice("kind", as: SourceKind.self) else {
+            throw Section.error(section.file, section.mark, section.keyPath("kind"),
+                                "required: one of " + SourceKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        for key in section.order {
+            if let owner = sourceKeyKind[key], owner != kind {
+                throw section.error(key, "only applies to kind \(owner.rawValue) (this source is kind \(kind.rawValue))", atKey: true)
+            }
+        }
+        for key in requiredSourceKeys[kind] ?? [] where !section.has(key) {
+            throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)")
+        }
+        var settings = SourceSettings(kind: kind)
+        if let url = try section.string("base_url") {
+            if let problem = Validators.baseURL(url) { throw section.error("base_url", problem) }
+            settings.baseURL = url
+        }
+        if let stop = try section.string("stop_id") {
+            if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
+            settings.stopID = stop
+        }
+        if section.has("api_key_env") && section.has("api_key_file") {
+            throw section.error("api_key_file", "use either api_key_env or api_key_file, not both", atKey: true)
+        }
+        if let name = try section.string("api_key_env") {
+            if let problem = Validators.environmentName(name) { throw section.error("api_key_env", problem) }
+            settings.apiKey = .environment(name)
+        }
+        if let file = try section.string("api_key_file") {
+            if let problem = Validators.filePath(file) { throw section.error("api_key_file", problem) }
+            settings.apiKey = .file(BoardPath.resolve(file, against: boardPath))
+        }
+        if let header = try section.string("api_key_header") {
+            if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
+            settings.apiKeyHeader = header
+        }
+        if let file = try section.string("path") {
+            if let problem = Validators.filePath(file) { throw section.error("path", problem) }
+            settings.filePath = BoardPath.resolve(file, against: boardPath)
+        }
+        settings.refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1)) ?? settings.refreshInterval
+        settings.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? settings.requestTimeout
+        settings.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? settings.resourceTimeout
+        settings.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? settings.maxResponseBytes
+        if settings.resourceTimeout < settings.requestTimeout {
+            let request = Durations.format(settings.requestTimeout), resource = Durations.format(settings.resourceTimeout)
+            if section.has("resource_timeout") {
+                throw section.error("resource_timeout", "must be at least request_timeout (\(request)); got \(resource)")
+            }
+            throw section.error("request_timeout", "must not exceed resource_timeout (\(resource)); got \(request)")
+        }
+        return settings
+    }
+
+    private static func buildDepartures(_ section: Section) throws(BoardFileError) -> DepartureSettings {
+        var settings = DepartureSettings()
+        settings.limit = try section.wholeNumber("limit", in: 1...500) ?? settings.limit
+        settings.departedGrace = try section.duration("departed_grace", atLeast: .zero, atMost: .seconds(3600)) ?? settings.departedGrace
+        settings.staleLimit = try section.duration("stale_limit", atLeast: .seconds(60), atMost: .seconds(24 * 3600)) ?? settings.staleLimit
+        settings.maxBackoff = try section.duration("max_backoff", atLeast: .seconds(1)) ?? settings.maxBackoff
+        return settings
+    }
+
+    /// Backing off for less than one refresh interval would retry faster than normal polling.
+    private static func checkBackoff(_ board: BoardFile, top: Section, sourceSection: Section) throws(BoardFileError) {
+        let refresh = board.source.refreshInterval, backoff = board.departures.maxBackoff
+        guard backoff < refresh else { return }
+        if let departures = try top.section("departures", schema: departures), departures.has("max_backoff") {
+            throw departures.error("max_backoff", "must be at least source.refresh_interval (\(Durations.format(refresh))); got \(Durations.format(backoff))")
+        }
+        throw sourceSection.error("refresh_interval", "must not exceed departures.max_backoff (\(Durations.format(backoff))); got \(Durations.format(refresh))")
+    }
+}

@@ -1,0 +1,148 @@
+import Yams
+
+/// The keys one mapping of the schema accepts. Adding a section means adding one of these
+/// and reading its values with `Section`'s typed accessors.
+struct SectionSchema: Sendable {
+    var keys: [String]
+
+    /// Keys refused anywhere with a specific message: secrets must never live in board files.
+    static let refusedKeys: [String: String] = [
+        "api_key": "put the key in an environment variable (api_key_env) or a file (api_key_file), not in the board file",
+    ]
+}
+
+/// A mapping checked against a `SectionSchema`: no unknown, refused or duplicate keys.
+/// Accessors return nil for absent keys and throw located errors for bad values.
+struct Section {
+    let file: String
+    /// Dotted path of this mapping ("" at the top level).
+    let path: String
+    /// Where to point errors about the section as a whole (its key, or its first line).
+    let mark: Mark?
+    private(set) var order: [String] = []
+    private var entries: [String: (key: Node, value: Node)] = [:]
+
+    init(_ node: Node, path: String, mark: Mark?, schema: SectionSchema, file: String) throws(BoardFileError) {
+        self.file = file
+        self.path = path
+        self.mark = mark
+        guard case .mapping(let mapping) = node else {
+            throw Self.error(file, node.mark, path, "expected a mapping; \(Self.got(node))")
+        }
+        for (keyNode, value) in mapping {
+            guard case .scalar(let scalar) = keyNode else {
+                throw Self.error(file, keyNode.mark, path.isEmpty ? nil : path, "expected a key name; \(Self.got(keyNode))")
+            }
+            let name = scalar.string
+            let shownName = shown(name)
+            let keyPath = path.isEmpty ? shownName : path + "." + shownName
+            if let refusal = SectionSchema.refusedKeys[name.lowercased()] {
+                throw Self.error(file, keyNode.mark, keyPath, refusal)
+            }
+            guard schema.keys.contains(name) else {
+                throw Self.error(file, keyNode.mark, keyPath, Suggestions.unknownKeyMessage(name, validKeys: schema.keys))
+            }
+            if let earlier = entries[name] {
+                let firstLine = earlier.key.mark.map { "line \($0.line)" } ?? "earlier"
+                let secondLine = keyNode.mark.map { " and again on line \($0.line)" } ?? " and again"
+                throw Self.error(file, keyNode.mark, keyPath, "duplicate key: set on \(firstLine)\(secondLine)")
+            }
+            entries[name] = (keyNode, value)
+            order.append(name)
+        }
+    }
+
+    func has(_ key: String) -> Bool { entries[key] != nil }
+    func keyMark(_ key: String) -> Mark? { entries[key]?.key.mark }
+    func valueMark(_ key: String) -> Mark? { entries[key]?.value.mark }
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// An error located at `key`'s value (or at the section when the key is absent).
+    func error(_ key: String, _ message: String, atKey: Bool = false) -> BoardFileError {
+        let located = atKey ? keyMark(key) : valueMark(key)
+        return Self.error(file, located ?? mark, keyPath(key), message)
+    }
+
+    /// A nested mapping, checked against its own schema.
+    func section(_ key: String, schema: SectionSchema) throws(BoardFileError) -> Section? {
+        guard let entry = entries[key] else { return nil }
+        return try Section(entry.value, path: keyPath(key), mark: entry.key.mark, schema: schema, file: file)
+    }
+
+    /// Any scalar except booleans and nulls, kept exactly as written (so `0123` stays "0123").
+    func string(_ key: String) throws(BoardFileError) -> String? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value) else {
+            throw error(key, "expected a string; \(Self.got(value))")
+        }
+        return scalar.string
+    }
+
+    func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(BoardFileError) -> Int? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value),
+              let number = Int(scalar.string.filter { $0 != "_" }) else {
+            throw error(key, "expected a whole number; \(Self.got(value))")
+        }
+        guard range.contains(number) else {
+            throw error(key, "must be between \(range.lowerBound) and \(range.upperBound); got \(number)")
+        }
+        return number
+    }
+
+    func duration(_ key: String, atLeast minimum: Duration, atMost maximum: Duration? = nil) throws(BoardFileError) -> Duration? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value) else {
+            throw error(key, "expected a duration; \(Self.got(value)); \(Durations.hint)")
+        }
+        let duration: Duration
+        switch Durations.parse(scalar.string, unitRequired: scalar.style != .plain) {
+        case .success(let parsed): duration = parsed
+        case .failure(let problem): throw error(key, problem.message)
+        }
+        let shown = Durations.format(duration)
+        if let maximum, duration < minimum || duration > maximum {
+            throw error(key, "must be between \(Durations.format(minimum)) and \(Durations.format(maximum)); got \(shown)")
+        }
+        if duration < minimum {
+            throw error(key, "must be at least \(Durations.format(minimum)); got \(shown)")
+        }
+        return duration
+    }
+
+    func choice<T: CaseIterable & RawRepresentable>(_ key: String, as type: T.Type) throws(BoardFileError) -> T?
+    where T.RawValue == String {
+        guard let value = entries[key]?.value else { return nil }
+        let options = T.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value), let match = T(rawValue: scalar.string) else {
+            throw error(key, "expected one of \(options); \(Self.got(value))")
+        }
+        return match
+    }
+
+    // MARK: - Helpers
+
+    static func error(_ file: String, _ mark: Mark?, _ key: String?, _ message: String) -> BoardFileError {
+        BoardFileError(file: file, line: mark?.line, column: mark?.column, key: key, message: message)
+    }
+
+    static func isBoolOrNull(_ node: Node) -> Bool {
+        let tag = node.tag.rawValue
+        return tag == Tag.Name.bool.rawValue || tag == Tag.Name.null.rawValue
+    }
+
+    /// "got 'http'", "got a list", ... for messages.
+    static func got(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "got a mapping"
+        case .sequence: return "got a list"
+        case .alias: return "got an alias"
+        case .scalar(let scalar):
+            switch node.tag.rawValue {
+            case Tag.Name.null.rawValue: return scalar.string.isEmpty ? "got an empty value" : "got null ('\(shown(scalar.string))')"
+            case Tag.Name.bool.rawValue: return "got the true/false value '\(shown(scalar.string))' (put it in quotes to use it as text)"
+            default: return "got '\(shown(scalar.string))'"
+            }
+        }
+    }
+}

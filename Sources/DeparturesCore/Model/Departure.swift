@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One departure as the API sends it (`GET /api/v1/stops/{stopId}/departures`).
+///
+/// Times count seconds from the start of a service day (GTFS style), not instants:
+/// `ServiceDayCalendar` turns them into instants in the board's zone.
+public struct Departure: Codable, Hashable, Sendable {
+    public var tripID: String
+    public var routeShortName: String
+    public var headsign: String
+    public var scheduledTimeSecs: Int
+    public var realtimeTimeSecs: Int
+    /// Seconds late (negative when early) as reported by the feed.
+    public var delaySeconds: Int
+    /// False when only the timetable is known (no live vehicle data).
+    public var isRealtime: Bool
+
+    public init(
+        tripID: String, routeShortName: String, headsign: String,
+        scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool
+    ) {
+        self.tripID = tripID
+        self.routeShortName = routeShortName
+        self.headsign = headsign
+        self.scheduledTimeSecs = scheduledTimeSecs
+        self.realtimeTimeSecs = realtimeTimeSecs
+        self.delaySeconds = delaySeconds
+        self.isRealtime = isRealtime
+    }
+
+    /// Whole numbers are read through `Double` so `1.5` is reported at its key as "expected
+    /// a whole number" (the decoder alone calls it invalid JSON, with no path).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func wholeNumber(_ key: CodingKeys) throws -> Int {
+            if let value = try? container.decode(Int.self, forKey: key) { return value }
+            let number: Double
+            do {
+                number = try container.decode(Double.self, forKey: key)
+            } catch DecodingError.typeMismatch(_, let context) {
+                throw DecodingError.typeMismatch(Int.self, context)
+            }
+            guard number.rounded() == number, let value = Int(exactly: number) else {
+                throw DecodingError.typeMismatch(Int.self, DecodingError.Context(
+                    codingPath: container.codingPath + [key], debugDescription: "\(number) is not a whole number"))
+            }
+            return value
+        }
+        tripID = try container.decode(String.self, forKey: .tripID)
+        routeShortName = try container.decode(String.self, forKey: .routeShortName)
+        headsign = try container.decode(String.self, forKey: .headsign)
+        scheduledTimeSecs = try wholeNumber(.scheduledTimeSecs)
+        realtimeTimeSecs = try wholeNumber(.realtimeTimeSecs)
+        delaySeconds = try wholeNumber(.delaySeconds)
+        isRealtime = try container.decode(Bool.self, forKey: .isRealtime)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tripID = "trip_id"
+        case routeShortName = "route_short_name"
+        case headsign
+        case scheduledTimeSecs = "scheduled_time_secs"
+        case realtimeTimeSecs = "realtime_time_secs"
+        case delaySeconds = "delay_s"
+        case isRealtime = "realtime"
+    }
+}
+
+/// The API's envelope: `{"data": [Departure]}`.
+public struct DeparturesResponse: Codable, Hashable, Sendable {
+    public var data: [Departure]
+
+    public init(data: [Departure]) {
+        self.data = data
+    }
+}

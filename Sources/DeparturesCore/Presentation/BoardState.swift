@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a board is showing.
+public enum BoardStatus: String, Sendable, Equatable, CaseIterable {
+    /// No data yet.
+    case loading
+    /// Fresh departures.
+    case ok
+    /// The source answered: no departures.
+    case empty
+    /// The last good departures, still counting down, after a failed refresh.
+    case stale
+    /// No usable data: the message fills the board.
+    case error
+}
+
+/// Everything the layout needs for one frame, computed for one instant.
+public struct BoardState: Equatable, Sendable {
+    public var boardName: String
+    public var now: Date
+    public var status: BoardStatus
+    /// The error message for `stale` and `error`, nil otherwise.
+    public var message: String?
+    /// When the source last answered successfully.
+    public var updated: Date?
+    public var rows: [DepartureRow]
+
+    public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
+                rows: [DepartureRow]) {
+        self.boardName = boardName
+        self.now = now
+        self.status = status
+        self.message = message
+        self.updated = updated
+        self.rows = rows
+    }
+}

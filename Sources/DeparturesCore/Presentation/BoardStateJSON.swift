@@ -1,0 +1,56 @@
+import ZoneInfo
+
+/// The board state as the JSON of the design (`render --output state.json`), with keys in
+/// the documented order so files diff cleanly and golden tests compare bytes.
+public enum BoardStateJSON {
+    public static func encode(_ state: BoardState, zone: TimeZoneRules) -> String {
+        var out = "{"
+        out += member("board", string(state.boardName)) + ","
+        out += member("now", string(TimeText.iso8601(state.now, in: zone))) + ","
+        out += member("timezone", string(zone.identifier)) + ","
+        out += member("status", string(state.status.rawValue)) + ","
+        out += member("message", state.message.map(string) ?? "null") + ","
+        out += member("updated", state.updated.map { string(TimeText.iso8601($0, in: zone)) } ?? "null") + ","
+        out += "\"rows\":["
+        out += state.rows.map(row).joined(separator: ",")
+        out += "]}\n"
+        return out
+    }
+
+    static func row(_ row: DepartureRow) -> String {
+        "{" + [
+            member("trip_id", string(row.tripID)),
+            member("route", string(row.route)),
+            member("headsign", string(row.headsign)),
+            member("minutes", String(row.minutes)),
+            member("countdown", string(row.countdown)),
+            member("delay", row.delay.map(string) ?? "null"),
+            member("time", string(row.time)),
+            member("realtime", row.isRealtime ? "true" : "false"),
+        ].joined(separator: ",") + "}"
+    }
+
+    static func member(_ key: String, _ value: String) -> String {
+        string(key) + ":" + value
+    }
+
+    /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

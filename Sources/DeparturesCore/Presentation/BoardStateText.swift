@@ -1,0 +1,27 @@
+import ZoneInfo
+
+/// The rows as plain text, one line each (`render --output rows.txt`), for scripts and for
+/// reading a board over SSH. States without rows print their status or message.
+public enum BoardStateText {
+    public static func encode(_ state: BoardState, zone: TimeZoneRules) -> String {
+        var lines: [String] = []
+        switch state.status {
+        case .loading: lines.append("Loading departures…")
+        case .empty: lines.append("No departures")
+        case .error: lines.append(state.message ?? "Failed to load departures")
+        case .ok, .stale: break
+        }
+        for row in state.rows {
+            var fields = [row.route, row.headsign]
+            if let delay = row.delay { fields.append(delay) }
+            fields.append(row.countdown)
+            fields.append(row.isRealtime ? row.time : row.time + " (scheduled)")
+            lines.append(fields.joined(separator: "  "))
+        }
+        if state.status == .stale, let message = state.message {
+            let updated = state.updated.map { " · updated " + TimeText.clock($0, in: zone) } ?? ""
+            lines.append(message + updated)
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

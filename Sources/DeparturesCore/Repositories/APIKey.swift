@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a board's API key lives. The key itself never sits in a board file, and it is read
+/// at each use, so rotating the file or the service's environment needs no config change.
+public struct APIKey: Sendable {
+    public enum Source: Sendable, Equatable {
+        case environment(String)
+        case file(String)
+    }
+
+    public var header: String
+    public var source: Source
+    private let environment: @Sendable (String) -> String?
+
+    /// `environment` is injected so tests need not touch the process environment.
+    public init(header: String, source: Source,
+                environment: @escaping @Sendable (String) -> String? = APIKey.processEnvironment) {
+        self.header = header
+        self.source = source
+        self.environment = environment
+    }
+
+    public static let processEnvironment: @Sendable (String) -> String? = { name in
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The key, trimmed of surrounding whitespace (files usually end in a newline).
+    /// Errors name the variable or file, never the key.
+    public func value() throws(DeparturesError) -> String {
+        let raw: String
+        switch source {
+        case .environment(let name):
+            guard let value = environment(name) else {
+                throw .failed(detail: "API key: environment variable \(name) is not set")
+            }
+            raw = value
+        case .file(let path):
+            do {
+                raw = String(decoding: try FileBytes.read(path, maxBytes: 64 * 1024), as: UTF8.self)
+            } catch {
+                throw .failed(detail: "API key file \(path): \(error)")
+            }
+        }
+        let key = raw.trimmingWhitespace
+        guard !key.isEmpty else {
+            switch source {
+            case .environment(let name): throw .failed(detail: "API key: environment variable \(name) is empty")
+            case .file(let path): throw .failed(detail: "API key file \(path) is empty")
+            }
+        }
+        guard !key.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw .failed(detail: "API key contains control characters")
+        }
+        return key
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,31 @@
+/// Where departures come from: the HTTP API, a file, or the demo timetable.
+/// The view model sees only this protocol; nothing above it knows about HTTP.
+public protocol DeparturesRepository: Sendable {
+    func departures() async throws(DeparturesError) -> [Departure]
+}
+
+/// Why a fetch failed, classified into the two messages a board shows.
+public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The network is unreachable or a name did not resolve.
+    case offline(detail: String)
+    /// The source answered badly or not at all (HTTP status, timeout, refused connection).
+    case failed(detail: String)
+    /// The source answered with data that breaks the API contract.
+    case invalidData(source: String, DeparturesDataError)
+
+    /// What the board shows, as in the seed app.
+    public var userMessage: String {
+        switch self {
+        case .offline: return "No internet connection"
+        case .failed, .invalidData: return "Failed to load departures"
+        }
+    }
+
+    /// The detail for logs and stderr (never contains secrets).
+    public var description: String {
+        switch self {
+        case .offline(let detail), .failed(let detail): return "\(userMessage): \(detail)"
+        case .invalidData(let source, let error): return "\(source): \(error)"
+        }
+    }
+}

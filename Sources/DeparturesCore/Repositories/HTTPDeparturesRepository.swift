@@ -1,0 +1,88 @@
+import HTTPFetch
+
+/// Departures from `GET {base}/api/v1/stops/{stopId}/departures`.
+public struct HTTPDeparturesRepository: DeparturesRepository {
+    public struct Settings: Sendable {
+        public var baseURL: String
+        public var stopID: String
+        public var apiKey: APIKey?
+        public var requestTimeout: Duration
+        public var resourceTimeout: Duration
+        public var maxResponseBytes: Int
+
+        public init(baseURL: String, stopID: String, apiKey: APIKey? = nil,
+                    requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                    maxResponseBytes: Int = 1 << 20) {
+            self.baseURL = baseURL
+            self.stopID = stopID
+            self.apiKey = apiKey
+            self.requestTimeout = requestTimeout
+            self.resourceTimeout = resourceTimeout
+            self.maxResponseBytes = maxResponseBytes
+        }
+    }
+
+    public let settings: Settings
+    private let client: any HTTPFetching
+
+    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient()) {
+        self.settings = settings
+        self.client = client
+    }
+
+    /// The request URL; the stop id is percent-encoded as one path segment.
+    public var url: String {
+        var base = settings.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/api/v1/stops/" + Self.percentEncodedSegment(settings.stopID) + "/departures"
+    }
+
+    public func departures() async throws(DeparturesError) -> [Departure] {
+        var headers = [HTTPHeader(name: "Accept", value: "application/json")]
+        if let apiKey = settings.apiKey {
+            headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.value()))
+        }
+        let request = HTTPRequest(
+            url: url, headers: headers,
+            requestTimeout: settings.requestTimeout, resourceTimeout: settings.resourceTimeout,
+            maxResponseBytes: settings.maxResponseBytes)
+
+        let response: HTTPResponse
+        do {
+            response = try await client.get(request)
+        } catch {
+            throw Self.classify(error)
+        }
+        guard (200..<300).contains(response.status) else {
+            throw .failed(detail: "HTTP \(response.status) from \(url)")
+        }
+        do {
+            return try DeparturesDecoder.decode(response.body).data
+        } catch {
+            throw .invalidData(source: url, error)
+        }
+    }
+
+    static func classify(_ error: HTTPFetchError) -> DeparturesError {
+        switch error {
+        case .offline(let detail): return .offline(detail: detail)
+        default: return .failed(detail: error.description)
+        }
+    }
+
+    static func percentEncodedSegment(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return encoded
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// "Now" and waiting, in one injectable place, so the time rules and the refresh loop can
+/// run on a test clock and `render --now` gives the same bytes on every machine.
+public protocol BoardClock: Sendable {
+    /// The current instant.
+    var now: Date { get }
+    /// Suspends for `duration` of this clock's time; throws `CancellationError` when cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: wall time for "now", the monotonic clock for waiting, so a wall-clock
+/// step (NTP, manual change) never stretches or skips a refresh interval.
+public struct SystemBoardClock: BoardClock {
+    public init() {}
+
+    public var now: Date { Date() }
+
+    public func sleep(for duration: Duration) async throws {
+        try await ContinuousClock().sleep(for: duration)
+    }
+}
+
+/// A clock stopped at one instant, for one-shot renders. Waiting returns at once.
+public struct FixedBoardClock: BoardClock {
+    public let now: Date
+
+    public init(now: Date) {
+        self.now = now
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+    }
+}
+
+extension Duration {
+    /// Seconds as a floating-point value, for arithmetic with `Date`.
+    public var timeInterval: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

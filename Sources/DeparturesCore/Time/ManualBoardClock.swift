@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// A clock that moves only when told to: sleepers wake when `advance(by:)` passes their
+/// deadline. It lets tests (and simulations) run an hour of refreshes in milliseconds.
+public final class ManualBoardClock: BoardClock {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Date
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Date
+        var sleepers: [Sleeper] = []
+        var nextID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+
+    public init(now: Date) {
+        state = Mutex(State(now: now))
+    }
+
+    public var now: Date { state.withLock { $0.now } }
+
+    /// How many tasks are waiting on this clock (tests use it to know a loop is parked).
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    public func sleep(for duration: Duration) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = state.withLock { state in
+                    if Task.isCancelled { return true }
+                    let deadline = state.now.addingTimeInterval(duration.timeInterval)
+                    if deadline <= state.now { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+        try Task.checkCancellation()
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = state.now.addingTimeInterval(duration.timeInterval)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Jumps to an instant (forward only), waking sleepers as `advance(by:)` does.
+    public func advance(to instant: Date) {
+        let seconds = instant.timeIntervalSince(now)
+        if seconds > 0 { advance(by: .milliseconds(Int64((seconds * 1000).rounded()))) }
+    }
+}

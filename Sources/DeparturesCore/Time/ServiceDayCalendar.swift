@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ZoneInfo
+
+/// Turns GTFS-style service-day seconds into instants in a board's zone.
+///
+/// A service day starts at local noon minus 12 h: local midnight on ordinary days, but an
+/// hour off on daylight-saving change days, which is what GTFS means by "time since the
+/// start of the service day". Only the board's zone is used; the process `TZ` never is.
+public struct ServiceDayCalendar: Sendable, Equatable {
+    public let zone: TimeZoneRules
+
+    public init(zone: TimeZoneRules) {
+        self.zone = zone
+    }
+
+    /// The local calendar date at an instant.
+    public func localDate(at instant: Date) -> CivilDate {
+        zone.localDateTime(atUnixSeconds: instant.unixSeconds).date
+    }
+
+    /// The start of service day `date`, in Unix seconds.
+    public func serviceDayStart(_ date: CivilDate) -> Int64 {
+        zone.unixSeconds(for: LocalDateTime(date: date, hour: 12, minute: 0, second: 0)) - 12 * 3_600
+    }
+
+    /// The service day (D−1, D or D+1, D = today in the zone) on which `secondsFromStart`
+    /// lies closest to `now`. Trips past midnight (≥ 86400) land on yesterday's day, and a
+    /// 23:59 trip seen just after midnight stays yesterday's.
+    public func nearestServiceDay(for secondsFromStart: Int, now: Date) -> CivilDate {
+        let today = localDate(at: now)
+        let nowSeconds = now.timeIntervalSince1970
+        var best = today
+        var bestDistance = Double.infinity
+        for offset in [-1, 0, 1] {
+            let day = today.adding(days: offset)
+            let instant = Double(serviceDayStart(day) + Int64(secondsFromStart))
+            let distance = abs(instant - nowSeconds)
+            if distance < bestDistance {
+                best = day
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The instant `secondsFromStart` names on service day `day`.
+    public func instant(_ secondsFromStart: Int, on day: CivilDate) -> Date {
+        Date(timeIntervalSince1970: Double(serviceDayStart(day) + Int64(secondsFromStart)))
+    }
+}
+
+extension Date {
+    /// Whole seconds since 1970, rounded down (so 09:29:59.9 is still 09:29).
+    public var unixSeconds: Int64 {
+        Int64(timeIntervalSince1970.rounded(.down))
+    }
+}

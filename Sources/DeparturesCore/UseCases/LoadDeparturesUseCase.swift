@@ -1,0 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Fetch → resolve → drop departed → sort → limit: the business rule between a source and
+/// a board.
+public struct LoadDeparturesUseCase: Sendable {
+    public let repository: any DeparturesRepository
+    public let rules: DepartureRules
+
+    public init(repository: any DeparturesRepository, rules: DepartureRules) {
+        self.repository = repository
+        self.rules = rules
+    }
+
+    public func callAsFunction(now: Date) async throws(DeparturesError) -> [ResolvedDeparture] {
+        let departures = try await repository.departures()
+        return rules.visible(rules.resolve(departures, now: now), now: now)
+    }
+}

@@ -1,0 +1,151 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Observation
+import ZoneInfo
+
+/// The board's view model: keeps the last good departures, refreshes them on a loop, and
+/// answers what to show at any instant.
+///
+/// Rows are stored as instants, not as text, so a board that cannot refresh keeps counting
+/// down correctly; `state(at:)` applies the time rules for the frame being drawn.
+@MainActor
+@Observable
+public final class BoardViewModel {
+    /// The outcome of the last refresh (loading until the first one ends).
+    public private(set) var lastOutcome: BoardStatus = .loading
+    /// The message of the last failure, kept while stale or in error.
+    public private(set) var message: String?
+    /// When the source last answered successfully.
+    public private(set) var lastSuccess: Date?
+    /// The last good departures, resolved to instants and sorted.
+    public private(set) var departures: [ResolvedDeparture] = []
+    /// The detail of the last failure (for logs), nil after a success.
+    public private(set) var lastError: DeparturesError?
+    /// Failures since the last success; drives the backoff.
+    public private(set) var consecutiveFailures = 0
+
+    public let boardName: String
+    @ObservationIgnored private let useCase: LoadDeparturesUseCase
+    @ObservationIgnored private let clock: any BoardClock
+    @ObservationIgnored public let policy: RefreshPolicy
+    @ObservationIgnored private var loop: Task<Void, Never>?
+    @ObservationIgnored private var inFlight: Task<Void, Never>?
+    @ObservationIgnored private var stopped = false
+
+    public init(boardName: String, useCase: LoadDeparturesUseCase,
+                clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()) {
+        self.boardName = boardName
+        self.useCase = useCase
+        self.clock = clock
+        self.policy = policy
+    }
+
+    isolated deinit {
+        loop?.cancel()
+        inFlight?.cancel()
+    }
+
+    /// Starts the refresh loop: refresh now, then after each interval (or backoff).
+    /// The loop holds the view model weakly, so releasing the board ends it.
+    public func start() {
+        guard loop == nil else { return }
+        stopped = false
+        let clock = clock
+        loop = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let delay = await self?.refreshForLoop() else { return }
+                do { try await clock.sleep(for: delay) } catch { return }
+            }
+        }
+    }
+
+    /// Ends the loop and any fetch in flight; nothing is fetched after this returns.
+    public func stop() {
+        stopped = true
+        loop?.cancel()
+        loop = nil
+        inFlight?.cancel()
+        inFlight = nil
+    }
+
+    public var isRunning: Bool { loop != nil }
+
+    /// Refreshes now. A refresh already in flight is joined, never doubled.
+    public func refresh() async {
+        guard !stopped else { return }
+        if let inFlight {
+            await inFlight.value
+            return
+        }
+        let task = Task { [useCase, clock] in
+            let outcome: Result<[ResolvedDeparture], DeparturesError>
+            do throws(DeparturesError) {
+                outcome = .success(try await useCase(now: clock.now))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled else { return }
+            self.apply(outcome, at: clock.now)
+        }
+        inFlight = task
+        await task.value
+        if inFlight == task { inFlight = nil }
+    }
+
+    private func refreshForLoop() async -> Duration? {
+        guard !stopped else { return nil }
+        await refresh()
+        return stopped ? nil : policy.delay(afterConsecutiveFailures: consecutiveFailures)
+    }
+
+    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, at now: Date) {
+        switch outcome {
+        case .success(let fresh):
+            departures = fresh
+            lastSuccess = now
+            lastOutcome = fresh.isEmpty ? .empty : .ok
+            message = nil
+            lastError = nil
+            consecutiveFailures = 0
+        case .failure(let error):
+            consecutiveFailures += 1
+            lastError = error
+            message = error.userMessage
+            lastOutcome = .error
+        }
+    }
+
+    /// What to show at `now`: the time rules applied to the stored departures.
+    public func state(at now: Date) -> BoardState {
+        let zone = useCase.rules.calendar.zone
+        let visible = useCase.rules.visible(departures, now: now)
+        let rows = visible.map { DepartureRow($0, now: now, zone: zone) }
+        let status: BoardStatus
+        var shownRows = rows
+        var shownMessage: String? = nil
+        switch lastOutcome {
+        case .loading:
+            status = .loading
+            shownRows = []
+        case .ok, .empty:
+            status = rows.isEmpty ? .empty : .ok
+        case .stale, .error:
+            let withinLimit = lastSuccess.map { now.timeIntervalSince($0) <= policy.staleLimit.timeInterval } ?? false
+            if withinLimit && !rows.isEmpty {
+                status = .stale
+            } else {
+                status = .error
+                shownRows = []
+            }
+            shownMessage = message
+        }
+        return BoardState(boardName: boardName, now: now, status: status, message: shownMessage,
+                          updated: lastSuccess, rows: shownRows)
+    }
+
+    /// The state at the clock's current instant.
+    public var currentState: BoardState { state(at: clock.now) }
+}

@@ -1,0 +1,95 @@
+import CCurl
+import Glibc
+import Synchronization
+
+/// curl_global_init must run once, before any handle exists; a global `let`
+/// is initialised lazily, exactly once and thread-safely.
+private let curlGlobalInitFailure: String? = {
+    let rc = db_curl_global_init_default()
+    return rc == CURLE_OK ? nil : "curl_global_init failed (curl \(rc.rawValue))"
+}()
+
+/// libcurl-backed client. Each request runs curl's multi interface on its own
+/// thread so blocking never happens on Swift's cooperative pool.
+public struct CurlHTTPClient: HTTPFetching {
+    public init() {}
+
+    public func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+        if let failure = curlGlobalInitFailure { throw .other(failure) }
+        let signal = CancelSignal()
+        let result: Result<HTTPResponse, HTTPFetchError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let started = startDetachedThread {
+                    continuation.resume(returning: CurlTransfer.run(request, signal: signal))
+                }
+                if !started {
+                    continuation.resume(returning: .failure(.other("could not start transfer thread")))
+                }
+            }
+        } onCancel: {
+            signal.cancel()
+        }
+        return try result.get()
+    }
+}
+
+/// Shared by the awaiting task (which may cancel) and the transfer thread.
+final class CancelSignal: Sendable {
+    private struct State {
+        var cancelled = false
+        /// Bit pattern of the multi handle (0 = none); an integer keeps the state Sendable.
+        var multi: UInt = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Sets the flag and wakes curl_multi_poll so the loop notices at once.
+    func cancel() {
+        state.withLock { s in
+            s.cancelled = true
+            if let multi = UnsafeMutableRawPointer(bitPattern: s.multi) { _ = curl_multi_wakeup(multi) }
+        }
+    }
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Publishes the multi handle for wakeups; must be detached before cleanup.
+    func attach(_ multi: UnsafeMutableRawPointer) { 
+        let bits = UInt(bitPattern: multi)
+        state.withLock { $0.multi = bits }
+    }
+
+    func detach() { state.withLock { $0.multi = 0 } }
+}
+
+private final class ThreadEntry {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+/// A plain detached pthread: the body owns its lifetime and ends with the transfer.
+func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let context = Unmanaged.passRetained(ThreadEntry(body)).toOpaque()
+    var thread = pthread_t()
+    let rc = pthread_create(&thread, nil, { raw in
+        guard let raw else { return nil }
+        Unmanaged<ThreadEntry>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+    }, context)
+    guard rc == 0 else {
+        Unmanaged<ThreadEntry>.fromOpaque(context).release()
+        return false
+    }
+    pthread_detach(thread)
+    return true
+}
+
+extension Duration {
+    /// Whole milliseconds, clamped to a range curl's `long` options accept.
+    var clampedMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        if seconds >= 1_000_000_000 { return 1_000_000_000_000 }
+        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,92 @@
+/// One request header. Values may carry secrets (API keys), so `description` redacts them.
+public struct HTTPHeader: Sendable, Equatable, CustomStringConvertible {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Redacted so that logging a request never prints a key.
+    public var description: String { "\(name): <redacted>" }
+}
+
+/// A GET request with its limits. Defaults suit a 30 s polling loop on a small device.
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: String
+    public var headers: [HTTPHeader]
+    /// Longest silence allowed: connecting, waiting for the first byte, and between chunks.
+    public var requestTimeout: Duration
+    /// Longest the whole exchange may take.
+    public var resourceTimeout: Duration
+    /// A body larger than this fails with `.responseTooLarge` instead of growing memory.
+    public var maxResponseBytes: Int
+    /// Redirects followed before giving up.
+    public var maxRedirects: Int
+
+    public init(
+        url: String,
+        headers: [HTTPHeader] = [],
+        requestTimeout: Duration = .seconds(8),
+        resourceTimeout: Duration = .seconds(15),
+        maxResponseBytes: Int = 1 << 20,
+        maxRedirects: Int = 3
+    ) {
+        self.url = url
+        self.headers = headers
+        self.requestTimeout = requestTimeout
+        self.resourceTimeout = resourceTimeout
+        self.maxResponseBytes = maxResponseBytes
+        self.maxRedirects = maxRedirects
+    }
+}
+
+/// A completed exchange. Any status, including 4xx/5xx, arrives here.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: [UInt8]
+    public var contentType: String?
+
+    public init(status: Int, body: [UInt8], contentType: String? = nil) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+    }
+}
+
+/// Why a request produced no response. Grouped by what the app does about it
+/// (show "offline", retry later, report a misconfiguration...).
+public enum HTTPFetchError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// DNS failure, network or host unreachable, no route.
+    case offline(String)
+    /// Which timeout fired, and after how long.
+    case timedOut(String)
+    /// Refused, reset, closed before a complete response, empty reply.
+    case connectionFailed(String)
+    case responseTooLarge(limit: Int)
+    /// Certificate or handshake problems.
+    case tls(String)
+    case cancelled
+    case invalidURL(String)
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .offline(let m): "offline: \(m)"
+        case .timedOut(let m): "timed out: \(m)"
+        case .connectionFailed(let m): "connection failed: \(m)"
+        case .responseTooLarge(let limit): "response larger than \(limit) bytes"
+        case .tls(let m): "TLS error: \(m)"
+        case .cancelled: "cancelled"
+        case .invalidURL(let m): "invalid URL: \(m)"
+        case .other(let m): "HTTP error: \(m)"
+        }
+    }
+}
+
+/// Seam for tests and alternative transports.
+public protocol HTTPFetching: Sendable {
+    /// Non-2xx statuses are not errors here: they are returned with their status.
+    func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse
+}

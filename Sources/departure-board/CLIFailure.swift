@@ -1,0 +1,58 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The exit codes of the design (sysexits.h values, which service managers understand).
+enum ExitStatus: Int32 {
+    case usage = 64
+    case dataError = 65
+    case ioError = 74
+    case configError = 78
+}
+
+/// An error the tool reports in one line on stderr and turns into an exit code.
+struct CLIFailure: Error, CustomStringConvertible {
+    var status: ExitStatus
+    var description: String
+
+    init(_ status: ExitStatus, _ description: String) {
+        self.status = status
+        self.description = description
+    }
+}
+
+enum Console {
+    static func error(_ message: String) {
+        writeLine("departure-board: error: " + message, to: STDERR_FILENO)
+    }
+
+    static func warning(_ message: String) {
+        writeLine("departure-board: warning: " + message, to: STDERR_FILENO)
+    }
+
+    static func info(_ message: String) {
+        writeLine(message, to: STDOUT_FILENO)
+    }
+
+    /// One `write` per line on the raw descriptor: no shared `FILE*` buffer to guard, and
+    /// lines from concurrent tasks never interleave mid-line.
+    private static func writeLine(_ text: String, to descriptor: Int32) {
+        var bytes = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+}
+
+extension CLIFailure {
+    /// Reports the failure and ends the command with its exit code.
+    func exit() -> ExitCode {
+        Console.error(description)
+        return ExitCode(status.rawValue)
+    }
+}

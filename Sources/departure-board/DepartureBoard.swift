@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The command-line tool: wires a board file to a source, the view model and an output.
+@main
+struct DepartureBoard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "departure-board",
+        abstract: "Live departures on LED, OLED and e-paper signs, and as preview files.",
+        discussion: """
+            Without --board, Boards/preview.yaml is used: a desktop preview on the demo \
+            timetable that needs no hardware and no network.
+
+            Exit codes: 0 success, 64 usage, 65 bad departures data, 74 I/O error, \
+            78 bad board file.
+            """,
+        subcommands: [RenderCommand.self, ValidateCommand.self]
+    )
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import DeparturesCore
+import ZoneInfo
+
+/// `render`: one frame of a board to a file.
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one frame of a board to a file.",
+        discussion: """
+            The extension of --output picks the format: .json (the board state) or .txt \
+            (the rows as plain text). A failed fetch still writes the error state.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The board file.", valueName: "FILE"))
+    var board: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read departures from a file in the API's response format instead of the board's source.", valueName: "FILE"))
+    var departures: String?
+
+    @Option(name: .customLong("api-base"), help: ArgumentHelp("Fetch from this API base URL instead of the board's source (needs --stop).", valueName: "URL"))
+    var apiBase: String?
+
+    @Option(name: .long, help: ArgumentHelp("The stop id for --api-base.", valueName: "ID"))
+    var stop: String?
+
+    @Option(name: .long, help: ArgumentHelp("Render at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
+    var now: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; its extension picks the format.", valueName: "PATH"))
+    var output: String
+
+    func validate() throws {
+        if departures != nil && (apiBase != nil || stop != nil) {
+            throw ValidationError("--departures and --api-base/--stop name two different sources; give one.")
+        }
+        if (apiBase == nil) != (stop == nil) {
+            throw ValidationError("--api-base and --stop go together.")
+        }
+        if let apiBase, !(apiBase.hasPrefix("http://") || apiBase.hasPrefix("https://")) {
+            throw ValidationError("--api-base must be an http:// or https:// URL, got '\(apiBase)'.")
+        }
+    }
+
+    func run() async throws {
+        do {
+            try await Self.render(self)
+        } catch {
+            throw error.exit()
+        }
+    }
+
+    @MainActor
+    static func render(_ options: RenderCommand) async throws(CLIFailure) {
+        let format = try OutputFormat(path: options.output)
+        let boardFile = try BoardAssembly.loadBoard(path: options.board)
+        let override: BoardAssembly.SourceOverride
+        if let path = options.departures {
+            override = .file(path)
+        } else if let base = options.apiBase, let stop = options.stop {
+            override = .api(baseURL: base, stopID: stop)
+        } else {
+            override = .none
+        }
+        let assembly = try BoardAssembly(board: boardFile, override: override)
+
+        let clock: any BoardClock
+        if let text = options.now {
+            do {
+                clock = FixedBoardClock(now: try InstantParser.parse(text, zone: assembly.zone))
+            } catch {
+                throw CLIFailure(.usage, "--now: \(error)")
+            }
+        } else {
+            clock = SystemBoardClock()
+        }
+
+        let viewModel = assembly.viewModel(clock: clock)
+        await viewModel.refresh()
+        if let error = viewModel.lastError {
+            if case .invalidData = error, assembly.readsLocalFile {
+                throw CLIFailure(.dataError, error.description)
+            }
+            Console.warning(error.description)
+        }
+
+        let state = viewModel.state(at: clock.now)
+        let text: String
+        switch format {
+        case .json: text = BoardStateJSON.encode(state, zone: assembly.zone)
+        case .txt: text = BoardStateText.encode(state, zone: assembly.zone)
+        }
+        try OutputFile.write(text, to: options.output)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// `validate FILE…`: checks board files without running them.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check board files; print each problem with its file, line and key."
+    )
+
+    @Argument(help: ArgumentHelp("Board files to check.", valueName: "FILE"))
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one board file.") }
+    }
+
+    func run() throws {
+        var failures = 0
+        for file in files {
+            do {
+                let board = try BoardAssembly.loadBoard(path: file)
+                _ = try BoardAssembly(board: board, override: .none)
+                Console.info("\(file): ok")
+            } catch {
+                Console.error(error.description)
+                failures += 1
+            }
+        }
+        if failures > 0 { throw ExitCode(ExitStatus.configError.rawValue) }
+    }
+}

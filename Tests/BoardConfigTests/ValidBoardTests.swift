@@ -1,0 +1,103 @@
+import Testing
+@testable import BoardConfig
+
+@Suite struct ValidBoardTests {
+    @Test func minimalDemoBoardUsesDefaults() throws {
+        let path = Fixtures.valid + "/minimal.yaml"
+        let board = try loader.load(path: path)
+        #expect(board == loader.defaults(path: path))
+        #expect(board.path == path)
+        #expect(board.name == "minimal")
+        #expect(board.timezone == "Australia/Sydney")
+        #expect(board.source == SourceSettings(
+            kind: .demo, baseURL: nil, stopID: nil, apiKey: nil, apiKeyHeader: "X-API-Key", filePath: nil,
+            refreshInterval: .seconds(30), requestTimeout: .seconds(8), resourceTimeout: .seconds(15),
+            maxResponseBytes: 1_048_576))
+        #expect(board.departures == DepartureSettings(
+            limit: 20, departedGrace: .seconds(60), staleLimit: .seconds(900), maxBackoff: .seconds(300)))
+    }
+
+    @Test func fullAPIBoard() throws {
+        let path = Fixtures.valid + "/preview.yaml"
+        let board = try loader.load(path: path)
+        #expect(board.name == "Central Station")
+        #expect(board.timezone == "Europe/London")
+        #expect(board.source == SourceSettings(
+            kind: .api, baseURL: "https://api.example.org/v1", stopID: "0200060",
+            apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization", filePath: nil,
+            refreshInterval: .seconds(45), requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60),
+            maxResponseBytes: 2_097_152))
+        #expect(board.departures == DepartureSettings(
+            limit: 12, departedGrace: .zero, staleLimit: .seconds(7200), maxBackoff: .seconds(600)))
+    }
+
+    @Test func fileBoardResolvesRelativePath() throws {
+        let path = Fixtures.valid + "/nested/file-board.yaml"
+        let board = try loader.load(path: path)
+        #expect(board.name == "Platform 1")
+        #expect(board.source.kind == .file)
+        #expect(board.source.filePath == Fixtures.valid + "/nested/data/departures.json")
+        #expect(board.source.refreshInterval == .milliseconds(1500))
+    }
+
+    @Test("paths resolve against the board file's folder", arguments: [
+        ("Boards/x.yaml", "departures.json", "Boards/departures.json"),
+        ("x.yaml", "departures.json", "departures.json"),
+        ("/etc/boards/x.yaml", "../data/d.json", "/etc/boards/../data/d.json"),
+        ("Boards/x.yaml", "/var/lib/d.json", "/var/lib/d.json"),
+    ])
+    func relativePaths(_ board: String, _ relative: String, _ expected: String) throws {
+        let parsed = try loader.parse("source:\n  kind: file\n  path: \(relative)\n", path: board)
+        #expect(parsed.source.filePath == expected)
+    }
+
+    @Test("default name is the file name without extension", arguments: [
+        ("Boards/preview.yaml", "preview"), ("preview", "preview"), ("a/b.c.yaml", "b.c"), (".hidden", ".hidden"),
+    ])
+    func defaultName(_ path: String, _ expected: String) throws {
+        #expect(try loader.parse("source:\n  kind: demo\n", path: path).name == expected)
+    }
+
+    @Test("durations in every form", arguments: [
+        ("30", Duration.seconds(30)), ("1.5", .milliseconds(1500)), ("500ms", .milliseconds(500)),
+        ("1500ms", .milliseconds(1500)), ("8s", .seconds(8)), ("1.5s", .milliseconds(1500)),
+        ("5m", .seconds(300)), ("2h", .seconds(7200)), ("0.25h", .seconds(900)), ("\"8s\"", .seconds(8)),
+        ("'1.5m'", .seconds(90)), ("90", .seconds(90)),
+    ])
+    func durations(_ text: String, _ expected: Duration) throws {
+        let board = try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: 1\n  resource_timeout: 2h\n  request_timeout: \(text)\n", path: "d.yaml")
+        #expect(board.source.requestTimeout == expected)
+    }
+
+    @Test("stop_id keeps the text as written", arguments: [
+        ("\"200060\"", "200060"), ("200060", "200060"), ("0200060", "0200060"), ("'007'", "007"),
+        ("12.50", "12.50"), ("STOP-9_A", "STOP-9_A"),
+    ])
+    func stopID(_ yaml: String, _ expected: String) throws {
+        let board = try loader.parse("source:\n  kind: api\n  base_url: https://h.example:8443/api/\n  stop_id: \(yaml)\n", path: "s.yaml")
+        #expect(board.source.stopID == expected)
+        #expect(board.source.baseURL == "https://h.example:8443/api/")
+    }
+
+    @Test func apiKeyFromEnvironment() throws {
+        let board = try loader.parse("""
+            source:
+              kind: api
+              base_url: HTTP://[::1]:8080
+              stop_id: 1
+              api_key_env: DEPARTURES_API_KEY
+            """, path: "k.yaml")
+        #expect(board.source.apiKey == .environment("DEPARTURES_API_KEY"))
+    }
+
+    @Test func ampersandsAndAsterisksInValuesAreNotAnchors() throws {
+        let board = try loader.parse("""
+            name: Fish & Chips *Express*   # a comment with &anchor and *alias
+            source:
+              kind: demo
+            """, path: "a.yaml")
+        #expect(board.name == "Fish & Chips *Express*")
+        let quoted = try loader.parse("name: \"*Star* & 'Co'\"\nsource: {kind: demo}\n", path: "q.yaml")
+        #expect(quoted.name == "*Star* & 'Co'")
+    }
+}

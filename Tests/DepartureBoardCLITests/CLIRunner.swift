@@ -1,0 +1,89 @@
+import Foundation
+
+/// Runs the real `departure-board` binary (built by `swift test` beside the test bundle)
+/// and captures what it prints and its exit code.
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("departure-board")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return bundle.appendingPathComponent("departure-board")
+    }
+
+    /// Runs in the package root (so `Boards/preview.yaml` is found) unless told otherwise.
+    /// The blocking wait happens on a Dispatch thread, not on Swift's cooperative pool,
+    /// so other suites keep running meanwhile.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> CLIRun {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, in: directory) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL?) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A scratch folder per test, removed afterwards.
+final class ScratchDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("departure-board-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let target = path(name)
+        try text.write(toFile: target, atomically: true, encoding: .utf8)
+        return target
+    }
+
+    func read(_ name: String) throws -> String {
+        try String(contentsOfFile: path(name), encoding: .utf8)
+    }
+
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: path(name))
+    }
+}

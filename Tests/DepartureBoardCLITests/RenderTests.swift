@@ -1,0 +1,139 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+/// `render` end to end through the real binary.
+@Suite(.serialized)
+struct RenderTests {
+    static let now = "2026-11-23T09:30:00+11:00"
+
+    /// Compares with a golden file byte for byte; a mismatch leaves `<name>.actual.<ext>`
+    /// beside the golden for inspection.
+    func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = CLI.packageRoot.appendingPathComponent("Tests/DepartureBoardCLITests/Golden/\(name)")
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        if actual != expected {
+            let ext = golden.pathExtension
+            let actualURL = golden.deletingPathExtension().appendingPathExtension("actual.\(ext)")
+            try actual.write(to: actualURL, atomically: true, encoding: .utf8)
+            Issue.record("\(name) differs from its golden file; actual output written to \(actualURL.path)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func previewBoardJSONMatchesTheGolden() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--now", Self.now, "--output", scratch.path("state.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        try expectGolden(scratch.read("state.json"), "preview-2026-11-23T0930.json")
+    }
+
+    @Test func previewBoardTextMatchesTheGolden() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--board", "Boards/preview.yaml", "--now", Self.now, "--output", scratch.path("rows.txt")])
+        #expect(run.status == 0, "\(run.stderr)")
+        try expectGolden(scratch.read("rows.txt"), "preview-2026-11-23T0930.txt")
+    }
+
+    @Test func theProcessTimeZoneNeverChangesTheBytes() async throws {
+        let scratch = try ScratchDirectory()
+        var outputs: [String] = []
+        for tz in ["UTC", "America/Los_Angeles", "Asia/Kolkata", "Australia/Sydney"] {
+            let name = "state-\(outputs.count).json"
+            let run = try await CLI.run(["render", "--now", "2026-10-04T01:50:00", "--output", scratch.path(name)], environment: ["TZ": tz])
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try scratch.read(name))
+        }
+        #expect(Set(outputs).count == 1)
+        #expect(outputs.first?.contains(#""now":"2026-10-04T01:50:00+10:00""#) == true)
+    }
+
+    @Test func departuresFileReplacesTheSource() async throws {
+        let scratch = try ScratchDirectory()
+        let data = try scratch.write("departures.json", """
+            {"data": [
+              {"trip_id": "b", "route_short_name": "T4", "headsign": "Cronulla", "scheduled_time_secs": 35100,
+               "realtime_time_secs": 35100, "delay_s": 0, "realtime": false},
+              {"trip_id": "a", "route_short_name": "T1", "headsign": "Emu Plains", "scheduled_time_secs": 34200,
+               "realtime_time_secs": 34500, "delay_s": 300, "realtime": true},
+              {"trip_id": "gone", "route_short_name": "T1", "headsign": "Emu Plains", "scheduled_time_secs": 33000,
+               "realtime_time_secs": 33000, "delay_s": 0, "realtime": true}
+            ]}
+            """)
+        let run = try await CLI.run(["render", "--departures", data, "--now", Self.now, "--output", scratch.path("state.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try scratch.read("state.json") == """
+            {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
+            "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\
+            {"trip_id":"a","route":"T1","headsign":"Emu Plains","minutes":5,"countdown":"5 min","delay":"+5 min","time":"09:35","realtime":true},\
+            {"trip_id":"b","route":"T4","headsign":"Cronulla","minutes":15,"countdown":"15 min","delay":null,"time":"09:45","realtime":false}]}
+
+            """)
+    }
+
+    @Test func aDeparturesFileThatBreaksTheContractIsRejectedWhole() async throws {
+        let scratch = try ScratchDirectory()
+        let data = try scratch.write("bad.json", #"{"data": [{"route_short_name": "T1", "headsign": "H", "scheduled_time_secs": 1, "realtime_time_secs": 1, "delay_s": 0, "realtime": true}]}"#)
+        let run = try await CLI.run(["render", "--departures", data, "--now", Self.now, "--output", scratch.path("state.json")])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("\(data): data[0].trip_id: missing"), "\(run.stderr)")
+        #expect(!scratch.exists("state.json"), "nothing is written")
+    }
+
+    @Test func anAPIAnswerIsRendered() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/api/v1/stops/200060/departures"
+                ? .text(#"{"data": [{"trip_id": "x", "route_short_name": "M1", "headsign": "Tallawong", "scheduled_time_secs": 34380, "realtime_time_secs": 34380, "delay_s": 0, "realtime": true}]}"#)
+                : .text("no", status: 404)
+        }
+        defer { server.stop() }
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--api-base", server.baseURL, "--stop", "200060", "--now", Self.now,
+                               "--output", scratch.path("state.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let state = try scratch.read("state.json")
+        #expect(state.contains(#""status":"ok""#))
+        #expect(state.contains(#""route":"M1","headsign":"Tallawong","minutes":3"#))
+    }
+
+    @Test func aFailedFetchStillWritesTheErrorState() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("boom", status: 500) }
+        defer { server.stop() }
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--api-base", server.baseURL, "--stop", "1", "--now", Self.now,
+                               "--output", scratch.path("state.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("HTTP 500"))
+        #expect(try scratch.read("state.json") == """
+            {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"error",\
+            "message":"Failed to load departures","updated":null,"rows":[]}
+
+            """)
+    }
+
+    @Test(arguments: [
+        (["render", "--output", "x.json", "--api-base", "http://127.0.0.1:1"], "--stop"),
+        (["render", "--output", "x.json", "--departures", "a.json", "--api-base", "http://h", "--stop", "1"], "--departures"),
+        (["render", "--output", "x.json", "--now", "yesterday"], "--now: 'yesterday'"),
+        (["render", "--output", "x.bmp"], "x.bmp: '.bmp' is not an output format"),
+        (["render"], "--output"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func usageErrorsExit64(arguments: [String], mention: String) async throws {
+        let run = try await CLI.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(mention), "\(run.stderr)")
+    }
+
+    @Test func anUnwritableOutputIsAnIOError() async throws {
+        let run = try await CLI.run(["render", "--now", Self.now, "--output", "/nonexistent-dir/state.json"])
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("/nonexistent-dir/state.json: cannot write"), "\(run.stderr)")
+    }
+
+    @Test func aMissingBoardFileIsAConfigError() async throws {
+        let run = try await CLI.run(["render", "--board", "Boards/nope.yaml", "--output", "x.json"])
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("Boards/nope.yaml"), "\(run.stderr)")
+    }
+}

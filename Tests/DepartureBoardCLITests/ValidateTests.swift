@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+struct ValidateTests {
+    @Test func everyShippedBoardIsValid() async throws {
+        let boards = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("Boards").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "Boards/" + $0 }
+        #expect(!boards.isEmpty)
+        let run = try await CLI.run(["validate"] + boards)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == boards.map { "\($0): ok\n" }.joined())
+    }
+
+    @Test func aBrokenBoardNamesFileLineAndKeyAndExits78() async throws {
+        let scratch = try ScratchDirectory()
+        let good = try scratch.write("good.yaml", "source:\n  kind: demo\n")
+        let bad = try scratch.write("bad.yaml", "name: Test\ntimezone: Australia/Sydny\nsource:\n  kind: demo\n")
+        let run = try await CLI.run(["validate", good, bad])
+        #expect(run.status == 78)
+        #expect(run.stdout == "\(good): ok\n")
+        #expect(run.stderr.contains("\(bad):2:"), "\(run.stderr)")
+        #expect(run.stderr.contains("timezone"), "\(run.stderr)")
+        #expect(run.stderr.contains("Australia/Sydny"), "\(run.stderr)")
+    }
+}

@@ -1,0 +1,100 @@
+import HTTPFetch
+import LoopbackHTTPServer
+import Testing
+
+/// Everything that talks to the loopback server runs serially so the fd count is stable.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct LoopbackTests {}
+
+extension LoopbackTests {
+    @Suite struct Responses {
+        @Test func okWithBodyAndContentType() async throws {
+            let json = #"{"departures":[]}"#
+            try await withServer({ _ in .text(json, contentType: "application/json") }) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/api/v1/stops/42/departures"))
+                let response = try #require(result.response)
+                #expect(response.status == 200)
+                #expect(response.body == Array(json.utf8))
+                #expect(response.contentType == "application/json")
+                #expect(server.requests.first?.path == "/api/v1/stops/42/departures")
+                #expect(server.requests.first?.method == "GET")
+                #expect(server.requests.first?.header("User-Agent") == "departure-board")
+            }
+        }
+
+        @Test("Error statuses are returned, not thrown", arguments: [404, 500])
+        func errorStatusIsReturned(status: Int) async throws {
+            try await withServer({ _ in .text("nope", status: status) }) { server in
+                let response = try #require(await fetch(HTTPRequest(url: server.baseURL + "/x")).response)
+                #expect(response.status == status)
+                #expect(response.body == Array("nope".utf8))
+            }
+        }
+
+        @Test func apiKeyHeaderArrives() async throws {
+            try await withServer({ _ in .text("ok") }) { server in
+                let request = HTTPRequest(
+                    url: server.baseURL + "/", headers: [HTTPHeader(name: "X-Api-Key", value: "key-123456")])
+                #expect(await fetch(request).response?.status == 200)
+                #expect(server.requests.first?.header("x-api-key") == "key-123456")
+            }
+        }
+
+        @Test func bodyOverCapWithContentLength() async throws {
+            let body = [UInt8](repeating: 65, count: 5000)
+            try await withServer({ _ in .respond(status: 200, body: body) }) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                #expect(result.error == .responseTooLarge(limit: 4096))
+            }
+        }
+
+        @Test func bodyOverCapChunked() async throws {
+            let body = [UInt8](repeating: 66, count: 20_000)
+            try await withServer({ _ in .chunked(status: 200, body: body, chunkSize: 1000) }) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                #expect(result.error == .responseTooLarge(limit: 4096))
+            }
+        }
+
+        @Test func bodyAtCapIsAccepted() async throws {
+            let body = [UInt8](repeating: 67, count: 4096)
+            try await withServer({ _ in .chunked(status: 200, body: body, chunkSize: 1000) }) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                #expect(result.response?.body == body)
+            }
+        }
+
+        @Test func redirectsFollowedUpToLimit() async throws {
+            try await withServer(hopHandler) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/hop/3", maxRedirects: 3))
+                #expect(result.response?.status == 200)
+                #expect(result.response?.body == Array("arrived".utf8))
+                #expect(server.requests.map(\.path) == ["/hop/3", "/hop/2", "/hop/1", "/hop/0"])
+            }
+        }
+
+        @Test func tooManyRedirectsFails() async throws {
+            try await withServer(hopHandler) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/hop/4", maxRedirects: 3))
+                let error = try #require(result.error)
+                guard case .other(let message) = error else {
+                    Issue.record("expected .other, got \(error)")
+                    return
+                }
+                #expect(message.lowercased().contains("redirect"))
+            }
+        }
+
+        @Test func unsupportedSchemeIsInvalidURL() async {
+            // Rejected by CURLOPT_PROTOCOLS_STR before any connection is made.
+            #expect(await fetch(HTTPRequest(url: "ftp://127.0.0.1/file")).error?.isInvalidURL == true)
+            #expect(await fetch(HTTPRequest(url: "http://[::1")).error?.isInvalidURL == true)
+        }
+    }
+}
+
+/// "/hop/N" redirects to "/hop/N-1"; "/hop/0" answers.
+@Sendable func hopHandler(_ request: RecordedRequest) -> Reply {
+    guard let n = Int(request.path.split(separator: "/").last ?? ""), n > 0 else { return .text("arrived") }
+    return .redirect(to: "/hop/\(n - 1)")
+}
