@@ -37,11 +37,13 @@ let package = Package(
 
         // Test support: a real HTTP server on 127.0.0.1.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+        // Test support: a seedable random generator for mutation tests.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
-        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
+        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
-        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer"], exclude: ["Golden"]),
     ]

@@ -1,28 +1,17 @@
 import Foundation
 import Testing
 @testable import BoardConfig
+import SeededRandom
 
 /// Mutated fixtures must always produce a board or a BoardFileError, never a crash or a hang.
 @Suite struct RobustnessTests {
-    /// SplitMix64: deterministic, so a failure reproduces.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedFixturesNeverCrash() throws {
         var seeds: [[UInt8]] = []
         for path in Fixtures.brokenFileNames().map({ Fixtures.broken + "/" + $0 }) + [Fixtures.valid + "/preview.yaml"] {
             seeds.append(Array(try #require(FileManager.default.contents(atPath: path))))
         }
         let alphabet = Array(" \t\n\r:-?&*!|>'\"#[]{},.0123456789abcxyz_/\\%@`~".utf8) + [0xC3, 0xA9, 0x00, 0x01]
-        var rng = SeededGenerator(state: 20_261_122)
+        var rng = SplitMix64(state: 20_261_122)
         var outcomes = (boards: 0, errors: 0)
         for _ in 0..<5_000 {
             var bytes = seeds[Int.random(in: 0..<seeds.count, using: &rng)]

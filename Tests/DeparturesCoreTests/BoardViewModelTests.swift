@@ -1,5 +1,7 @@
 import DeparturesCore
 import Foundation
+import Observation
+import Synchronization
 import Testing
 
 @MainActor
@@ -187,6 +189,21 @@ struct BoardViewModelTests {
         #expect(repository.calls == 1)
         #expect(repository.maxConcurrent == 1)
         #expect(viewModel.currentState.status == .ok)
+    }
+
+    /// The layout redraws through Observation: reading the state registers interest, and
+    /// a refresh that changes it notifies.
+    @Test func observersHearOfARefreshThatChangesTheBoard() async {
+        let viewModel = makeViewModel(ScriptedRepository(then: .success(departures)), clock: ManualBoardClock(now: start))
+        let notified = Atomic<Int>(0)
+        withObservationTracking {
+            _ = viewModel.currentState
+        } onChange: {
+            notified.add(1, ordering: .relaxed)
+        }
+        #expect(notified.load(ordering: .relaxed) == 0)
+        await viewModel.refresh()
+        #expect(notified.load(ordering: .relaxed) == 1)
     }
 
     @Test func backoffPolicy() {

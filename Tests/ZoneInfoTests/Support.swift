@@ -55,15 +55,3 @@ func footerZone(_ tz: String) throws -> TimeZoneRules {
     try TimeZoneRules(identifier: "Test/" + tz, tzif: TZifBuilder(footer: tz).build())
 }
 
-/// SplitMix64: tiny, seedable, so fuzz failures reproduce exactly.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
