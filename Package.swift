@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo"),
@@ -26,11 +28,17 @@ let package = Package(
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         .target(name: "BoardConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Pixels in each panel's own format, and the damage between two frames.
+        .target(name: "Framebuffer"),
+        // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
+        .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType"]),
+        // Where frames go: image files and the terminal (panels and buses come later).
+        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib"]),
         // The command-line tool: the only module that knows every other one.
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "DeparturesCore", "BoardConfig", "ZoneInfo",
+                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +52,11 @@ let package = Package(
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "SeededRandom"], exclude: ["Fixtures"]),
+        .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
+        .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlib"]),
+        .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
-        .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer"], exclude: ["Golden"]),
+        .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer"], exclude: ["Golden"]),
     ]
 )

@@ -6,14 +6,16 @@ public struct BoardFile: Sendable, Equatable {
     public var timezone: String
     public var source: SourceSettings
     public var departures: DepartureSettings
+    public var display: DisplaySettings
 
     public init(path: String, name: String, timezone: String,
-                source: SourceSettings, departures: DepartureSettings) {
+                source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings()) {
         self.path = path
         self.name = name
         self.timezone = timezone
         self.source = source
         self.departures = departures
+        self.display = display
     }
 
     /// Default zone when a board gives none.

@@ -120,6 +120,50 @@ struct Section {
         return match
     }
 
+    /// `true` or `false` (YAML's spellings of them).
+    func bool(_ key: String) throws(BoardFileError) -> Bool? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = value, value.tag.rawValue == Tag.Name.bool.rawValue,
+              let parsed = Bool(scalar.string.lowercased()) else {
+            throw error(key, "expected true or false; \(Self.got(value))")
+        }
+        return parsed
+    }
+
+    /// A value in a free-form mapping, with its own place for errors.
+    struct FreeValue {
+        let text: String
+        let error: (String) -> BoardFileError
+    }
+
+    /// A mapping whose keys are data (route names), not schema: string keys to string values.
+    func freeMapping(_ key: String) throws(BoardFileError) -> [(String, FreeValue)] {
+        guard let value = entries[key]?.value else { return [] }
+        guard case .mapping(let mapping) = value else {
+            throw error(key, "expected a mapping; \(Self.got(value))")
+        }
+        var result: [(String, FreeValue)] = []
+        var seen: Set<String> = []
+        let path = keyPath(key)
+        for (keyNode, valueNode) in mapping {
+            guard case .scalar(let name) = keyNode, !Self.isBoolOrNull(keyNode) else {
+                throw Self.error(file, keyNode.mark, path, "expected a name; \(Self.got(keyNode))")
+            }
+            let itemPath = path + "." + shown(name.string)
+            guard seen.insert(name.string).inserted else {
+                throw Self.error(file, keyNode.mark, itemPath, "duplicate key")
+            }
+            guard case .scalar(let text) = valueNode, !Self.isBoolOrNull(valueNode) else {
+                throw Self.error(file, valueNode.mark, itemPath, "expected a string; \(Self.got(valueNode))")
+            }
+            let file = file
+            result.append((name.string, FreeValue(text: text.string) { message in
+                Self.error(file, valueNode.mark, itemPath, message)
+            }))
+        }
+        return result
+    }
+
     // MARK: - Helpers
 
     static func error(_ file: String, _ mark: Mark?, _ key: String?, _ message: String) -> BoardFileError {

@@ -35,10 +35,19 @@ enum Console {
         writeLine(message, to: STDOUT_FILENO)
     }
 
+    /// Text exactly as given, on stdout (terminal frames).
+    static func raw(_ text: String) {
+        writeAll(text, to: STDOUT_FILENO)
+    }
+
     /// One `write` per line on the raw descriptor: no shared `FILE*` buffer to guard, and
     /// lines from concurrent tasks never interleave mid-line.
     private static func writeLine(_ text: String, to descriptor: Int32) {
-        var bytes = Array((text + "\n").utf8)
+        writeAll(text + "\n", to: descriptor)
+    }
+
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

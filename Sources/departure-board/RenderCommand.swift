@@ -1,5 +1,7 @@
 import ArgumentParser
+import BoardRender
 import DeparturesCore
+import DisplayBackends
 import ZoneInfo
 
 /// `render`: one frame of a board to a file.
@@ -8,8 +10,9 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render one frame of a board to a file.",
         discussion: """
-            The extension of --output picks the format: .json (the board state) or .txt \
-            (the rows as plain text). A failed fetch still writes the error state.
+            The extension of --output picks the format: .json (the board state), .txt (the \
+            rows as plain text), .png, .ppm or .pgm (the board as the display shows it); \
+            - draws it on this terminal. A failed fetch still writes the error state.
             """
     )
 
@@ -86,11 +89,23 @@ struct RenderCommand: AsyncParsableCommand {
         }
 
         let state = viewModel.state(at: clock.now)
-        let text: String
         switch format {
-        case .json: text = BoardStateJSON.encode(state, zone: assembly.zone)
-        case .txt: text = BoardStateText.encode(state, zone: assembly.zone)
+        case .json:
+            try OutputFile.write(BoardStateJSON.encode(state, zone: assembly.zone), to: options.output)
+        case .txt:
+            try OutputFile.write(BoardStateText.encode(state, zone: assembly.zone), to: options.output)
+        case .image(let imageFormat):
+            let frame = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
+            do {
+                try OutputFile.write(ImageEncoder.encode(frame, as: imageFormat), to: options.output)
+            } catch let error as CLIFailure {
+                throw error
+            } catch {
+                throw CLIFailure(.ioError, "\(options.output): \(error)")
+            }
+        case .terminal:
+            let frame = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
+            Console.raw(TerminalBackend.render(frame))
         }
-        try OutputFile.write(text, to: options.output)
     }
 }

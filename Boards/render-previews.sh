@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Regenerates the preview image beside every board (Boards/<name>.png) at a fixed clock,
+# so the README and the tests show exactly what `render` draws.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product departure-board
+binary="$(swift build -c release --show-bin-path)/departure-board"
+for board in Boards/*.yaml; do
+    "$binary" render --board "$board" --now 2026-11-23T09:30:00+11:00 --output "${board%.yaml}.png"
+    echo "${board%.yaml}.png"
+done

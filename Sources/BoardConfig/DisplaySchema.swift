@@ -1,0 +1,85 @@
+import Yams
+
+/// The `display:` section: panel geometry, pixel format and layout choices.
+enum DisplaySchema {
+    static let display = SectionSchema(keys: [
+        "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
+        "header", "clock", "show_time", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
+    ])
+    static let colors = SectionSchema(keys: DisplaySettings.colorNames)
+
+    static func build(_ section: Section, boardPath: String) throws(BoardFileError) -> DisplaySettings {
+        var settings = DisplaySettings()
+        settings.width = try section.wholeNumber("width", in: 8...4096) ?? settings.width
+        settings.height = try section.wholeNumber("height", in: 8...4096) ?? settings.height
+        settings.format = try section.choice("format", as: DisplaySettings.Format.self) ?? settings.format
+        if let rotation = try section.wholeNumber("rotation", in: 0...270) {
+            guard rotation % 90 == 0 else { throw section.error("rotation", "expected 0, 90, 180 or 270; got \(rotation)") }
+            settings.rotation = rotation
+        }
+        settings.layout = try section.choice("layout", as: DisplaySettings.Layout.self)
+        settings.rows = try section.wholeNumber("rows", in: 1...64)
+        if let font = try section.string("font") {
+            settings.font = try fontReference(font, section: section, boardPath: boardPath)
+        }
+        settings.fontSize = try section.wholeNumber("font_size", in: 6...512)
+        settings.fontScale = try section.wholeNumber("font_scale", in: 1...16)
+        settings.header = try section.bool("header") ?? settings.header
+        settings.clock = try section.bool("clock") ?? settings.clock
+        settings.showTime = try section.bool("show_time") ?? settings.showTime
+        settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow
+        settings.pageInterval = try section.duration("page_interval", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.pageInterval
+        settings.badgeShape = try section.choice("badge_shape", as: DisplaySettings.BadgeShape.self) ?? settings.badgeShape
+        if let colors = try section.section("colors", schema: colors) {
+            for name in colors.order {
+                settings.colors[name] = try color(colors, name)
+            }
+        }
+        for (route, value) in try section.freeMapping("route_colors") {
+            guard let normalised = normalisedColor(value.text) else {
+                throw value.error("expected a colour like '#f99d1c'; got '\(shown(value.text))'")
+            }
+            settings.routeColors[route] = normalised
+        }
+        if settings.fontSize != nil, let font = settings.font, !isOutlineFont(font) {
+            throw section.error("font_size", "applies to TrueType/OpenType fonts (.ttf, .otf); font is '\(shown(font))'", atKey: true)
+        }
+        if settings.fontScale != nil, let font = settings.font, isOutlineFont(font) {
+            throw section.error("font_scale", "applies to bitmap fonts; use font_size with '\(shown(font))'", atKey: true)
+        }
+        return settings
+    }
+
+    /// Bundled names stay names; paths resolve against the board file's folder.
+    private static func fontReference(_ font: String, section: Section, boardPath: String) throws(BoardFileError) -> String {
+        if let problem = Validators.filePath(font) { throw section.error("font", problem) }
+        let lower = font.lowercased()
+        if font.contains("/") || lower.hasSuffix(".bdf") || isOutlineFont(lower) {
+            guard lower.hasSuffix(".bdf") || isOutlineFont(lower) else {
+                throw section.error("font", "expected a bundled font name (board-5x7, board-6x12, board-8x16) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
+            }
+            return BoardPath.resolve(font, against: boardPath)
+        }
+        return font
+    }
+
+    static func isOutlineFont(_ font: String) -> Bool {
+        let lower = font.lowercased()
+        return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
+    }
+
+    private static func color(_ section: Section, _ key: String) throws(BoardFileError) -> String {
+        let text = try section.string(key) ?? ""
+        guard let normalised = normalisedColor(text) else {
+            throw section.error(key, "expected a colour like '#ff8800'; got '\(shown(text))'")
+        }
+        return normalised
+    }
+
+    /// `#RRGGBB` or `RRGGBB` → `#rrggbb`.
+    static func normalisedColor(_ text: String) -> String? {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
+        return "#" + digits.lowercased()
+    }
+}

@@ -1,0 +1,76 @@
+/// How a board looks: the panel's size and pixel format, and the layout's choices.
+/// Values left out are nil where the layout picks a default that fits the display size.
+public struct DisplaySettings: Sendable, Equatable {
+    public enum Format: String, Sendable, Equatable, CaseIterable {
+        case mono, gray4, rgb565, rgb888, bwr
+    }
+
+    public enum Layout: String, Sendable, Equatable, CaseIterable {
+        /// One departure per row, with optional header and status line.
+        case rows
+        /// One scrolling line, for tiny LED matrices.
+        case ticker
+    }
+
+    public enum Overflow: String, Sendable, Equatable, CaseIterable {
+        /// Headsigns too long for their column end in "…".
+        case ellipsis
+        /// Headsigns too long for their column scroll.
+        case scroll
+    }
+
+    public enum BadgeShape: String, Sendable, Equatable, CaseIterable {
+        case rounded, circle
+    }
+
+    /// The logical colours a board may override (`display.colors`).
+    public static let colorNames = ["background", "text", "dim_text", "badge", "badge_text", "delay", "delay_text", "error", "header"]
+
+    public var width: Int
+    public var height: Int
+    public var format: Format
+    /// Clockwise degrees the image is turned for a panel mounted on its side: 0, 90, 180, 270.
+    public var rotation: Int
+    public var layout: Layout?
+    public var rows: Int?
+    /// A bundled font name (`board-6x12`) or a `.bdf`, `.ttf` or `.otf` path resolved against the board file.
+    public var font: String?
+    /// Pixel size for TrueType/OpenType fonts.
+    public var fontSize: Int?
+    /// Whole-number scale for bitmap fonts on large displays.
+    public var fontScale: Int?
+    public var header: Bool
+    public var clock: Bool
+    public var showTime: Bool
+    public var overflow: Overflow
+    public var pageInterval: Duration
+    public var badgeShape: BadgeShape
+    /// Logical colour name → `#rrggbb`.
+    public var colors: [String: String]
+    /// Route short name → `#rrggbb` for its badge.
+    public var routeColors: [String: String]
+
+    public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
+                layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
+                fontScale: Int? = nil, header: Bool = true, clock: Bool = true, showTime: Bool = true,
+                overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
+                colors: [String: String] = [:], routeColors: [String: String] = [:]) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rotation = rotation
+        self.layout = layout
+        self.rows = rows
+        self.font = font
+        self.fontSize = fontSize
+        self.fontScale = fontScale
+        self.header = header
+        self.clock = clock
+        self.showTime = showTime
+        self.overflow = overflow
+        self.pageInterval = pageInterval
+        self.badgeShape = badgeShape
+        self.colors = colors
+        self.routeColors = routeColors
+    }
+}

@@ -1,0 +1,104 @@
+import Framebuffer
+
+/// The colours a layout draws with, named by role rather than value, so each pixel format
+/// can map them to what stays visible on its panel.
+public enum LogicalColor: Hashable, Sendable {
+    case background
+    case text
+    /// Secondary text (scheduled-only times, separators). Same as `text` where a panel has no greys.
+    case dimText
+    case header
+    /// A route badge in the route's colour.
+    case badge(RGB)
+    case badgeText(RGB)
+    /// The delay highlight box.
+    case delay
+    case delayText
+    case error
+}
+
+/// Logical colours → pixel values of one format.
+///
+/// Colour panels use the colours as given (the seeds' blue badges, orange delays). Panels
+/// without colour keep every element visible by shape instead: on mono the delay box and
+/// badges are lit boxes with dark text (inverted), on gray4 they are bright boxes, on
+/// black/white/red e-paper badges are black and delays red.
+public struct Palette: Sendable {
+    public static let defaultColors: [String: RGB] = [
+        "background": RGB(0, 0, 0), "text": RGB(255, 255, 255), "dim_text": RGB(150, 150, 150),
+        "header": RGB(255, 210, 0), "badge": RGB(10, 100, 200), "badge_text": RGB(255, 255, 255),
+        "delay": RGB(255, 140, 0), "delay_text": RGB(0, 0, 0), "error": RGB(255, 90, 80),
+    ]
+
+    public let format: PixelFormat
+    private let colors: [String: RGB]
+    private let routeColors: [String: RGB]
+    private let fixed: [String: PixelValue]
+
+    /// `overrides` (from `display.colors`) replace defaults by name; `routeColors` give badges.
+    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:]) {
+        self.format = format
+        self.colors = Self.defaultColors.merging(overrides) { $1 }
+        self.routeColors = routeColors
+        var fixed: [String: PixelValue] = [:]
+        for (name, rgb) in colors { fixed[name] = format.value(for: rgb) }
+        switch format {
+        case .rgb565, .rgb888:
+            break
+        case .gray4:
+            fixed["dim_text"] = overrides["dim_text"].map(format.value(for:)) ?? PixelValue(7)
+            fixed["delay"] = overrides["delay"].map(format.value(for:)) ?? PixelValue(15)
+            fixed["delay_text"] = overrides["delay_text"].map(format.value(for:)) ?? PixelValue(0)
+            fixed["header"] = overrides["header"].map(format.value(for:)) ?? PixelValue(15)
+            fixed["error"] = overrides["error"].map(format.value(for:)) ?? PixelValue(15)
+        case .mono:
+            fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
+                     "delay": PixelValue(1), "delay_text": PixelValue(0), "error": PixelValue(1)]
+        case .bwr:
+            fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
+                     "delay": PixelValue(2), "delay_text": PixelValue(0), "error": PixelValue(2)]
+        }
+        self.fixed = fixed
+    }
+
+    /// The badge colour for a route: its configured colour, else the default badge colour.
+    public func routeColor(_ route: String) -> RGB {
+        routeColors[route] ?? colors["badge"] ?? RGB(10, 100, 200)
+    }
+
+    public func value(_ color: LogicalColor) -> PixelValue {
+        switch color {
+        case .background: return fixed["background"] ?? PixelValue(0)
+        case .text: return fixed["text"] ?? PixelValue(1)
+        case .dimText: return fixed["dim_text"] ?? value(.text)
+        case .header: return fixed["header"] ?? value(.text)
+        case .delay: return fixed["delay"] ?? value(.text)
+        case .delayText: return fixed["delay_text"] ?? value(.background)
+        case .error: return fixed["error"] ?? value(.text)
+        case .badge(let rgb): return badgeFill(rgb)
+        case .badgeText(let rgb): return badgeText(on: rgb)
+        }
+    }
+
+    private func badgeFill(_ rgb: RGB) -> PixelValue {
+        switch format {
+        case .rgb565, .rgb888: return format.value(for: rgb)
+        // A dark route colour must still read as a box against the black background.
+        case .gray4: return PixelValue(UInt32(max(6, min(12, Int(rgb.luminance) >> 4))))
+        case .mono, .bwr: return PixelValue(1)
+        }
+    }
+
+    private func badgeText(on rgb: RGB) -> PixelValue {
+        switch format {
+        case .rgb565, .rgb888:
+            if let chosen = colors["badge_text"], chosen != RGB(255, 255, 255) { return format.value(for: chosen) }
+            // Light route colours (yellow, orange) take dark text.
+            return format.value(for: rgb.luminance >= 160 ? RGB(0, 0, 0) : RGB(255, 255, 255))
+        case .gray4:
+            return badgeFill(rgb).raw >= 10 ? PixelValue(0) : PixelValue(15)
+        case .mono, .bwr:
+            return PixelValue(0)
+        }
+    }
+}

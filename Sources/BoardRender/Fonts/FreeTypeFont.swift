@@ -1,0 +1,151 @@
+import CFreeType
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// TrueType/OpenType through FreeType, rendered anti-aliased at a pixel size, for large displays.
+///
+/// An `FT_Face` is not thread-safe, so the library, face and glyph cache live behind one `Mutex`;
+/// that is what makes sharing a font between render tasks sound.
+public final class FreeTypeFont: Font {
+    public let name: String
+    public let ascent: Int
+    public let descent: Int
+    public let lineHeight: Int
+    public let pixelSize: Int
+
+    private struct State {
+        var library: FT_Library?
+        var face: FT_Face?
+        var cache: [UInt32: Glyph] = [:]
+        var fallback: Glyph?
+    }
+    private let state: Mutex<State>
+
+    public init(path: String, pixelSize: Int) throws(FontError) {
+        guard (1...1024).contains(pixelSize) else {
+            throw FontError(file: path, message: "pixel size \(pixelSize) out of range 1...1024")
+        }
+        // FreeType reports a missing file as a bare "cannot open resource"; errno says why.
+        guard access(path, R_OK) == 0 else {
+            throw FontError(file: path, message: "cannot read file: \(String(cString: strerror(errno)))")
+        }
+        var library: FT_Library?
+        var error = FT_Init_FreeType(&library)
+        guard error == 0, let library else {
+            throw FontError(file: path, message: "cannot initialise FreeType (error \(error))")
+        }
+        var face: FT_Face?
+        error = FT_New_Face(library, path, 0, &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            let what = error == 2 ? "not a font file FreeType can read" : "FreeType cannot open the font"
+            throw FontError(file: path, message: "\(what) (error \(error))")
+        }
+        error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+        guard error == 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw FontError(file: path, message: "cannot set pixel size \(pixelSize) (error \(error))")
+        }
+
+        let metrics = face.pointee.size.pointee.metrics
+        let ascent = max(Self.pixels(metrics.ascender), 0)
+        let descent = max(-Self.pixels(metrics.descender), 0)
+        self.ascent = ascent
+        self.descent = descent
+        // `height` includes the font's line gap; never let it undercut ascent + descent.
+        lineHeight = max(Self.pixels(metrics.height), ascent + descent)
+        self.pixelSize = pixelSize
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? path
+        let style = face.pointee.style_name.map { String(cString: $0) }
+        name = style.map { "\(family) \($0)" } ?? family
+        state = Mutex(State(library: library, face: face))
+    }
+
+    deinit {
+        state.withLock { state in
+            if let face = state.face { FT_Done_Face(face) }
+            if let library = state.library { FT_Done_FreeType(library) }
+            state.face = nil
+            state.library = nil
+        }
+    }
+
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        state.withLock { state in
+            guard let face = state.face else { return false }
+            return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+        }
+    }
+
+    public func glyph(for scalar: Unicode.Scalar) -> Glyph {
+        state.withLock { state in
+            if let cached = state.cache[scalar.value] { return cached }
+            guard let face = state.face else { return Self.box(pixelSize) }
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            let glyph: Glyph
+            if index == 0 {
+                glyph = Self.fallback(&state, face: face, pixelSize: pixelSize)
+            } else {
+                glyph = Self.render(face: face, index: index) ?? Self.fallback(&state, face: face, pixelSize: pixelSize)
+            }
+            state.cache[scalar.value] = glyph
+            return glyph
+        }
+    }
+
+    /// .notdef (glyph 0) is the font designer's own "missing" mark; a box if it renders blank.
+    private static func fallback(_ state: inout State, face: FT_Face, pixelSize: Int) -> Glyph {
+        if let fallback = state.fallback { return fallback }
+        var glyph = render(face: face, index: 0) ?? box(pixelSize)
+        if !glyph.hasInk { glyph = box(pixelSize) }
+        state.fallback = glyph
+        return glyph
+    }
+
+    private static func box(_ pixelSize: Int) -> Glyph {
+        Glyph.box(width: max(pixelSize / 2, 3), height: max(pixelSize * 7 / 10, 3), gap: max(pixelSize / 8, 1))
+    }
+
+    /// 26.6 fixed point → whole pixels, rounded to nearest.
+    static func pixels(_ value: FT_Pos) -> Int { Int((value + 32) >> 6) }
+
+    /// Renders one glyph to 8-bit coverage; nil when FreeType cannot load it.
+    private static func render(face: FT_Face, index: FT_UInt) -> Glyph? {
+        // FT_LOAD_TARGET_NORMAL is 0, so FT_LOAD_RENDER alone yields 8-bit anti-aliased grey.
+        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else { return nil }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        if width > 0, height > 0, let buffer = bitmap.buffer {
+            let pitch = Int(bitmap.pitch)
+            let mode = Int32(bitmap.pixel_mode)
+            let grays = max(Int(bitmap.num_grays), 2)
+            for row in 0..<height {
+                // A negative pitch means the rows are stored bottom-up.
+                let start = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
+                let src = buffer + start
+                for x in 0..<width {
+                    let value: UInt8
+                    switch mode {
+                    case Int32(FT_PIXEL_MODE_MONO.rawValue):
+                        value = src[x / 8] & (0x80 >> UInt8(x % 8)) != 0 ? 255 : 0
+                    case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+                        value = src[x * 4 + 3]                      // alpha of colour (emoji) bitmaps
+                    case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+                        value = grays == 256 ? src[x] : UInt8(min(Int(src[x]) * 255 / (grays - 1), 255))
+                    default:
+                        return nil                                   // LCD modes: not requested, not expected
+                    }
+                    pixels[row * width + x] = value
+                }
+            }
+        }
+        return Glyph(width: width, height: height, left: Int(slot.pointee.bitmap_left),
+                     top: Int(slot.pointee.bitmap_top), advance: Self.pixels(slot.pointee.advance.x), coverage: pixels)
+    }
+}

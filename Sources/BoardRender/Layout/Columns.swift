@@ -1,0 +1,57 @@
+import DeparturesCore
+
+/// Column widths for one page of rows, and the compact forms used when a narrow panel
+/// would otherwise leave the headsign no room: first the time column goes, then the delay
+/// reads `+2` instead of `+2 min`, then the countdown reads `5m`.
+struct Columns {
+    var badgeWidth: Int
+    var showTime: Bool
+    var timeWidth: Int
+    var shortDelay: Bool
+    var shortCountdown: Bool
+    var countdownWidth: Int
+
+    init(rows: [DepartureRow], layout: RowsLayout) {
+        let font = layout.font
+        let gap = layout.gap
+        let widestRoute = rows.map { font.width(of: $0.route) }.max() ?? 0
+        badgeWidth = max(layout.lineHeight, widestRoute + 2 * gap + 2)
+        timeWidth = font.width(of: "00:00")
+
+        let width = layout.size.width
+        let widestDelay = { (short: Bool) in rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + 4 * gap }.max() ?? 0 }
+        let widestCountdown = { (short: Bool) in rows.map { font.width(of: Self.countdown($0, short: short)) }.max() ?? 0 }
+        let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool)] = [
+            (layout.options.showTime, false, false), (false, false, false), (false, true, false), (false, true, true),
+        ]
+        var chosen = attempts[attempts.count - 1]
+        for attempt in attempts {
+            var used = gap + badgeWidth + gap
+            if attempt.time { used += timeWidth + layout.columnSpace }
+            used += widestCountdown(attempt.shortCountdown) + layout.columnSpace + widestDelay(attempt.shortDelay)
+            if width - used >= width / 3 {
+                chosen = attempt
+                break
+            }
+        }
+        showTime = chosen.time
+        shortDelay = chosen.shortDelay
+        shortCountdown = chosen.shortCountdown
+        countdownWidth = widestCountdown(chosen.shortCountdown)
+    }
+
+    func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
+    func delayText(_ row: DepartureRow) -> String? { Self.delay(row, short: shortDelay) }
+
+    /// Scheduled-only rows carry a `~` so they differ on every panel, greys or not.
+    static func countdown(_ row: DepartureRow, short: Bool) -> String {
+        let text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
+        return row.isRealtime ? text : "~" + text
+    }
+
+    static func delay(_ row: DepartureRow, short: Bool) -> String? {
+        guard let delay = row.delay else { return nil }
+        guard short, let space = delay.firstIndex(of: " ") else { return delay }
+        return String(delay[..<space])
+    }
+}

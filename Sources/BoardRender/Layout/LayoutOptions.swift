@@ -1,0 +1,96 @@
+import Framebuffer
+import ZoneInfo
+
+/// Everything the layout needs to know about a display, already resolved: fonts loaded,
+/// colours mapped. The command line builds it from the board file.
+public struct LayoutOptions: Sendable {
+    public enum Style: String, Sendable, CaseIterable {
+        /// One departure per row, with optional header and status line.
+        case rows
+        /// One line scrolling right to left, for LED matrices a few pixels tall.
+        case ticker
+    }
+
+    public enum Overflow: String, Sendable, CaseIterable {
+        case ellipsis, scroll
+    }
+
+    public enum BadgeShape: String, Sendable, CaseIterable {
+        case rounded, circle
+    }
+
+    /// The panel's own size (before rotation).
+    public var width: Int
+    public var height: Int
+    public var format: PixelFormat
+    /// Clockwise degrees: 0, 90, 180 or 270.
+    public var rotation: Int
+    public var style: Style
+    /// Departure rows per page; nil fits as many as the height allows.
+    public var rows: Int?
+    public var font: any Font
+    public var header: Bool
+    public var clock: Bool
+    public var showTime: Bool
+    public var overflow: Overflow
+    public var pageInterval: Duration
+    public var badgeShape: BadgeShape
+    public var palette: Palette
+    /// The board's zone, for the header clock and the "updated" time.
+    public var zone: TimeZoneRules
+    /// Scrolling speed of tickers and long headsigns, in pixels per second.
+    public var scrollSpeed: Int
+
+    public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
+                font: any Font, header: Bool = true, clock: Bool = true, showTime: Bool = true,
+                overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
+                palette: Palette? = nil, zone: TimeZoneRules, scrollSpeed: Int = 24) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rotation = rotation
+        let logicalHeight = rotation % 180 == 0 ? height : width
+        self.style = style ?? (logicalHeight <= 16 ? .ticker : .rows)
+        self.rows = rows
+        self.font = font
+        self.header = header
+        self.clock = clock
+        self.showTime = showTime
+        self.overflow = overflow
+        self.pageInterval = pageInterval
+        self.badgeShape = badgeShape
+        self.palette = palette ?? Palette(format: format)
+        self.zone = zone
+        self.scrollSpeed = scrollSpeed
+    }
+
+    /// The size the layout draws at: width and height swap for a panel on its side.
+    public var logicalSize: (width: Int, height: Int) {
+        rotation % 180 == 0 ? (width, height) : (height, width)
+    }
+
+    /// The bundled fonts with their advance and line height, smallest first.
+    static let bundledFonts: [(name: String, advance: Int, lineHeight: Int)] = [
+        ("board-5x7", 6, 10), ("board-6x12", 6, 12), ("board-8x16", 8, 16),
+    ]
+
+    /// The bundled font and scale for a display of this logical size: the largest text
+    /// that still leaves 40 characters across (badge, headsign, delay, countdown, time) and
+    /// 8 lines down; panels too small for that get the font that fits their height.
+    public static func defaultFont(logicalWidth width: Int, logicalHeight height: Int) -> (name: String, scale: Int) {
+        var best: (name: String, scale: Int, lineHeight: Int)?
+        for font in bundledFonts {
+            for scale in 1...16 where width / (font.advance * scale) >= 40 && height / (font.lineHeight * scale) >= 8 {
+                if font.lineHeight * scale >= best?.lineHeight ?? 0 {
+                    best = (font.name, scale, font.lineHeight * scale)
+                }
+            }
+        }
+        if let best { return (best.name, best.scale) }
+        switch height {
+        case ..<48: return ("board-5x7", 1)
+        case ..<100: return ("board-6x12", 1)
+        default: return ("board-8x16", 1)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import DeparturesCore
+import Framebuffer
+
+/// The row layout: header (board name, clock), one departure per row — route badge,
+/// headsign, delay box, countdown, departure time — and a status line while stale.
+/// More departures than rows become pages that rotate every `pageInterval`.
+struct RowsLayout {
+    let options: LayoutOptions
+    let size: (width: Int, height: Int)
+
+    init(options: LayoutOptions) {
+        self.options = options
+        self.size = options.logicalSize
+    }
+
+    var font: any Font { options.font }
+    var lineHeight: Int { font.lineHeight }
+    /// Space between rows and around columns, growing with the font so large boards breathe.
+    var gap: Int { max(1, lineHeight / 6) }
+    var rowHeight: Int { lineHeight + gap }
+    /// Space between the right-hand columns: at least a space character, so "5 min" and
+    /// "09:35" never read as one word.
+    var columnSpace: Int { max(2 * gap, font.width(of: " ")) }
+
+    /// The header shows only when at least two departure rows still fit under it.
+    var headerHeight: Int {
+        let height = lineHeight + gap + 1
+        guard options.header, rowsFitting(size.height - height) >= 2 else { return 0 }
+        return height
+    }
+
+    /// Rows that fit in `height`: the last row needs no gap below it.
+    func rowsFitting(_ height: Int) -> Int {
+        max(0, (height + gap) / rowHeight)
+    }
+
+    func rowsPerPage(stale: Bool) -> Int {
+        let fit = max(1, rowsFitting(size.height - headerHeight - (stale ? rowHeight : 0)))
+        return min(options.rows ?? fit, fit)
+    }
+
+    func pageCount(_ state: BoardState) -> Int {
+        guard state.status == .ok || state.status == .stale, !state.rows.isEmpty else { return 1 }
+        let perPage = rowsPerPage(stale: state.status == .stale)
+        return (state.rows.count + perPage - 1) / perPage
+    }
+
+    func draw(_ state: BoardState, elapsed: Duration, on canvas: inout Canvas) {
+        let pages = pageCount(state)
+        let page = pages > 1 ? Int(elapsed / options.pageInterval) % pages : 0
+        if headerHeight > 0 { drawHeader(state, page: page, pages: pages, on: &canvas) }
+        let body = Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight)
+        switch state.status {
+        case .loading: drawCentered(["Loading departures…"], .dimText, in: body, on: &canvas)
+        case .empty: drawCentered(["No departures"], .dimText, in: body, on: &canvas)
+        case .error: drawCentered(wrap(state.message ?? "Failed to load departures", width: size.width - 2 * gap), .error, in: body, on: &canvas)
+        case .ok, .stale:
+            let stale = state.status == .stale
+            let perPage = rowsPerPage(stale: stale)
+            let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
+            let columns = Columns(rows: rows, layout: self)
+            for (index, row) in rows.enumerated() {
+                drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
+            }
+            if stale { drawStatus(state, on: &canvas) }
+        }
+    }
+
+    private func drawHeader(_ state: BoardState, page: Int, pages: Int, on canvas: inout Canvas) {
+        let baseline = font.ascent
+        var right = size.width - gap
+        if options.clock {
+            let clock = TimeText.clock(state.now, in: options.zone)
+            right -= font.width(of: clock)
+            canvas.draw(clock, font: font, x: right, baseline: baseline, .text)
+            right -= 2 * gap
+        }
+        if pages > 1 {
+            let indicator = "\(page + 1)/\(pages)"
+            right -= font.width(of: indicator)
+            canvas.draw(indicator, font: font, x: right, baseline: baseline, .dimText)
+            right -= 2 * gap
+        }
+        let name = font.truncated(state.boardName, toWidth: max(0, right - gap))
+        canvas.draw(name, font: font, x: gap, baseline: baseline, .header)
+        canvas.fill(Rect(x: 0, y: lineHeight + gap - 1, width: size.width, height: 1), .dimText)
+    }
+
+    private func drawRow(_ row: DepartureRow, top: Int, columns: Columns, elapsed: Duration, on canvas: inout Canvas) {
+        let baseline = top + font.ascent
+        let badgeColor = options.palette.routeColor(row.route)
+
+        // Route badge.
+        let badge = Rect(x: gap, y: top, width: columns.badgeWidth, height: lineHeight)
+        let round = options.badgeShape == .circle && badge.width == lineHeight ? lineHeight / 2 : max(1, lineHeight / 4)
+        canvas.fillRounded(badge, radius: round, .badge(badgeColor))
+        let routeText = font.truncated(row.route, toWidth: badge.width - 2)
+        let routeX = badge.x + (badge.width - font.width(of: routeText) + 1) / 2
+        canvas.clip = badge
+        canvas.draw(routeText, font: font, x: routeX, baseline: baseline, .badgeText(badgeColor))
+        canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
+
+        // Right-hand columns: time, then countdown, then the delay box.
+        let textColor: LogicalColor = row.isRealtime ? .text : .dimText
+        var right = size.width - gap
+        if columns.showTime {
+            canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor)
+            right -= columns.timeWidth + columnSpace
+        }
+        let countdown = columns.countdownText(row)
+        canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline, textColor)
+        right -= columns.countdownWidth + columnSpace
+        if let delay = columns.delayText(row) {
+            let box = Rect(x: right - font.width(of: delay) - 2 * gap, y: top, width: font.width(of: delay) + 2 * gap, height: lineHeight)
+            canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
+            canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText)
+            right = box.x - gap
+        }
+
+        // Headsign in what is left.
+        let region = Rect(x: badge.maxX + gap, y: top, width: max(0, right - badge.maxX - gap), height: rowHeight)
+        drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, on: &canvas)
+    }
+
+    private func drawHeadsign(_ text: String, in region: Rect, baseline: Int, elapsed: Duration, on canvas: inout Canvas) {
+        guard region.width > 0 else { return }
+        canvas.clip = region
+        defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
+        let width = font.width(of: text)
+        guard width > region.width, options.overflow == .scroll else {
+            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, .text)
+            return
+        }
+        // Scroll left, then wrap round with a gap of a few spaces.
+        let cycle = width + 4 * font.width(of: " ")
+        let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
+        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, .text)
+        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, .text)
+    }
+
+    /// The message on the left, the time of the last update on the right: when space is
+    /// short the message is cut, never the time.
+    private func drawStatus(_ state: BoardState, on canvas: inout Canvas) {
+        let top = size.height - rowHeight + gap
+        let baseline = top + font.ascent
+        canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
+        let fullMessage = state.message ?? "Failed to load departures"
+        var right = size.width - gap
+        if let updated = state.updated {
+            let clock = TimeText.clock(updated, in: options.zone)
+            // "updated 09:27" when it fits beside the whole message, else just "09:27".
+            let roomy = gap + font.width(of: fullMessage) + columnSpace + font.width(of: "updated " + clock) <= right
+            let label = roomy ? "updated " + clock : clock
+            right -= font.width(of: label)
+            canvas.draw(label, font: font, x: right, baseline: baseline, .dimText)
+            right -= columnSpace
+        }
+        let message = font.truncated(fullMessage, toWidth: max(0, right - gap))
+        canvas.draw(message, font: font, x: gap, baseline: baseline, .error)
+    }
+
+    private func drawCentered(_ lines: [String], _ color: LogicalColor, in area: Rect, on canvas: inout Canvas) {
+        let shown = lines.prefix(max(1, area.height / lineHeight))
+        var top = area.y + (area.height - shown.count * lineHeight) / 2
+        for line in shown {
+            let text = font.truncated(line, toWidth: size.width - 2 * gap)
+            canvas.draw(text, font: font, x: (size.width - font.width(of: text)) / 2, baseline: top + font.ascent, color)
+            top += lineHeight
+        }
+    }
+
+    /// Greedy word wrap to `width`.
+    func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if font.width(of: candidate) <= width || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}
+
+/// Scroll positions as a pure function of elapsed time.
+enum Scrolling {
+    static func offset(elapsed: Duration, speed: Int, cycle: Int) -> Int {
+        guard cycle > 0 else { return 0 }
+        let (seconds, attoseconds) = elapsed.components
+        let pixels = Int(seconds) * speed + Int(attoseconds / 1_000_000_000_000_000) * speed / 1000
+        return pixels % cycle
+    }
+}

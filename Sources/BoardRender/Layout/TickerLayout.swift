@@ -1,0 +1,44 @@
+import DeparturesCore
+import Framebuffer
+
+/// One line that scrolls right to left, for LED matrices only a character tall:
+/// `T1 Emu Plains +2 5 min · T4 Cronulla 9 min · …`.
+struct TickerLayout {
+    let options: LayoutOptions
+
+    func text(for state: BoardState) -> String {
+        switch state.status {
+        case .loading: return "Loading departures…"
+        case .empty: return "No departures"
+        case .error: return state.message ?? "Failed to load departures"
+        case .ok, .stale:
+            var items = state.rows.map { row -> String in
+                var parts = [row.route, row.headsign]
+                if let delay = row.delay, let space = delay.firstIndex(of: " ") { parts.append(String(delay[..<space])) }
+                parts.append(row.isRealtime ? row.countdown : "~" + row.countdown)
+                return parts.joined(separator: " ")
+            }
+            if state.status == .stale, let message = state.message { items.append(message) }
+            return items.joined(separator: " · ")
+        }
+    }
+
+    func draw(_ state: BoardState, elapsed: Duration, on canvas: inout Canvas) {
+        let font = options.font
+        let size = options.logicalSize
+        let text = text(for: state)
+        let baseline = max(font.ascent, (size.height - font.lineHeight) / 2 + font.ascent)
+        let color: LogicalColor = state.status == .error ? .error : .text
+        let width = font.width(of: text)
+        guard width > size.width else {
+            canvas.draw(text, font: font, x: 0, baseline: baseline, color)
+            return
+        }
+        // Starts readable at the left edge, scrolls out to the left and comes back in from
+        // the right after a panel's width of blank, so a still frame is never empty.
+        let cycle = width + size.width
+        let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
+        canvas.draw(text, font: font, x: -offset, baseline: baseline, color)
+        canvas.draw(text, font: font, x: cycle - offset, baseline: baseline, color)
+    }
+}

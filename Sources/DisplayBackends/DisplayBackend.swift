@@ -1,0 +1,23 @@
+import Framebuffer
+
+/// Something that shows frames: a panel driver, an image file, a terminal. Classes, because backends own
+/// devices and file descriptors whose lifetime `shutdown()` ends.
+public protocol DisplayBackend: AnyObject {
+    var name: String { get }
+    /// Shows `frame`; `damage` lists the rects that changed since the last present (from `Damage.rects`) so
+    /// slow links can push only those. Backends may redraw more than the damage, never less.
+    func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError)
+    /// Releases the device; further presents are undefined.
+    func shutdown()
+}
+
+/// A failed present, worded for the log line an operator reads (what, where, the system's reason).
+public struct DisplayError: Error, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,140 @@
+import BoardRender
+import DeparturesCore
+import Framebuffer
+import Testing
+
+struct LayoutBehaviourTests {
+    let small = Scene.font("board-5x7")
+    let medium = Scene.font("board-6x12")
+
+    @Test func morePagesThanRowsRotateWithTime() {
+        let renderer = BoardRenderer(options: Scene.options(128, 32, .mono, font: small))
+        let state = Scene.state(.ok)
+        #expect(renderer.pageCount(for: state) == 3, "8 rows, 3 per page")
+        let frames = [0, 8, 16, 24].map { renderer.render(state, elapsed: .seconds($0)) }
+        #expect(frames[0] != frames[1])
+        #expect(frames[1] != frames[2])
+        #expect(frames[3] == frames[0], "after the last page the first comes back")
+        #expect(renderer.render(state, elapsed: .seconds(7)) == frames[0], "a page stays for the whole interval")
+    }
+
+    @Test func aLongHeadsignNeverSpillsIntoTheOtherColumns() {
+        let renderer = BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium))
+        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur via Airport ", count: 5), minutes: 7, delay: "+3 min")])
+        let short = Scene.state(.ok, rows: [Scene.row("x", "T8", "M", minutes: 7, delay: "+3 min")])
+        let a = renderer.render(long), b = renderer.render(short)
+        // From the right: margin 2, time 30, gap 4, countdown 30, gap 4, delay box 40 → the
+        // delay box starts at x = 146; the headsign must end before it.
+        let right = 146
+        for y in 0..<64 {
+            for x in right..<256 where a[x, y] != b[x, y] {
+                Issue.record("pixel \(x),\(y) differs: the headsign reached the delay, countdown or time")
+                return
+            }
+        }
+        #expect(a != b, "the headsign itself is drawn")
+    }
+
+    @Test func overflowScrollMovesAndEllipsisStaysStill() {
+        let rows = [Scene.row("x", "T8", "Macarthur via Airport, Wolli Creek and Sydenham", minutes: 7)]
+        let scrolling = BoardRenderer(options: Scene.options(128, 32, .mono, font: small, overflow: .scroll))
+        let still = BoardRenderer(options: Scene.options(128, 32, .mono, font: small, overflow: .ellipsis))
+        let state = Scene.state(.ok, rows: rows)
+        #expect(scrolling.render(state, elapsed: .zero) != scrolling.render(state, elapsed: .seconds(1)))
+        #expect(still.render(state, elapsed: .zero) == still.render(state, elapsed: .seconds(1)))
+    }
+
+    @Test func tickerScrollsAndWrapsRound() {
+        // 1000 px/s: one pixel per millisecond, so the cycle in pixels is the cycle in ms.
+        let renderer = BoardRenderer(options: Scene.options(32, 8, .mono, font: small, scrollSpeed: 1000))
+        let state = Scene.state(.ok, rows: Array(Scene.rows.prefix(2)))
+        let start = renderer.render(state, elapsed: .zero)
+        #expect(start != renderer.render(state, elapsed: .milliseconds(10)))
+        // The text starts at the left edge, leaves left and comes back from the right: a cycle
+        // is its width plus the panel's.
+        let cycle = small.width(of: "T1 Emu Plains +2 2 min · T4 Cronulla 5 min") + 32
+        #expect(renderer.render(state, elapsed: .milliseconds(cycle)) == start)
+        #expect(renderer.render(state, elapsed: .milliseconds(cycle + 10)) == renderer.render(state, elapsed: .milliseconds(10)))
+    }
+
+    @Test(arguments: [90, 180, 270])
+    func rotationTurnsTheUprightFrame(degrees: Int) {
+        let upright = BoardRenderer(options: Scene.options(128, 64, .mono, font: small)).render(Scene.state(.ok))
+        let turnedOptions = Scene.options(degrees == 180 ? 128 : 64, degrees == 180 ? 64 : 128, .mono, font: small, rotation: degrees)
+        let turned = BoardRenderer(options: turnedOptions).render(Scene.state(.ok))
+        #expect(turned.width == (degrees == 180 ? 128 : 64))
+        var mismatches = 0
+        for y in 0..<upright.height {
+            for x in 0..<upright.width {
+                let (tx, ty): (Int, Int)
+                switch degrees {
+                case 90: (tx, ty) = (upright.height - 1 - y, x)
+                case 180: (tx, ty) = (upright.width - 1 - x, upright.height - 1 - y)
+                default: (tx, ty) = (y, upright.width - 1 - x)
+                }
+                if turned[tx, ty] != upright[x, y] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func everyStateScreenDiffers() {
+        let renderer = BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium))
+        let frames = [
+            renderer.render(Scene.state(.loading, rows: [])), renderer.render(Scene.state(.empty, rows: [])),
+            renderer.render(Scene.state(.error, rows: [], message: "No internet connection")),
+            renderer.render(Scene.state(.ok)), renderer.render(Scene.state(.stale, message: "No internet connection")),
+        ]
+        #expect(Set(frames.map(\.bytes)).count == frames.count)
+    }
+
+    @Test func damageCoversOnlyWhatChanged() {
+        var sequence = FrameSequence(renderer: BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium)))
+        let first = sequence.next(Scene.state(.ok), elapsed: .zero)
+        #expect(first.damage == [Rect(x: 0, y: 0, width: 256, height: 64)])
+        #expect(sequence.next(Scene.state(.ok), elapsed: .zero).damage.isEmpty)
+        var changed = Scene.rows
+        changed[0].minutes = 1
+        changed[0].countdown = "1 min"
+        let second = sequence.next(Scene.state(.ok, rows: changed), elapsed: .zero)
+        #expect(!second.damage.isEmpty)
+        #expect(Damage.area(second.damage) < 256 * 64 / 8, "one countdown, not the board")
+    }
+
+    @Test func palettesKeepEveryElementVisible() {
+        let mono = Palette(format: .mono)
+        #expect(mono.value(.delay) == PixelValue(1) && mono.value(.delayText) == PixelValue(0), "inverted box on mono")
+        #expect(mono.value(.badge(RGB(0, 0, 80))) == PixelValue(1) && mono.value(.badgeText(RGB(0, 0, 80))) == PixelValue(0))
+        let gray = Palette(format: .gray4)
+        #expect(gray.value(.delay) == PixelValue(15) && gray.value(.delayText) == PixelValue(0), "bright box on gray4")
+        #expect(gray.value(.badge(RGB(0, 0, 40))).raw >= 6, "a dark route colour still shows as a box")
+        let colour = Palette(format: .rgb888)
+        #expect(colour.value(.delay) == PixelFormat.rgb888.value(for: RGB(255, 140, 0)), "the seeds' orange")
+        #expect(colour.value(.badge(colour.routeColor("X"))) == PixelFormat.rgb888.value(for: RGB(10, 100, 200)), "blue by default")
+        #expect(colour.value(.badgeText(RGB(0xf9, 0x9d, 0x1c))) == PixelFormat.rgb888.value(for: RGB(0, 0, 0)), "dark text on orange")
+        let paper = Palette(format: .bwr)
+        #expect(paper.value(.delay) == PixelValue(2) && paper.value(.background) == PixelValue(0), "red delay on white paper")
+    }
+
+    @Test func narrowPanelsDropTheTimeColumnBeforeTheHeadsign() {
+        // On 128 px the time column would leave the headsign under a third of the width.
+        let narrow = BoardRenderer(options: Scene.options(128, 32, .mono, font: small)).render(Scene.state(.ok, rows: [Scene.rows[1]]))
+        let wide = BoardRenderer(options: Scene.options(256, 32, .mono, font: small)).render(Scene.state(.ok, rows: [Scene.rows[1]]))
+        // "09:35" in the wide render ends at the right margin; the narrow one ends with "5 min".
+        let lit = { (frame: Framebuffer) in (0..<frame.height).contains { y in frame[frame.width - 3, y] == PixelValue(1) } }
+        #expect(lit(narrow) && lit(wide))
+        #expect(narrow != wide)
+    }
+}
+
+struct DefaultFontTests {
+    @Test(arguments: [
+        (32, 8, "board-5x7", 1), (128, 32, "board-5x7", 1), (256, 64, "board-6x12", 1), (250, 122, "board-6x12", 1),
+        (480, 320, "board-6x12", 2), (800, 480, "board-6x12", 3), (1920, 1080, "board-8x16", 6),
+    ] as [(Int, Int, String, Int)])
+    func fitsTheDisplay(width: Int, height: Int, name: String, scale: Int) {
+        let chosen = LayoutOptions.defaultFont(logicalWidth: width, logicalHeight: height)
+        #expect(chosen.name == name)
+        #expect(chosen.scale == scale)
+    }
+}
