@@ -1,8 +1,12 @@
+import Synchronization
+
 /// A bitmap font drawn at a whole-number scale, so the small pixel fonts stay crisp on an
-/// 800×480 e-paper panel or an HDMI screen.
-public struct ScaledFont: Font {
+/// 800×480 e-paper panel or an HDMI screen. Scaled glyphs are cached: a board draws the
+/// same few dozen characters every frame.
+public final class ScaledFont: Font {
     public let base: any Font
     public let scale: Int
+    private let cache = Mutex<[UInt32: Glyph]>([:])
 
     public init(_ base: any Font, scale: Int) {
         self.base = base
@@ -17,7 +21,13 @@ public struct ScaledFont: Font {
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { base.hasGlyph(for: scalar) }
 
     public func glyph(for scalar: Unicode.Scalar) -> Glyph {
-        let small = base.glyph(for: scalar)
+        if let cached = cache.withLock({ $0[scalar.value] }) { return cached }
+        let glyph = scaled(base.glyph(for: scalar))
+        cache.withLock { $0[scalar.value] = glyph }
+        return glyph
+    }
+
+    private func scaled(_ small: Glyph) -> Glyph {
         guard scale > 1 else { return small }
         let width = small.width * scale, height = small.height * scale
         var coverage = [UInt8](repeating: 0, count: width * height)
