@@ -19,7 +19,9 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             do {
                 let board = try BoardAssembly.loadBoard(path: file)
-                _ = try BoardAssembly(board: board, override: .none)
+                let assembly = try BoardAssembly(board: board, override: .none)
+                // Loading the display's fonts catches a missing or broken font before the board runs.
+                _ = try DisplayAssembly(board: board, zone: assembly.zone)
                 Console.info("\(file): ok")
             } catch {
                 Console.error(error.description)

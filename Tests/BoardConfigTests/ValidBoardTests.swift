@@ -17,6 +17,38 @@ import Testing
             limit: 20, departedGrace: .seconds(60), staleLimit: .seconds(900), maxBackoff: .seconds(300)))
     }
 
+    @Test func displaySectionReadsEveryKey() throws {
+        let text = """
+            source: {kind: demo}
+            display:
+              width: 800
+              height: 480
+              format: bwr
+              rotation: 180
+              layout: rows
+              rows: 9
+              font: fonts/Sign.TTF
+              font_size: 30
+              header: false
+              clock: false
+              show_time: false
+              overflow: scroll
+              page_interval: 1m
+              badge_shape: circle
+              colors: {delay: "#FF0000", background: ffffff}
+              route_colors: {T1: "#F99D1C", "333": 00b5ef}
+            """
+        let board = try loader.parse(text, path: "boards/epaper.yaml")
+        #expect(board.display == DisplaySettings(
+            width: 800, height: 480, format: .bwr, rotation: 180, layout: .rows, rows: 9, font: "boards/fonts/Sign.TTF",
+            fontSize: 30, fontScale: nil, header: false, clock: false, showTime: false, overflow: .scroll,
+            pageInterval: .seconds(60), badgeShape: .circle, colors: ["delay": "#ff0000", "background": "#ffffff"],
+            routeColors: ["T1": "#f99d1c", "333": "#00b5ef"]))
+        #expect(try loader.parse("source: {kind: demo}\n", path: "x.yaml").display == DisplaySettings())
+        #expect(try loader.parse("source: {kind: demo}\ndisplay: {font: board-5x7}\n", path: "b/x.yaml").display.font == "board-5x7",
+                "bundled names are not paths")
+    }
+
     @Test func fullAPIBoard() throws {
         let path = Fixtures.valid + "/preview.yaml"
         let board = try loader.load(path: path)
