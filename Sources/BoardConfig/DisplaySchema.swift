@@ -4,7 +4,7 @@ import Yams
 enum DisplaySchema {
     static let display = SectionSchema(keys: [
         "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
-        "header", "clock", "show_time", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
+        "header", "clock", "columns", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
     ])
     static let colors = SectionSchema(keys: DisplaySettings.colorNames)
 
@@ -26,7 +26,19 @@ enum DisplaySchema {
         settings.fontScale = try section.wholeNumber("font_scale", in: 1...16)
         settings.header = try section.bool("header") ?? settings.header
         settings.clock = try section.bool("clock") ?? settings.clock
-        settings.showTime = try section.bool("show_time") ?? settings.showTime
+        if let names = try section.scalarList("columns") {
+            var columns: [DisplaySettings.Column] = []
+            for item in names {
+                guard let column = DisplaySettings.Column(rawValue: item.text) else {
+                    let valid = DisplaySettings.Column.allCases.map(\.rawValue)
+                    throw item.error(Suggestions.unknownValueMessage(item.text, valid: valid))
+                }
+                guard !columns.contains(column) else { throw item.error("'\(column.rawValue)' is listed twice") }
+                columns.append(column)
+            }
+            guard !columns.isEmpty else { throw section.error("columns", "list at least one of route, headsign, delay, countdown, time") }
+            settings.columns = DisplaySettings.Column.allCases.filter(columns.contains)
+        }
         settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow
         settings.pageInterval = try section.duration("page_interval", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.pageInterval
         settings.badgeShape = try section.choice("badge_shape", as: DisplaySettings.BadgeShape.self) ?? settings.badgeShape

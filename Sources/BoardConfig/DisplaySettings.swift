@@ -23,6 +23,11 @@ public struct DisplaySettings: Sendable, Equatable {
         case rounded, circle
     }
 
+    /// The parts of a departure row; a board lists those it shows.
+    public enum Column: String, Sendable, Equatable, CaseIterable {
+        case route, headsign, delay, countdown, time
+    }
+
     /// The logical colours a board may override (`display.colors`).
     public static let colorNames = ["background", "text", "dim_text", "badge", "badge_text", "delay", "delay_text", "error", "header"]
 
@@ -41,7 +46,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var fontScale: Int?
     public var header: Bool
     public var clock: Bool
-    public var showTime: Bool
+    /// The row parts shown, in the layout's fixed order (route, headsign, delay, countdown, time).
+    public var columns: [Column]
     public var overflow: Overflow
     public var pageInterval: Duration
     public var badgeShape: BadgeShape
@@ -52,7 +58,7 @@ public struct DisplaySettings: Sendable, Equatable {
 
     public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
                 layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
-                fontScale: Int? = nil, header: Bool = true, clock: Bool = true, showTime: Bool = true,
+                fontScale: Int? = nil, header: Bool = true, clock: Bool = true, columns: [Column] = Column.allCases,
                 overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
                 colors: [String: String] = [:], routeColors: [String: String] = [:]) {
         self.width = width
@@ -66,7 +72,7 @@ public struct DisplaySettings: Sendable, Equatable {
         self.fontScale = fontScale
         self.header = header
         self.clock = clock
-        self.showTime = showTime
+        self.columns = columns
         self.overflow = overflow
         self.pageInterval = pageInterval
         self.badgeShape = badgeShape

@@ -42,4 +42,12 @@ enum Suggestions {
         }
         return "unknown key; valid keys are " + validKeys.joined(separator: ", ")
     }
+
+    /// "unknown column 'tme'; did you mean 'time'?" or "…; expected one of a, b, c".
+    static func unknownValueMessage(_ value: String, valid: [String]) -> String {
+        if let match = closest(to: value, in: valid) {
+            return "unknown value '\(shown(value))'; did you mean '\(match)'?"
+        }
+        return "unknown value '\(shown(value))'; expected one of " + valid.joined(separator: ", ")
+    }
 }

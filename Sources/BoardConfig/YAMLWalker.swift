@@ -164,6 +164,24 @@ struct Section {
         return result
     }
 
+    /// A list of plain scalars (`[route, headsign]`), each with its own place for errors.
+    func scalarList(_ key: String) throws(BoardFileError) -> [FreeValue]? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .sequence(let sequence) = value else {
+            throw error(key, "expected a list such as [route, headsign, countdown]; \(Self.got(value))")
+        }
+        var items: [FreeValue] = []
+        let path = keyPath(key)
+        for node in sequence {
+            guard case .scalar(let scalar) = node, !Self.isBoolOrNull(node) else {
+                throw Self.error(file, node.mark, path, "expected a name; \(Self.got(node))")
+            }
+            let file = file
+            items.append(FreeValue(text: scalar.string) { message in Self.error(file, node.mark, path, message) })
+        }
+        return items
+    }
+
     // MARK: - Helpers
 
     static func error(_ file: String, _ mark: Mark?, _ key: String?, _ message: String) -> BoardFileError {

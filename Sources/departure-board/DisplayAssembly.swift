@@ -24,7 +24,8 @@ struct DisplayAssembly {
         options = LayoutOptions(
             width: display.width, height: display.height, format: format, rotation: display.rotation,
             style: display.layout.map { $0 == .ticker ? .ticker : .rows }, rows: display.rows, font: font,
-            header: display.header, clock: display.clock, showTime: display.showTime,
+            header: display.header, clock: display.clock,
+            columns: Set(display.columns.compactMap { LayoutOptions.Column(rawValue: $0.rawValue) }),
             overflow: display.overflow == .scroll ? .scroll : .ellipsis, pageInterval: display.pageInterval,
             badgeShape: display.badgeShape == .circle ? .circle : .rounded,
             palette: Palette(format: format, overrides: overrides, routeColors: routeColors), zone: zone)

@@ -31,7 +31,7 @@ import Testing
               font_size: 30
               header: false
               clock: false
-              show_time: false
+              columns: [time, route, headsign, countdown]
               overflow: scroll
               page_interval: 1m
               badge_shape: circle
@@ -41,7 +41,7 @@ import Testing
         let board = try loader.parse(text, path: "boards/epaper.yaml")
         #expect(board.display == DisplaySettings(
             width: 800, height: 480, format: .bwr, rotation: 180, layout: .rows, rows: 9, font: "boards/fonts/Sign.TTF",
-            fontSize: 30, fontScale: nil, header: false, clock: false, showTime: false, overflow: .scroll,
+            fontSize: 30, fontScale: nil, header: false, clock: false, columns: [.route, .headsign, .countdown, .time], overflow: .scroll,
             pageInterval: .seconds(60), badgeShape: .circle, colors: ["delay": "#ff0000", "background": "#ffffff"],
             routeColors: ["T1": "#f99d1c", "333": "#00b5ef"]))
         #expect(try loader.parse("source: {kind: demo}\n", path: "x.yaml").display == DisplaySettings())

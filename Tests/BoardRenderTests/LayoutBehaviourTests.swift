@@ -138,3 +138,28 @@ struct DefaultFontTests {
         #expect(chosen.scale == scale)
     }
 }
+
+struct ColumnChoiceTests {
+    @Test func leftOutColumnsAreNotDrawn() {
+        let font = Scene.font("board-6x12")
+        let badge = RGB(0x12, 0x34, 0x56)
+        func render(_ columns: Set<LayoutOptions.Column>) -> Framebuffer {
+            let options = LayoutOptions(width: 256, height: 64, format: .rgb888, font: font, columns: columns,
+                                        palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]),
+                                        zone: Scene.sydney)
+            return BoardRenderer(options: options).render(Scene.state(.ok))
+        }
+        func count(_ frame: Framebuffer, _ color: RGB) -> Int {
+            var total = 0
+            for y in 0..<frame.height { for x in 0..<frame.width where frame.rgb(x: x, y: y) == color { total += 1 } }
+            return total
+        }
+        let orange = RGB(255, 140, 0)
+        let all = render(Set(LayoutOptions.Column.allCases))
+        #expect(count(all, badge) > 0 && count(all, orange) > 0)
+        let noRouteNoDelay = render([.headsign, .countdown, .time])
+        #expect(count(noRouteNoDelay, badge) == 0, "no badges")
+        #expect(count(noRouteNoDelay, orange) == 0, "no delay boxes")
+        #expect(render([.route, .headsign]) != render([.route, .headsign, .countdown]))
+    }
+}

@@ -4,7 +4,10 @@ import DeparturesCore
 /// would otherwise leave the headsign no room: first the time column goes, then the delay
 /// reads `+2` instead of `+2 min`, then the countdown reads `5m`.
 struct Columns {
+    /// Zero when the route column is off.
     var badgeWidth: Int
+    var showDelay: Bool
+    var showCountdown: Bool
     var showTime: Bool
     var timeWidth: Int
     var shortDelay: Bool
@@ -14,15 +17,23 @@ struct Columns {
     init(rows: [DepartureRow], layout: RowsLayout) {
         let font = layout.font
         let gap = layout.gap
+        let shown = layout.options.columns
         let widestRoute = rows.map { font.width(of: $0.route) }.max() ?? 0
-        badgeWidth = max(layout.lineHeight, widestRoute + 2 * gap + 2)
+        badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
+        showDelay = shown.contains(.delay)
+        showCountdown = shown.contains(.countdown)
         timeWidth = font.width(of: "00:00")
 
         let width = layout.size.width
-        let widestDelay = { (short: Bool) in rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + 4 * gap }.max() ?? 0 }
-        let widestCountdown = { (short: Bool) in rows.map { font.width(of: Self.countdown($0, short: short)) }.max() ?? 0 }
+        let showDelay = showDelay, showCountdown = showCountdown
+        let widestDelay = { (short: Bool) in
+            showDelay ? rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + 4 * gap }.max() ?? 0 : 0
+        }
+        let widestCountdown = { (short: Bool) in
+            showCountdown ? rows.map { font.width(of: Self.countdown($0, short: short)) }.max() ?? 0 : 0
+        }
         let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool)] = [
-            (layout.options.showTime, false, false), (false, false, false), (false, true, false), (false, true, true),
+            (shown.contains(.time), false, false), (false, false, false), (false, true, false), (false, true, true),
         ]
         var chosen = attempts[attempts.count - 1]
         for attempt in attempts {
@@ -41,7 +52,7 @@ struct Columns {
     }
 
     func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
-    func delayText(_ row: DepartureRow) -> String? { Self.delay(row, short: shortDelay) }
+    func delayText(_ row: DepartureRow) -> String? { showDelay ? Self.delay(row, short: shortDelay) : nil }
 
     /// Scheduled-only rows carry a `~` so they differ on every panel, greys or not.
     static func countdown(_ row: DepartureRow, short: Bool) -> String {

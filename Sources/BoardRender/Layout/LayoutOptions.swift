@@ -19,6 +19,11 @@ public struct LayoutOptions: Sendable {
         case rounded, circle
     }
 
+    /// The parts of a departure row, drawn in this order from left to right.
+    public enum Column: String, Sendable, CaseIterable {
+        case route, headsign, delay, countdown, time
+    }
+
     /// The panel's own size (before rotation).
     public var width: Int
     public var height: Int
@@ -31,7 +36,8 @@ public struct LayoutOptions: Sendable {
     public var font: any Font
     public var header: Bool
     public var clock: Bool
-    public var showTime: Bool
+    /// The row parts shown; narrow panels may still drop the time to keep the headsign readable.
+    public var columns: Set<Column>
     public var overflow: Overflow
     public var pageInterval: Duration
     public var badgeShape: BadgeShape
@@ -42,7 +48,7 @@ public struct LayoutOptions: Sendable {
     public var scrollSpeed: Int
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
-                font: any Font, header: Bool = true, clock: Bool = true, showTime: Bool = true,
+                font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
                 overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
                 palette: Palette? = nil, zone: TimeZoneRules, scrollSpeed: Int = 24) {
         self.width = width
@@ -55,7 +61,7 @@ public struct LayoutOptions: Sendable {
         self.font = font
         self.header = header
         self.clock = clock
-        self.showTime = showTime
+        self.columns = columns
         self.overflow = overflow
         self.pageInterval = pageInterval
         self.badgeShape = badgeShape

@@ -92,13 +92,15 @@ struct RowsLayout {
 
         // Route badge.
         let badge = Rect(x: gap, y: top, width: columns.badgeWidth, height: lineHeight)
-        let round = options.badgeShape == .circle && badge.width == lineHeight ? lineHeight / 2 : max(1, lineHeight / 4)
-        canvas.fillRounded(badge, radius: round, .badge(badgeColor))
-        let routeText = font.truncated(row.route, toWidth: badge.width - 2)
-        let routeX = badge.x + (badge.width - font.width(of: routeText) + 1) / 2
-        canvas.clip = badge
-        canvas.draw(routeText, font: font, x: routeX, baseline: baseline, .badgeText(badgeColor))
-        canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if badge.width > 0 {
+            let round = options.badgeShape == .circle && badge.width == lineHeight ? lineHeight / 2 : max(1, lineHeight / 4)
+            canvas.fillRounded(badge, radius: round, .badge(badgeColor))
+            let routeText = font.truncated(row.route, toWidth: badge.width - 2)
+            let routeX = badge.x + (badge.width - font.width(of: routeText) + 1) / 2
+            canvas.clip = badge
+            canvas.draw(routeText, font: font, x: routeX, baseline: baseline, .badgeText(badgeColor))
+            canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        }
 
         // Right-hand columns: time, then countdown, then the delay box.
         let textColor: LogicalColor = row.isRealtime ? .text : .dimText
@@ -107,9 +109,11 @@ struct RowsLayout {
             canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor)
             right -= columns.timeWidth + columnSpace
         }
-        let countdown = columns.countdownText(row)
-        canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline, textColor)
-        right -= columns.countdownWidth + columnSpace
+        if columns.showCountdown {
+            let countdown = columns.countdownText(row)
+            canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline, textColor)
+            right -= columns.countdownWidth + columnSpace
+        }
         if let delay = columns.delayText(row) {
             let box = Rect(x: right - font.width(of: delay) - 2 * gap, y: top, width: font.width(of: delay) + 2 * gap, height: lineHeight)
             canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
@@ -118,7 +122,9 @@ struct RowsLayout {
         }
 
         // Headsign in what is left.
-        let region = Rect(x: badge.maxX + gap, y: top, width: max(0, right - badge.maxX - gap), height: rowHeight)
+        guard options.columns.contains(.headsign) else { return }
+        let left = badge.width > 0 ? badge.maxX + gap : gap
+        let region = Rect(x: left, y: top, width: max(0, right - left), height: rowHeight)
         drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, on: &canvas)
     }
 

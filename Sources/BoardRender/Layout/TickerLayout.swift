@@ -12,10 +12,16 @@ struct TickerLayout {
         case .empty: return "No departures"
         case .error: return state.message ?? "Failed to load departures"
         case .ok, .stale:
+            let shown = options.columns
             var items = state.rows.map { row -> String in
-                var parts = [row.route, row.headsign]
-                if let delay = row.delay, let space = delay.firstIndex(of: " ") { parts.append(String(delay[..<space])) }
-                parts.append(row.isRealtime ? row.countdown : "~" + row.countdown)
+                var parts: [String] = []
+                if shown.contains(.route) { parts.append(row.route) }
+                if shown.contains(.headsign) { parts.append(row.headsign) }
+                if shown.contains(.delay), let delay = row.delay, let space = delay.firstIndex(of: " ") {
+                    parts.append(String(delay[..<space]))
+                }
+                if shown.contains(.countdown) { parts.append(row.isRealtime ? row.countdown : "~" + row.countdown) }
+                if shown.contains(.time) && !shown.contains(.countdown) { parts.append(row.time) }
                 return parts.joined(separator: " ")
             }
             if state.status == .stale, let message = state.message { items.append(message) }
