@@ -20,18 +20,20 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
+        // Bounded whole-file reads for everything the program takes from outside.
+        .target(name: "SystemFiles"),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
-        .target(name: "ZoneInfo"),
+        .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // HTTP GET over libcurl with millisecond timeouts and a body cap.
         .target(name: "HTTPFetch", dependencies: ["CCurl"]),
         // The departures core: model, time rules, repositories, use case, board view model.
-        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch"]),
+        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch", "SystemFiles"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
-        .target(name: "BoardConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "BoardConfig", dependencies: ["SystemFiles", .product(name: "Yams", package: "Yams")]),
         // Pixels in each panel's own format, and the damage between two frames.
         .target(name: "Framebuffer"),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
-        .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType"]),
+        .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files and the terminal (panels and buses come later).
         .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib"]),
         // The command-line tool: the only module that knows every other one.

@@ -1,3 +1,4 @@
+import SystemFiles
 import Yams
 #if canImport(Glibc)
 import Glibc
@@ -21,10 +22,13 @@ public struct BoardFileLoader: Sendable {
 
     public func load(path: String) throws(BoardFileError) -> BoardFile {
         let bytes: [UInt8]
-        switch FileReader.contents(of: path, limit: Self.maxFileBytes) {
-        case .success(let read): bytes = read
-        case .failure(.tooLarge): throw tooLarge(path)
-        case .failure(.system(let text)): throw BoardFileError(file: path, message: "cannot read file: \(text)")
+        do {
+            bytes = try BoundedFile.read(path, maxBytes: Self.maxFileBytes, requireRegularFile: true)
+        } catch {
+            switch error {
+            case .tooLarge: throw tooLarge(path)
+            case .system(let text): throw BoardFileError(file: path, message: "cannot read file: \(text)")
+            }
         }
         if let offset = TextScan.firstInvalidUTF8Offset(bytes) {
             let (line, column) = TextScan.lineColumn(ofByte: offset, in: bytes)
@@ -111,40 +115,5 @@ enum YAMLErrors {
         default:
             return BoardFileError(file: file, message: "YAML error: \(shown(String(describing: error), limit: 200))")
         }
-    }
-}
-
-/// Reads a file with a size cap, reporting the system's own error text.
-enum FileReader {
-    enum Failure: Error { case tooLarge, system(String) }
-
-    static func contents(of path: String, limit: Int) -> Result<[UInt8], Failure> {
-        // O_NONBLOCK: opening a FIFO by mistake must not hang the loader.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(.system(systemError(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.system(systemError(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.system(systemError(EISDIR))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.system("not a regular file")) }
-        if info.st_size > limit { return .failure(.tooLarge) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(systemError(errno)))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        // The file may have grown after fstat.
-        return bytes.count > limit ? .failure(.tooLarge) : .success(bytes)
-    }
-
-    private static func systemError(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
     }
 }

@@ -1,3 +1,4 @@
+import SystemFiles
 import Glibc
 
 /// Where zone files live.
@@ -45,25 +46,13 @@ public struct ZoneInfoDatabase: Sendable, Equatable {
     /// Reads the zone file for an already-validated identifier.
     func readFile(for identifier: String) throws(ZoneInfoError) -> [UInt8] {
         let path = directory.hasSuffix("/") ? directory + identifier : directory + "/" + identifier
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unknownZone(identifier) }
-        defer { close(fd) }
-
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unknownZone(identifier)  // e.g. EISDIR for "America"
-            }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
-            // Stop early so a huge or endless file cannot exhaust memory.
-            if result.count > ZoneInfoDatabase.maximumFileSize {
-                throw .malformed(identifier: identifier, reason: "file larger than \(ZoneInfoDatabase.maximumFileSize) bytes")
+        do {
+            return try BoundedFile.read(path, maxBytes: ZoneInfoDatabase.maximumFileSize)
+        } catch {
+            switch error {
+            case .tooLarge(let limit): throw .malformed(identifier: identifier, reason: "file larger than \(limit) bytes")
+            case .system: throw .unknownZone(identifier)  // missing, unreadable, or a folder such as "America"
             }
         }
-        return result
     }
 }

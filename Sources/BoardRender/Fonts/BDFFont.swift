@@ -1,3 +1,4 @@
+import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -78,28 +79,15 @@ public struct BDFFont: Font {
 
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { lookup(scalar) != nil }
 
-    /// Whole file through POSIX calls (no Foundation); refuses files over the size cap before reading them.
+    /// The whole file, refused past the size cap (checked while reading, so `/dev/zero` or
+    /// a FIFO cannot exhaust memory).
     static func readFile(_ path: String) throws(FontError) -> [UInt8] {
-        func failure(_ what: String) -> FontError {
-            FontError(file: path, message: "\(what): \(String(cString: strerror(errno)))")
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("cannot read file") }
-        defer { close(fd) }
-        let limit = BDFLimits.maxFileBytes
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read file")
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-            // Checked while reading so /dev/zero or a FIFO cannot exhaust memory.
-            if bytes.count > limit {
-                throw FontError(file: path, message: "file is larger than the \(limit)-byte limit")
+        do {
+            return try BoundedFile.read(path, maxBytes: BDFLimits.maxFileBytes)
+        } catch {
+            switch error {
+            case .tooLarge(let limit): throw FontError(file: path, message: "file is larger than the \(limit)-byte limit")
+            case .system(let text): throw FontError(file: path, message: "cannot read file: \(text)")
             }
         }
     }

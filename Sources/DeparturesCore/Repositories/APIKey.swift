@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemFiles
 
 /// Where a board's API key lives. The key itself never sits in a board file, and it is read
 /// at each use, so rotating the file or the service's environment needs no config change.
@@ -38,7 +39,7 @@ public struct APIKey: Sendable {
             raw = value
         case .file(let path):
             do {
-                raw = String(decoding: try FileBytes.read(path, maxBytes: 64 * 1024), as: UTF8.self)
+                raw = String(decoding: try BoundedFile.read(path, maxBytes: 64 * 1024), as: UTF8.self)
             } catch {
                 throw .failed(detail: "API key file \(path): \(error)")
             }
