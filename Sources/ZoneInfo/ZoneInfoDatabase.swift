@@ -1,5 +1,4 @@
 import SystemFiles
-import Glibc
 
 /// Where zone files live.
 ///
