@@ -35,7 +35,7 @@ let package = Package(
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files and the terminal (panels and buses come later).
-        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib"]),
+        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles"]),
         // The command-line tool: the only module that knows every other one.
         .executableTarget(
             name: "departure-board",
