@@ -7,15 +7,19 @@ public struct BoardFile: Sendable, Equatable {
     public var source: SourceSettings
     public var departures: DepartureSettings
     public var display: DisplaySettings
+    /// Where frames go; nil for boards that are only rendered to files.
+    public var output: OutputSettings?
 
     public init(path: String, name: String, timezone: String,
-                source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings()) {
+                source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),
+                output: OutputSettings? = nil) {
         self.path = path
         self.name = name
         self.timezone = timezone
         self.source = source
         self.departures = departures
         self.display = display
+        self.output = output
     }
 
     /// Default zone when a board gives none.

@@ -81,7 +81,7 @@ struct Section {
     func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(BoardFileError) -> Int? {
         guard let value = entries[key]?.value else { return nil }
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value),
-              let number = Int(scalar.string.filter { $0 != "_" }) else {
+              let number = Self.integer(scalar.string.filter { $0 != "_" }) else {
             throw error(key, "expected a whole number; \(Self.got(value))")
         }
         guard range.contains(number) else {
@@ -183,6 +183,13 @@ struct Section {
     }
 
     // MARK: - Helpers
+
+    /// Decimal, or hexadecimal with `0x` (I2C addresses are written `0x3c`).
+    static func integer(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        if lower.hasPrefix("0x") { return Int(lower.dropFirst(2), radix: 16) }
+        return Int(text)
+    }
 
     static func error(_ file: String, _ mark: Mark?, _ key: String?, _ message: String) -> BoardFileError {
         BoardFileError(file: file, line: mark?.line, column: mark?.column, key: key, message: message)
