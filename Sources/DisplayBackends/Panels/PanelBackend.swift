@@ -1,0 +1,76 @@
+import Framebuffer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Drives a panel through its driver: initialises it before the first frame, and when the
+/// bus fails in a way that can pass (EIO, ENXIO, ENODEV: a loose cable, a brown-out) waits,
+/// re-initialises and sends the whole frame again, so a glitch costs a frame, not the sign.
+/// Permission and missing-device errors are not retried: they need a person.
+public final class PanelBackend: DisplayBackend {
+    public let driver: any PanelDriver
+    public let name: String
+    private let attempts: Int
+    private let backoff: Duration
+    private let pause: (Duration) -> Void
+    private var initialised = false
+    private var contrast: UInt8?
+
+    /// `pause` is injected so tests need not wait; it defaults to a real sleep.
+    public init(driver: any PanelDriver, name: String, contrast: UInt8? = nil, attempts: Int = 4,
+                backoff: Duration = .milliseconds(200), pause: @escaping (Duration) -> Void = PanelBackend.sleep) {
+        self.driver = driver
+        self.name = name
+        self.contrast = contrast
+        self.attempts = max(1, attempts)
+        self.backoff = backoff
+        self.pause = pause
+    }
+
+    /// Re-initialisations after transient faults, for logs and tests.
+    public private(set) var recoveries = 0
+
+    public func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError) {
+        var wait = backoff
+        var lastError: BusError?
+        for attempt in 0..<attempts {
+            if attempt > 0 {
+                pause(wait)
+                wait *= 2
+            }
+            do {
+                var rects = damage
+                if !initialised {
+                    try driver.initialise()
+                    if let contrast { try driver.setContrast(contrast) }
+                    initialised = true
+                    rects = [frame.bounds]
+                    if attempt > 0 { recoveries += 1 }
+                }
+                try driver.push(frame, damage: rects)
+                return
+            } catch where error.kind == .transient {
+                // The panel may have lost its state: start again from reset.
+                initialised = false
+                lastError = error
+            } catch {
+                throw DisplayError(error.description)
+            }
+        }
+        throw DisplayError((lastError?.description ?? name) + " (gave up after \(attempts) attempts)")
+    }
+
+    /// Puts the panel to sleep; errors are ignored because the program is stopping anyway.
+    public func shutdown() {
+        guard initialised else { return }
+        try? driver.sleep()
+        initialised = false
+    }
+
+    public static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
