@@ -1,0 +1,127 @@
+import Testing
+import Framebuffer
+@testable import DisplayBackends
+
+/// Collects a `TraceIO`'s JSON lines so tests can parse them back with `TraceOp.parse`.
+final class OLEDRecorder {
+    private(set) var text = ""
+    private(set) var io: TraceIO!
+
+    init() {
+        io = TraceIO { [unowned self] line in self.text += line }
+    }
+
+    /// Everything recorded since the last `take()`, parsed, and starts a new recording.
+    func take() throws -> [TraceOp] {
+        defer { text = "" }
+        return try TraceOp.parse(text)
+    }
+}
+
+/// A `PanelIO` whose writes start failing after `failAfter` of them, for the recovery tests.
+final class OLEDFailingIO: PanelIO {
+    let inner: TraceIO
+    var failAfter: Int
+    init(inner: TraceIO, failAfter: Int) {
+        self.inner = inner
+        self.failAfter = failAfter
+    }
+    private func tick() throws(BusError) {
+        failAfter -= 1
+        if failAfter < 0 { throw BusError(.transient, device: "/dev/test", message: "injected") }
+    }
+    func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) { try tick(); try inner.i2cWrite(address: address, bytes) }
+    func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try tick(); try inner.spiWrite(bytes, dc: dc) }
+    func setLine(_ line: String, _ value: Int) throws(BusError) { try inner.setLine(line, value) }
+    func waitForLine(_ line: String, value: Int, timeout: Duration) throws(BusError) {}
+    func sleep(milliseconds: Int) { inner.sleep(milliseconds: milliseconds) }
+}
+
+/// Deterministic test pictures: seeded noise and a board-like line of digits.
+enum OLEDPattern: String, CaseIterable, Sendable {
+    case random, text
+
+    func frame(width: Int, height: Int, format: PixelFormat, seed: UInt64 = 0x5EED) -> Framebuffer {
+        var frame = Framebuffer(width: width, height: height, format: format)
+        let lit: UInt32 = format == .mono ? 1 : 15
+        switch self {
+        case .random:
+            var rng = OLEDRandom(seed: seed)
+            for y in 0..<height {
+                for x in 0..<width { frame[x, y] = PixelValue(UInt32(rng.next() & (format == .mono ? 1 : 15))) }
+            }
+        case .text:
+            // 3×5 digits scaled 2×, placed at odd rows so glyphs straddle 8-row pages.
+            let text = Array("0123456789:1742")
+            for (line, top) in stride(from: 3, to: height - 10, by: 13).enumerated() {
+                for (i, ch) in text.enumerated() {
+                    let glyph = OLEDPattern.font[Int(ch.asciiValue! - 48)]
+                    let left = 1 + i * 8 + line * 3
+                    for gy in 0..<5 { for gx in 0..<3 where glyph >> (14 - gy * 3 - gx) & 1 == 1 {
+                        frame.fill(Rect(x: left + gx * 2, y: top + gy * 2, width: 2, height: 2), with: PixelValue(lit))
+                    } }
+                }
+            }
+            if format == .gray4 { frame.fill(Rect(x: 200, y: 40, width: 50, height: 20), with: PixelValue(7)) }
+        }
+        return frame
+    }
+
+    /// 3×5 glyphs for '0'…':' as 15-bit rows, top-left in bit 14.
+    static let font: [Int] = [0x7B6F, 0x2C97, 0x73E7, 0x72CF, 0x5BC9, 0x79CF, 0x79EF, 0x7249, 0x7BEF, 0x7BCF, 0x0410]
+}
+
+/// SplitMix64: tiny, seedable, the same numbers on every platform.
+struct OLEDRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Byte counts of a trace, for the bandwidth assertions.
+struct OLEDTraceStats: Equatable {
+    var commandBytes = 0
+    var dataBytes = 0
+    var writes = 0
+
+    /// I2C: control byte 0x00 → command, 0x40 → data (the control byte itself counts as neither).
+    /// SPI: dc 0 → command, dc 1 → data (SSD1322 arguments count as data, as they are on the wire).
+    init(_ ops: [TraceOp]) {
+        for op in ops {
+            switch op {
+            case .i2c(_, let bytes):
+                writes += 1
+                if bytes.first == 0x40 { dataBytes += bytes.count - 1 } else { commandBytes += bytes.count - 1 }
+            case .spi(let dc, let bytes):
+                writes += 1
+                if dc == 0 { commandBytes += bytes.count } else { dataBytes += bytes.count }
+            default: break
+            }
+        }
+    }
+
+    init(commandBytes: Int, dataBytes: Int, writes: Int) {
+        (self.commandBytes, self.dataBytes, self.writes) = (commandBytes, dataBytes, writes)
+    }
+}
+
+/// The standard reset pulse every SPI driver must start with.
+let oledResetPulse: [TraceOp] = [
+    .gpio(line: "reset", value: 1), .sleep(milliseconds: 1),
+    .gpio(line: "reset", value: 0), .sleep(milliseconds: 10),
+    .gpio(line: "reset", value: 1), .sleep(milliseconds: 10),
+]
+
+@Test func oledTextPatternHasInkOnPageBoundaries() {
+    // The pattern must actually exercise page straddling, or the round trips prove less.
+    let frame = OLEDPattern.text.frame(width: 128, height: 64, format: .mono)
+    let inkRows = (0..<64).filter { y in (0..<128).contains { frame[$0, y].raw == 1 } }
+    #expect(inkRows.contains(7) && inkRows.contains(8))
+    #expect(frame != Framebuffer(width: 128, height: 64, format: .mono))
+}
