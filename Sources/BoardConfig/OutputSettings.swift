@@ -43,7 +43,7 @@ public struct OutputSettings: Sendable, Equatable {
 
     public init(driver: Driver, bus: Bus, device: String, address: Int = 0x3C, speedHz: Int = 8_000_000, spiMode: Int = 0,
                 gpioChip: String = "gpiochip0", dc: Int? = nil, reset: Int? = nil, busy: Int? = nil, contrast: Int = 255,
-                modules: Int = 4, firstModule: FirstModule = .left, moduleRotation: Int = 0, epaperColors: EPaperColors = .bw,
+                modules: Int = 4, firstModule: FirstModule = .right, moduleRotation: Int = 0, epaperColors: EPaperColors = .bw,
                 fullRefreshEvery: Int = 10, fullRefreshAfter: Duration = .seconds(1800),
                 minRefreshInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30)) {
         self.driver = driver

@@ -28,7 +28,17 @@ struct DisplayAssembly {
             columns: Set(display.columns.compactMap { LayoutOptions.Column(rawValue: $0.rawValue) }),
             overflow: display.overflow == .scroll ? .scroll : .ellipsis, pageInterval: display.pageInterval,
             badgeShape: display.badgeShape == .circle ? .circle : .rounded,
-            palette: Palette(format: format, overrides: overrides, routeColors: routeColors), zone: zone)
+            palette: Palette(format: format, overrides: overrides, routeColors: routeColors,
+                             redInk: Self.panelHasRed(board.output)), zone: zone)
+    }
+
+    /// Black/white e-paper panels draw red as black; their previews must too.
+    private static func panelHasRed(_ output: OutputSettings?) -> Bool {
+        switch output?.driver {
+        case .ssd1680?: return false
+        case .uc8179?: return output?.epaperColors == .bwr
+        default: return true
+        }
     }
 
     private static func font(_ display: DisplaySettings, board: BoardFile, logicalWidth: Int,

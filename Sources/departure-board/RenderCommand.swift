@@ -1,7 +1,9 @@
 import ArgumentParser
+import BoardConfig
 import BoardRender
 import DeparturesCore
 import DisplayBackends
+import Framebuffer
 import ZoneInfo
 
 /// `render`: one frame of a board to a file.
@@ -31,10 +33,16 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Render at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
     var now: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; its extension picks the format.", valueName: "PATH"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; its extension picks the format (- for this terminal).", valueName: "PATH"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("Also push the frame through the board's own panel driver on a trace bus, initialisation included, and write the JSON-lines trace here.", valueName: "FILE"))
+    var trace: String?
 
     func validate() throws {
+        if output == nil && trace == nil {
+            throw ValidationError("Missing expected argument '--output <PATH>' (or --trace <FILE>).")
+        }
         if departures != nil && (apiBase != nil || stop != nil) {
             throw ValidationError("--departures and --api-base/--stop name two different sources; give one.")
         }
@@ -56,7 +64,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     @MainActor
     static func render(_ options: RenderCommand) async throws(CLIFailure) {
-        let format = try OutputFormat(path: options.output)
+        let format = try options.output.map { (path: String) throws(CLIFailure) -> OutputFormat in try OutputFormat(path: path) }
         let boardFile = try BoardAssembly.loadBoard(path: options.board)
         let override: BoardAssembly.SourceOverride
         if let path = options.departures {
@@ -89,23 +97,49 @@ struct RenderCommand: AsyncParsableCommand {
         }
 
         let state = viewModel.state(at: clock.now)
+        var frame: Framebuffer?
+        func drawn() throws(CLIFailure) -> Framebuffer {
+            if let frame { return frame }
+            let drawn = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
+            frame = drawn
+            return drawn
+        }
+        if let tracePath = options.trace {
+            try writeTrace(of: try drawn(), board: boardFile, to: tracePath)
+        }
+        guard let format, let path = options.output else { return }
         switch format {
         case .json:
-            try OutputFile.write(BoardStateJSON.encode(state, zone: assembly.zone), to: options.output)
+            try OutputFile.write(BoardStateJSON.encode(state, zone: assembly.zone), to: path)
         case .txt:
-            try OutputFile.write(BoardStateText.encode(state, zone: assembly.zone), to: options.output)
+            try OutputFile.write(BoardStateText.encode(state, zone: assembly.zone), to: path)
         case .image(let imageFormat):
-            let frame = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
+            let encoded: [UInt8]
             do {
-                try OutputFile.write(ImageEncoder.encode(frame, as: imageFormat), to: options.output)
+                encoded = try ImageEncoder.encode(try drawn(), as: imageFormat)
             } catch let error as CLIFailure {
                 throw error
             } catch {
-                throw CLIFailure(.ioError, "\(options.output): \(error)")
+                throw CLIFailure(.ioError, "\(path): \(error)")
             }
+            try OutputFile.write(encoded, to: path)
         case .terminal:
-            let frame = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
-            Console.raw(TerminalBackend.render(frame))
+            Console.raw(TerminalBackend.render(try drawn()))
         }
+    }
+
+    /// Initialises the board's driver and pushes the whole frame on a trace bus.
+    @MainActor
+    static func writeTrace(of frame: Framebuffer, board: BoardFile, to path: String) throws(CLIFailure) {
+        var text = ""
+        let io = TraceIO { text += $0 }
+        let driver = try PanelAssembly.driver(for: board, io: io)
+        do {
+            try driver.initialise()
+            try driver.push(frame, damage: [frame.bounds])
+        } catch {
+            throw CLIFailure(.ioError, "\(board.path): \(error)")
+        }
+        try OutputFile.write(text, to: path)
     }
 }

@@ -114,6 +114,9 @@ struct LayoutBehaviourTests {
         #expect(colour.value(.badgeText(RGB(0xf9, 0x9d, 0x1c))) == PixelFormat.rgb888.value(for: RGB(0, 0, 0)), "dark text on orange")
         let paper = Palette(format: .bwr)
         #expect(paper.value(.delay) == PixelValue(2) && paper.value(.background) == PixelValue(0), "red delay on white paper")
+        let blackWhitePaper = Palette(format: .bwr, redInk: false)
+        #expect(blackWhitePaper.value(.delay) == PixelValue(1) && blackWhitePaper.value(.delayText) == PixelValue(0),
+                "a black/white panel gets a black delay box with white text")
     }
 
     @Test func narrowPanelsDropTheTimeColumnBeforeTheHeadsign() {

@@ -29,6 +29,11 @@ struct TraceTests {
         ])
     }
 
+    @Test func windowsLineEndingsReadTheSame() throws {
+        let ops = try TraceOp.parse("{\"op\":\"sleep\",\"ms\":1}\r\n\r\n{\"op\":\"sleep\",\"ms\":2}\r\n")
+        #expect(ops == [.sleep(milliseconds: 1), .sleep(milliseconds: 2)])
+    }
+
     @Test(arguments: [
         (#"{"op":"spi","dc":0,"data":"a"}"#, "trace line 1: data: expected hex"),
         (#"{"op":"dance"}"#, "trace line 1: unknown op 'dance'"),

@@ -36,7 +36,9 @@ public struct Palette: Sendable {
     private let fixed: [String: PixelValue]
 
     /// `overrides` (from `display.colors`) replace defaults by name; `routeColors` give badges.
-    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:]) {
+    /// `redInk: false` is for black/white e-paper driven in the `bwr` format: what would be
+    /// red is drawn black, so the preview shows what the panel can.
+    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:], redInk: Bool = true) {
         self.format = format
         self.colors = Self.defaultColors.merging(overrides) { $1 }
         self.routeColors = routeColors
@@ -55,8 +57,9 @@ public struct Palette: Sendable {
             fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
                      "delay": PixelValue(1), "delay_text": PixelValue(0), "error": PixelValue(1)]
         case .bwr:
+            let red = PixelValue(redInk ? 2 : 1)
             fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
-                     "delay": PixelValue(2), "delay_text": PixelValue(0), "error": PixelValue(2)]
+                     "delay": red, "delay_text": PixelValue(0), "error": red]
         }
         self.fixed = fixed
     }

@@ -15,7 +15,9 @@ public enum TraceOp: Equatable, Sendable {
     /// Parses a whole JSON-lines trace (the fixed format `TraceIO` writes; blank lines skipped).
     public static func parse(_ text: String) throws(ParseError) -> [TraceOp] {
         var ops: [TraceOp] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so both line endings are named.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: " \t\r")
             if line.isEmpty { continue }
             ops.append(try parse(line: line, number: index + 1))
