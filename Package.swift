@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
+        .systemLibrary(name: "CKernel"),
 
         // Bounded whole-file reads for everything the program takes from outside.
         .target(name: "SystemFiles"),
@@ -34,8 +36,8 @@ let package = Package(
         .target(name: "Framebuffer"),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
-        // Where frames go: image files and the terminal (panels and buses come later).
-        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles"]),
+        // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
+        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The command-line tool: the only module that knows every other one.
         .executableTarget(
             name: "departure-board",

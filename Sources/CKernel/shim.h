@@ -1,0 +1,52 @@
+#ifndef DEPARTURE_BOARD_CKERNEL_SHIM_H
+#define DEPARTURE_BOARD_CKERNEL_SHIM_H
+
+// Swift cannot call the variadic ioctl() nor expand the function-like _IOW/_IOR macros,
+// so every ioctl the hardware backends need is wrapped here with a fixed signature.
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <linux/fb.h>
+#include <linux/spi/spidev.h>
+
+/// ioctl with a plain integer argument (I2C_SLAVE takes the address by value).
+static inline int ck_ioctl_value(int fd, unsigned long request, unsigned long value) {
+    return ioctl(fd, request, value);
+}
+
+/// One SPI transfer (SPI_IOC_MESSAGE(1)); returns bytes transferred or -1 with errno.
+static inline int ck_spi_message1(int fd, struct spi_ioc_transfer *transfer) {
+    return ioctl(fd, SPI_IOC_MESSAGE(1), transfer);
+}
+
+static inline int ck_spi_write_mode(int fd, uint8_t mode) {
+    return ioctl(fd, SPI_IOC_WR_MODE, &mode);
+}
+
+static inline int ck_spi_write_bits_per_word(int fd, uint8_t bits) {
+    return ioctl(fd, SPI_IOC_WR_BITS_PER_WORD, &bits);
+}
+
+static inline int ck_spi_write_max_speed_hz(int fd, uint32_t hz) {
+    return ioctl(fd, SPI_IOC_WR_MAX_SPEED_HZ, &hz);
+}
+
+static inline int ck_fb_get_vscreeninfo(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOGET_VSCREENINFO, info);
+}
+
+static inline int ck_fb_get_fscreeninfo(int fd, struct fb_fix_screeninfo *info) {
+    return ioctl(fd, FBIOGET_FSCREENINFO, info);
+}
+
+/// level: FB_BLANK_UNBLANK, FB_BLANK_NORMAL, … FB_BLANK_POWERDOWN.
+static inline int ck_fb_blank(int fd, int level) {
+    return ioctl(fd, FBIOBLANK, (unsigned long)level);
+}
+
+/// mmap's failure value is a macro Swift does not import.
+static inline int ck_map_failed(const void *address) {
+    return address == MAP_FAILED;
+}
+
+#endif
