@@ -64,3 +64,56 @@ extension PanelAssembly {
         return UC8179Driver(io: io, colors: output.epaperColors == .bwr ? .blackWhiteRed : .blackWhite, policy: policy)
     }
 }
+
+extension PanelAssembly {
+    /// The real buses and lines of a board's `output:` (for `run`): errors name the device
+    /// node and, for permissions, the group that grants access.
+    static func hardwareIO(for board: BoardFile) throws(CLIFailure) -> HardwareIO {
+        guard let output = board.output, output.driver != .fbdev else {
+            throw CLIFailure(.configError, "\(board.path): output: no panel on a bus")
+        }
+        let spi = output.bus == .spi
+        var lines: [GPIOLineSpec] = []
+        if spi, let dc = output.dc {
+            lines.append(GPIOLineSpec(role: "dc", chip: output.gpioChip, offset: UInt32(dc), direction: .output(initial: 0)))
+        }
+        if let reset = output.reset, spi || output.driver == .ssd1322 {
+            lines.append(GPIOLineSpec(role: "reset", chip: output.gpioChip, offset: UInt32(reset), direction: .output(initial: 1)))
+        }
+        if let busy = output.busy {
+            lines.append(GPIOLineSpec(role: "busy", chip: output.gpioChip, offset: UInt32(busy), direction: .input))
+        }
+        let config = HardwareConfig(
+            i2cPath: spi ? nil : output.device,
+            spi: spi ? HardwareConfig.SPI(path: output.device, mode: UInt8(output.spiMode), speedHz: UInt32(output.speedHz)) : nil,
+            lines: lines)
+        do {
+            return try HardwareIO(config)
+        } catch {
+            throw CLIFailure(.ioError, "\(board.path): \(error)")
+        }
+    }
+}
+
+extension PanelAssembly {
+    /// Pushes one frame to the board's real panel and leaves it showing.
+    static func show(_ frame: Framebuffer, board: BoardFile) throws(CLIFailure) {
+        if board.output?.driver == .fbdev, let device = board.output?.device {
+            do {
+                let framebuffer = try LinuxFramebuffer(path: device)
+                try framebuffer.present(frame)
+                framebuffer.close()
+            } catch {
+                throw CLIFailure(.ioError, "\(board.path): \(error)")
+            }
+            return
+        }
+        let io = try hardwareIO(for: board)
+        let backend = PanelBackend(driver: try driver(for: board, io: io), name: board.output?.driver.rawValue ?? "panel")
+        do {
+            try backend.present(frame, damage: [frame.bounds])
+        } catch {
+            throw CLIFailure(.ioError, "\(board.path): \(error)")
+        }
+    }
+}

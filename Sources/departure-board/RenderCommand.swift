@@ -39,9 +39,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also push the frame through the board's own panel driver on a trace bus, initialisation included, and write the JSON-lines trace here.", valueName: "FILE"))
     var trace: String?
 
+    @Flag(name: .long, help: "Also push the frame to the board's panel over its real bus or /dev/fbN: a wiring check.")
+    var panel = false
+
     func validate() throws {
-        if output == nil && trace == nil {
-            throw ValidationError("Missing expected argument '--output <PATH>' (or --trace <FILE>).")
+        if output == nil && trace == nil && !panel {
+            throw ValidationError("Missing expected argument '--output <PATH>' (or --trace <FILE>, or --panel).")
         }
         if departures != nil && (apiBase != nil || stop != nil) {
             throw ValidationError("--departures and --api-base/--stop name two different sources; give one.")
@@ -106,6 +109,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if let tracePath = options.trace {
             try writeTrace(of: try drawn(), board: boardFile, to: tracePath)
+        }
+        if options.panel {
+            try PanelAssembly.show(try drawn(), board: boardFile)
         }
         guard let format, let path = options.output else { return }
         switch format {

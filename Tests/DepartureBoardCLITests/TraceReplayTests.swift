@@ -48,3 +48,15 @@ struct TraceReplayTests {
         #expect(preview.stderr.contains("Boards/preview.yaml: output"), "\(preview.stderr)")
     }
 }
+
+/// `render --panel` opens the board's real bus; on a machine without the device the error
+/// names the device node (exit 74), never a crash.
+struct PanelWiringCheckTests {
+    @Test(arguments: [("ssd1322-spi", "/dev/spidev0.0"), ("ssd1306-i2c", "/dev/i2c-1"), ("hdmi-fbdev", "/dev/fb0")])
+    func aMissingDeviceIsNamed(board: String, device: String) async throws {
+        guard !FileManager.default.fileExists(atPath: device) else { return }  // a machine with the bus: nothing to prove here
+        let run = try await CLI.run(["render", "--board", "Boards/\(board).yaml", "--now", "2026-11-23T09:30:00+11:00", "--panel"])
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("Boards/\(board).yaml: \(device): no such device"), "\(run.stderr)")
+    }
+}
