@@ -34,35 +34,15 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let results = try await [Self.ssd1322(frames: frames), Self.preview(frames: frames)]
+            var results: [BenchResult] = []
+            for scene in try BenchScenes.all(frames: frames) {
+                results.append(Self.measure(scene))
+            }
+            results.append(try await Self.preview(frames: frames))
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
         } catch {
             throw error.exit()
         }
-    }
-
-    /// A 256×64 greyscale OLED: three departures and the clock, all countdowns moving each frame.
-    static func ssd1322(frames: Int) throws(CLIFailure) -> BenchResult {
-        let zone = try loadZone("Australia/Sydney")
-        let font: any Font
-        do {
-            font = try BDFFont.load(path: try FontLocator.bundledFont("board-6x12", boardPath: "Boards/ssd1322-spi.yaml"))
-        } catch let error as CLIFailure {
-            throw error
-        } catch {
-            throw CLIFailure(.configError, "bench: \(error)")
-        }
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: font, zone: zone)
-        let start = Date.benchStart
-        let states = (0..<frames).map { frame -> BoardState in
-            let now = start.addingTimeInterval(Double(frame) * 60)
-            let rows = [("T1", "Emu Plains", 3, "+2 min"), ("T4", "Cronulla", 9, nil), ("T8", "Macarthur via Airport", 14, "+1 min")]
-                .enumerated().map { index, item in
-                    BenchRow.make(route: item.0, headsign: item.1, minutes: (item.2 + frame) % 60, delay: item.3, index: index)
-                }
-            return BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now, rows: rows)
-        }
-        return measure("ssd1322", options: options, states: states)
     }
 
     /// The preview board as `render` draws it, on successive minutes of the demo timetable.
@@ -72,47 +52,65 @@ struct BenchCommand: AsyncParsableCommand {
         let assembly = try BoardAssembly(board: board, override: .none)
         let options = try DisplayAssembly(board: board, zone: assembly.zone).options
         var states: [BoardState] = []
-        let start = Date.benchStart
         let calendar = ServiceDayCalendar(zone: assembly.zone)
         for frame in 0..<frames {
-            let now = start.addingTimeInterval(Double(frame) * 60)
+            let now = Date.benchStart.addingTimeInterval(Double(frame) * 60)
             let repository = DemoDeparturesRepository(calendar: calendar, clock: FixedBoardClock(now: now))
             let rows = assembly.rules.visible(assembly.rules.resolve(repository.timetable(at: now), now: now), now: now)
                 .map { DepartureRow($0, now: now, zone: assembly.zone) }
             states.append(BoardState(boardName: board.name, now: now, status: .ok, message: nil, updated: now, rows: rows))
         }
-        return measure("preview", options: options, states: states)
+        return measure(BenchScene(name: "preview", options: options, states: states, step: .zero, sink: nil))
     }
 
-    static func measure(_ scene: String, options: LayoutOptions, states: [BoardState]) -> BenchResult {
-        var sequence = FrameSequence(renderer: BoardRenderer(options: options))
-        var times: [Double] = []
-        var damage: [Int] = []
-        times.reserveCapacity(states.count)
+    static func measure(_ scene: BenchScene) -> BenchResult {
+        var sequence = FrameSequence(renderer: BoardRenderer(options: scene.options))
         let clock = ContinuousClock()
-        for state in states {
+        var render: [Double] = [], encode: [Double] = [], total: [Double] = [], damage: [Double] = [], bytes: [Double] = []
+        for (index, state) in scene.states.enumerated() {
             let began = clock.now
-            let (_, rects) = sequence.next(state, elapsed: .zero)
-            let took = clock.now - began
-            times.append(Double(took.components.seconds) * 1e6 + Double(took.components.attoseconds) / 1e12)
-            damage.append(Damage.area(rects))
+            let (frame, rects) = sequence.next(state, elapsed: scene.step * index)
+            let drawn = clock.now
+            let sent = scene.sink.map { $0.push(frame, damage: rects) } ?? 0
+            let pushed = clock.now
+            // The first frame initialises the panel and fills it: it is not a typical frame.
+            guard index > 0 || scene.states.count == 1 else { continue }
+            render.append(microseconds(drawn - began))
+            encode.append(microseconds(pushed - drawn))
+            total.append(microseconds(pushed - began))
+            damage.append(Double(Damage.area(rects)))
+            bytes.append(Double(sent))
         }
-        return BenchResult(scene: scene, width: options.width, height: options.height, format: options.format.rawValue,
-                           frames: states.count, renderMedian: median(times), damageMedian: median(damage.map(Double.init)))
+        var result = BenchResult(scene: scene.name, width: scene.options.width, height: scene.options.height,
+                                 format: scene.options.format.rawValue, frames: scene.states.count,
+                                 renderMedian: median(render), damageMedian: median(damage))
+        if let sink = scene.sink {
+            result.encodeMedian = median(encode)
+            result.frameMedian = median(total)
+            result.bytesDamageMedian = median(bytes)
+            // Whole frames, as after a reset: layout + encode of everything.
+            let renderer = BoardRenderer(options: scene.options)
+            var full: [Double] = []
+            for state in scene.states.prefix(50) {
+                sink.prepareWholeFrame()
+                let began = clock.now
+                let frame = renderer.render(state)
+                result.bytesFull = sink.push(frame, damage: [frame.bounds])
+                full.append(microseconds(clock.now - began))
+            }
+            result.fullFrameMedian = median(full)
+        }
+        return result
+    }
+
+    static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    static func loadZone(_ identifier: String) throws(CLIFailure) -> TimeZoneRules {
-        do {
-            return try TimeZoneRules.load(identifier)
-        } catch {
-            throw CLIFailure(.configError, "bench: \(error)")
-        }
     }
 }
 
@@ -124,15 +122,34 @@ struct BenchResult {
     var frames: Int
     var renderMedian: Double
     var damageMedian: Double
+    var encodeMedian: Double?
+    var frameMedian: Double?
+    var fullFrameMedian: Double?
+    var bytesFull: Int?
+    var bytesDamageMedian: Double?
 
     var text: String {
-        "\(scene): \(width)×\(height) \(format), \(frames) frames: median \(formatted(renderMedian)) µs per frame (layout + raster), median damage \(Int(damageMedian)) px\n"
+        var line = "\(scene): \(width)×\(height) \(format), \(frames) frames: layout + raster \(formatted(renderMedian)) µs, damage \(Int(damageMedian)) px"
+        if let encodeMedian, let frameMedian, let fullFrameMedian, let bytesFull, let bytesDamageMedian {
+            line += "; encode \(formatted(encodeMedian)) µs, frame \(formatted(frameMedian)) µs, full frame \(formatted(fullFrameMedian)) µs; "
+            line += "bytes: full \(bytesFull), per frame \(Int(bytesDamageMedian))"
+        }
+        return line + " (medians)\n"
     }
 
     static func json(_ results: [BenchResult]) -> String {
         "[" + results.map { result in
-            "{\"scene\": \"\(result.scene)\", \"width\": \(result.width), \"height\": \(result.height), \"format\": \"\(result.format)\", "
-                + "\"frames\": \(result.frames), \"render_us_median\": \(formatted(result.renderMedian)), \"damage_px_median\": \(Int(result.damageMedian))}"
+            var fields = [
+                "\"scene\": \"\(result.scene)\"", "\"width\": \(result.width)", "\"height\": \(result.height)",
+                "\"format\": \"\(result.format)\"", "\"frames\": \(result.frames)",
+                "\"render_us_median\": \(formatted(result.renderMedian))", "\"damage_px_median\": \(Int(result.damageMedian))",
+            ]
+            fields.append("\"encode_us_median\": " + (result.encodeMedian.map(formatted) ?? "null"))
+            fields.append("\"frame_us_median\": " + (result.frameMedian.map(formatted) ?? "null"))
+            fields.append("\"full_frame_us_median\": " + (result.fullFrameMedian.map(formatted) ?? "null"))
+            fields.append("\"bytes_full\": " + (result.bytesFull.map(String.init) ?? "null"))
+            fields.append("\"bytes_damage_median\": " + (result.bytesDamageMedian.map { String(Int($0)) } ?? "null"))
+            return "{" + fields.joined(separator: ", ") + "}"
         }.joined(separator: ", ") + "]\n"
     }
 }

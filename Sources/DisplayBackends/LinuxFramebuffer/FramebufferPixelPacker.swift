@@ -9,6 +9,8 @@ struct FramebufferPixelPacker: Sendable {
     private let blue: [UInt32]
     /// Alpha bits are set fully opaque: drivers that honour alpha must not show a clear screen.
     private let opaque: UInt32
+    /// The device is plain little-endian RGB565: an rgb565 frame's rows copy as they are.
+    private let isRGB565: Bool
 
     init(_ geometry: FramebufferGeometry) {
         bytesPerPixel = geometry.bytesPerPixel
@@ -16,6 +18,8 @@ struct FramebufferPixelPacker: Sendable {
         green = Self.table(geometry.green)
         blue = Self.table(geometry.blue)
         opaque = Self.maximum(geometry.transp.length) << UInt32(geometry.transp.offset)
+        isRGB565 = geometry.bitsPerPixel == 16 && geometry.red == PixelBitfield(offset: 11, length: 5)
+            && geometry.green == PixelBitfield(offset: 5, length: 6) && geometry.blue == PixelBitfield(offset: 0, length: 5)
     }
 
     func pack(_ color: RGB) -> UInt32 {
@@ -25,9 +29,14 @@ struct FramebufferPixelPacker: Sendable {
     /// Writes `pixel` little-endian (fbdev pixels are in CPU order; every Pi runs little-endian).
     @inline(__always)
     func store(_ pixel: UInt32, into out: UnsafeMutableRawPointer, at index: Int) {
-        let base = out + index * bytesPerPixel
-        for byte in 0..<bytesPerPixel {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: pixel >> UInt32(8 * byte)), toByteOffset: byte, as: UInt8.self)
+        switch bytesPerPixel {
+        case 4: out.storeBytes(of: pixel.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        case 2: out.storeBytes(of: UInt16(truncatingIfNeeded: pixel).littleEndian, toByteOffset: index * 2, as: UInt16.self)
+        default:
+            let base = out + index * bytesPerPixel
+            for byte in 0..<bytesPerPixel {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: pixel >> UInt32(8 * byte)), toByteOffset: byte, as: UInt8.self)
+            }
         }
     }
 
@@ -44,8 +53,19 @@ struct FramebufferPixelPacker: Sendable {
                 }
             }
         case .rgb565:
-            for x in x0..<x1 {
-                store(pack(format.color(of: frame[x, y])), into: out, at: x - x0)
+            frame.bytes.withUnsafeBytes { bytes in
+                let start = y * frame.stride + 2 * x0
+                if isRGB565 {
+                    out.copyMemory(from: bytes.baseAddress! + start, byteCount: 2 * (x1 - x0))
+                    return
+                }
+                for n in 0..<(x1 - x0) {
+                    // Widen 5/6/5 bits to 8 by repeating the top bits, as PixelFormat.color(of:) does.
+                    let v = UInt16(bytes[start + 2 * n]) | UInt16(bytes[start + 2 * n + 1]) << 8
+                    let r = UInt8(v >> 11), g = UInt8((v >> 5) & 0x3F), b = UInt8(v & 0x1F)
+                    let pixel = red[Int(r << 3 | r >> 2)] | green[Int(g << 2 | g >> 4)] | blue[Int(b << 3 | b >> 2)] | opaque
+                    store(pixel, into: out, at: n)
+                }
             }
         case .mono, .gray4, .bwr:
             // At most 16 distinct values: convert each once, not per pixel.
