@@ -13,6 +13,7 @@ struct TraceReplayTests {
         switch board {
         case "ssd1322-spi": return SSD1322Emulator(width: 256, height: 64)
         case "ssd1306-i2c": return SSD1306Emulator(width: 128, height: 32, address: 0x3C)
+        case "sh1106-i2c": return SH1106Emulator(address: 0x3C)
         case "max7219-led": return MAX7219ChainEmulator(modules: 4, rows: 1, firstModule: .right)
         case "ht16k33-led": return HT16K33Emulator(address: 0x70)
         case "epaper-7in5": return EPaperEmulators.make(board)
@@ -21,7 +22,7 @@ struct TraceReplayTests {
         }
     }
 
-    static let traced = ["ssd1322-spi", "ssd1306-i2c", "max7219-led", "ht16k33-led", "epaper-7in5", "epaper-2in13"]
+    static let traced = ["ssd1322-spi", "ssd1306-i2c", "sh1106-i2c", "max7219-led", "ht16k33-led", "epaper-7in5", "epaper-2in13"]
 
     @Test(arguments: traced)
     func theTraceShowsTheRenderedPixels(board: String) async throws {
