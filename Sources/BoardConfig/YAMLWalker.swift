@@ -115,6 +115,10 @@ struct Section {
         guard let value = entries[key]?.value else { return nil }
         let options = T.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value), let match = T(rawValue: scalar.string) else {
+            if case .scalar(let scalar) = value,
+               let close = Suggestions.closest(to: scalar.string, in: T.allCases.map(\.rawValue)) {
+                throw error(key, "expected one of \(options); \(Self.got(value)); did you mean '\(close)'?")
+            }
             throw error(key, "expected one of \(options); \(Self.got(value))")
         }
         return match
