@@ -74,3 +74,16 @@ struct EPaperSPI {
         io.sleep(milliseconds: 20)
     }
 }
+
+/// What an emulated e-paper screen shows: one `.bwr` value per pixel, row by row.
+enum EPaperScreen {
+    static func frame(_ visible: [UInt8], width: Int, height: Int) -> Framebuffer {
+        var frame = Framebuffer(width: width, height: height, format: .bwr)
+        for y in 0..<height {
+            for x in 0..<width where visible[y * width + x] != 0 {
+                frame[x, y] = PixelValue(UInt32(visible[y * width + x]))
+            }
+        }
+        return frame
+    }
+}

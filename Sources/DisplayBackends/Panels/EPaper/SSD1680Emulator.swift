@@ -58,13 +58,7 @@ public struct SSD1680Emulator: PanelEmulator, Sendable {
     }
 
     public func image() -> Framebuffer {
-        var frame = Framebuffer(width: width, height: height, format: .bwr)
-        for y in 0..<height {
-            for x in 0..<width where visible[y * width + x] != 0 {
-                frame[x, y] = PixelValue(UInt32(visible[y * width + x]))
-            }
-        }
-        return frame
+        EPaperScreen.frame(visible, width: width, height: height)
     }
 
     private mutating func resetRegisters() {

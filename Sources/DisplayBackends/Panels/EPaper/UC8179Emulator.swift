@@ -66,13 +66,7 @@ public struct UC8179Emulator: PanelEmulator, Sendable {
     }
 
     public func image() -> Framebuffer {
-        var frame = Framebuffer(width: width, height: height, format: .bwr)
-        for y in 0..<height {
-            for x in 0..<width where visible[y * width + x] != 0 {
-                frame[x, y] = PixelValue(UInt32(visible[y * width + x]))
-            }
-        }
-        return frame
+        EPaperScreen.frame(visible, width: width, height: height)
     }
 
     private mutating func hardwareReset() {
