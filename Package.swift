@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C libraries, reached through system-library targets (module map + shim header only).
@@ -38,11 +39,17 @@ let package = Package(
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
         .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
+        // The running board: coordinator (redraw on change only), signals, logging.
+        .target(name: "BoardRuntime", dependencies: [
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command-line tool: the only module that knows every other one.
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends",
+                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +67,10 @@ let package = Package(
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlib"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
+        .testTarget(name: "BoardRuntimeTests", dependencies: [
+            "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer"], exclude: ["Golden"]),
     ]

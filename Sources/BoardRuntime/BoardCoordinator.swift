@@ -1,0 +1,132 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BoardRender
+import DeparturesCore
+import DisplayBackends
+import Framebuffer
+import Logging
+import Observation
+
+/// Owns a running board: the view model's refresh loop, the layout and the backend.
+///
+/// It redraws only when something visible changes — new data, a minute boundary, a page
+/// or scroll tick — and sleeps in between. Fetching runs on the view model's own task, so
+/// a server that hangs never stops the countdown.
+@MainActor
+public final class BoardCoordinator {
+    public let viewModel: BoardViewModel
+    private var sequence: FrameSequence
+    private let backend: any DisplayBackend
+    private let clock: any BoardClock
+    private let logger: Logger
+    private let grace: Duration
+    private let started: Date
+    private let wakeup = Wakeup()
+    private var loop: Task<Void, Never>?
+    private var pageOffset: Duration = .zero
+    private var lastPresentFailed = false
+
+    /// Frames handed to the backend (those with damage), for logs and tests.
+    public private(set) var framesPresented = 0
+    /// Wake-ups of the draw loop, whether or not anything changed.
+    public private(set) var wakeups = 0
+
+    public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
+                clock: any BoardClock, grace: Duration, logger: Logger) {
+        self.viewModel = viewModel
+        self.sequence = FrameSequence(renderer: renderer)
+        self.backend = backend
+        self.clock = clock
+        self.grace = grace
+        self.logger = logger
+        self.started = clock.now
+    }
+
+    public var renderer: BoardRenderer { sequence.renderer }
+
+    /// Starts fetching and drawing.
+    public func start() {
+        guard loop == nil else { return }
+        viewModel.start()
+        loop = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let (delay, clock, wakeup) = self?.drawOnce() else { return }
+                await wakeup.wait(for: delay, clock: clock)
+            }
+        }
+        logger.info("board started", metadata: ["backend": "\(backend.name)"])
+    }
+
+    /// Stops fetching and drawing and puts the panel to sleep (or blanks it).
+    public func stop() {
+        loop?.cancel()
+        loop = nil
+        viewModel.stop()
+        backend.shutdown()
+        logger.info("board stopped", metadata: ["frames": "\(framesPresented)"])
+    }
+
+    /// Refresh now (SIGUSR1, the refresh button).
+    public func refreshNow() {
+        logger.info("refresh requested")
+        Task { [viewModel, wakeup] in
+            await viewModel.refresh()
+            wakeup.poke()
+        }
+    }
+
+    /// Shows the next page at once (the next-page button).
+    public func nextPage() {
+        pageOffset += renderer.options.pageInterval
+        wakeup.poke()
+    }
+
+    /// Draws the current state if it changed and says how long to sleep.
+    func drawOnce() -> (Duration, any BoardClock, Wakeup) {
+        wakeups += 1
+        let now = clock.now
+        let wakeup = wakeup
+        // Reading the state registers interest in the view model: new data wakes the loop.
+        let state = withObservationTracking {
+            viewModel.state(at: now)
+        } onChange: {
+            wakeup.poke()
+        }
+        let elapsed = Duration.seconds(now.timeIntervalSince(started)) + pageOffset
+        let (frame, damage) = sequence.next(state, elapsed: elapsed)
+        if !damage.isEmpty {
+            do {
+                try backend.present(frame, damage: damage)
+                framesPresented += 1
+                if lastPresentFailed { logger.notice("display recovered") }
+                lastPresentFailed = false
+            } catch {
+                // Keep running: the next frame is a full one and the backend re-initialises.
+                if !lastPresentFailed { logger.error("display: \(error)") }
+                lastPresentFailed = true
+                sequence = FrameSequence(renderer: sequence.renderer)
+            }
+        }
+        return (delay(after: now, state: state, elapsed: elapsed, frame: frame), clock, wakeup)
+    }
+
+    private func delay(after now: Date, state: BoardState, elapsed: Duration, frame: Framebuffer) -> Duration {
+        var next = RedrawPlanner.nextChange(now: now, departures: viewModel.departures, grace: grace,
+                                            lastSuccess: viewModel.lastSuccess, staleLimit: viewModel.policy.staleLimit)
+        let options = renderer.options
+        if renderer.pageCount(for: state) > 1 {
+            let interval = options.pageInterval.timeInterval
+            let intoPage = elapsed.timeInterval.truncatingRemainder(dividingBy: interval)
+            next = min(next, now.addingTimeInterval(interval - intoPage))
+        }
+        // Scrolling text moves a pixel per step; when the next step looks the same, nothing scrolls.
+        let step = Duration.milliseconds(max(1, 1000 / max(1, options.scrollSpeed)))
+        if renderer.render(state, elapsed: elapsed + step) != frame {
+            next = min(next, now.addingTimeInterval(step.timeInterval))
+        }
+        return .seconds(max(0.001, next.timeIntervalSince(now)))
+    }
+}

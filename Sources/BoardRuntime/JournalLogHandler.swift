@@ -1,0 +1,42 @@
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line per event on stderr, without a timestamp (journald adds its own):
+/// `warning: display: /dev/spidev0.0: write failed: … board=Central`.
+/// Nothing secret is ever logged: messages come from errors that never carry API keys.
+public struct JournalLogHandler: LogHandler {
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+
+    public init(label: String, level: Logger.Level) {
+        self.label = label
+        self.logLevel = level
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var line = "\(event.level): \(event.message)"
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        for key in merged.keys.sorted() {
+            line += " \(key)=\(merged[key].map { "\($0)" } ?? "")"
+        }
+        line += "\n"
+        var bytes = Array(line.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

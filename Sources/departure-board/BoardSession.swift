@@ -1,0 +1,106 @@
+import BoardConfig
+import BoardRender
+import BoardRuntime
+import DeparturesCore
+import DisplayBackends
+import Glibc
+import Logging
+
+/// One board running: its board file turned into a coordinator and a backend. A reload
+/// builds a new session first and swaps only when that succeeds.
+@MainActor
+final class BoardSession {
+    /// Where `run` sends frames when the command line says so.
+    enum OutputOverride {
+        case none
+        case trace(String)
+        case file(String)
+        case terminal
+    }
+
+    let board: BoardFile
+    let coordinator: BoardCoordinator
+
+    /// Reads and checks a board file, fonts included, without opening any device (the
+    /// running board may hold them).
+    static func check(_ path: String?) throws(CLIFailure) -> BoardFile {
+        let board = try BoardAssembly.loadBoard(path: path)
+        let assembly = try BoardAssembly(board: board, override: .none)
+        _ = try DisplayAssembly(board: board, zone: assembly.zone)
+        return board
+    }
+
+    init(board: BoardFile, override: OutputOverride, clock: any BoardClock, logger: Logger) throws(CLIFailure) {
+        self.board = board
+        let assembly = try BoardAssembly(board: board, override: .none)
+        let options = try DisplayAssembly(board: board, zone: assembly.zone).options
+        let backend = try Self.backend(for: board, override: override)
+        coordinator = BoardCoordinator(
+            viewModel: assembly.viewModel(clock: clock), renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, grace: board.departures.departedGrace,
+            logger: logger)
+    }
+
+    static func backend(for board: BoardFile, override: OutputOverride) throws(CLIFailure) -> any DisplayBackend {
+        switch override {
+        case .trace(let path):
+            let file = try AppendingFile(path: path)
+            let driver = try PanelAssembly.driver(for: board, io: TraceIO { file.write($0) })
+            return PanelBackend(driver: driver, name: "trace:\(path)")
+        case .file(let path):
+            do {
+                return try ImageFileBackend(path: path)
+            } catch {
+                throw CLIFailure(.usage, error.description)
+            }
+        case .terminal:
+            return TerminalBackend()
+        case .none:
+            break
+        }
+        guard let output = board.output else {
+            guard isatty(STDOUT_FILENO) == 1 else {
+                throw CLIFailure(.usage, "\(board.path): no output section: give --output PATH (an image file, or - for this terminal) or --trace FILE")
+            }
+            return TerminalBackend()
+        }
+        if output.driver == .fbdev {
+            do {
+                return FramebufferBackend(device: try LinuxFramebuffer(path: output.device))
+            } catch {
+                throw CLIFailure(.ioError, "\(board.path): \(error)")
+            }
+        }
+        let io = try PanelAssembly.hardwareIO(for: board)
+        return PanelBackend(driver: try PanelAssembly.driver(for: board, io: io), name: output.driver.rawValue,
+                            contrast: UInt8(clamping: output.contrast))
+    }
+}
+
+/// A file written line by line as things happen (the trace of a running board), so a
+/// reader can follow it and nothing is lost when the process is stopped.
+final class AppendingFile: @unchecked Sendable {
+    private let fd: Int32
+
+    init(path: String) throws(CLIFailure) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw CLIFailure(.ioError, "\(path): cannot write: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import BoardRender
+import BoardRuntime
+import DeparturesCore
+import DisplayBackends
+import Foundation
+import Framebuffer
+import Logging
+import Synchronization
+import Testing
+import ZoneInfo
+
+/// A backend that remembers what it was shown.
+final class RecordingBackend: DisplayBackend {
+    let name = "recording"
+    var frames: [Framebuffer] = []
+    var damages: [[Rect]] = []
+    var shutdowns = 0
+    func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError) {
+        frames.append(frame)
+        damages.append(damage)
+    }
+    func shutdown() { shutdowns += 1 }
+}
+
+/// A source that answers once, then hangs until cancelled (a server that stopped answering).
+final class HangingAfterFirstRepository: DeparturesRepository, @unchecked Sendable {
+    let first: [Departure]
+    private let calls = Mutex(0)
+    init(_ first: [Departure]) { self.first = first }
+    var callCount: Int { calls.withLock { $0 } }
+    func departures() async throws(DeparturesError) -> [Departure] {
+        let call = calls.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        if call == 1 { return first }
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        throw .failed(detail: "cancelled")
+    }
+}
+
+@MainActor
+struct CoordinatorTests {
+    static let zone: TimeZoneRules = { try! TimeZoneRules.load("Australia/Sydney") }()
+    static let start = Date(timeIntervalSince1970: 1_795_386_600)   // 2026-11-23T09:30:00+11:00
+    static let font: BDFFont = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! BDFFont.load(path: root.appendingPathComponent("Fonts/board-6x12.bdf").path)
+    }()
+
+    /// 09:35, 09:52:40 and 10:20 on 2026-11-23 (service-day seconds).
+    static let departures = [
+        Departure(tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 34_500,
+                  realtimeTimeSecs: 34_500, delaySeconds: 0, isRealtime: true),
+        Departure(tripID: "b", routeShortName: "T4", headsign: "Cronulla", scheduledTimeSecs: 35_500,
+                  realtimeTimeSecs: 35_560, delaySeconds: 60, isRealtime: true),
+        Departure(tripID: "c", routeShortName: "T8", headsign: "Airport", scheduledTimeSecs: 37_200,
+                  realtimeTimeSecs: 37_200, delaySeconds: 0, isRealtime: false),
+    ]
+
+    func makeCoordinator(_ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend) -> BoardCoordinator {
+        let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Self.zone))
+        let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+                                       clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
+                                                                           staleLimit: .seconds(7200)))
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font, zone: Self.zone)
+        return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+                                clock: clock, grace: .seconds(60), logger: Logger(label: "test"))
+    }
+
+    /// Waits (real time) until every task waiting on the clock is parked.
+    func settle(_ clock: ManualBoardClock, sleepers: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if clock.sleeperCount >= sleepers { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    @Test func anHourRedrawsOnlyWhenSomethingVisibleChanges() async {
+        let clock = ManualBoardClock(now: Self.start)
+        let backend = RecordingBackend()
+        let coordinator = makeCoordinator(ScriptedSource(Self.departures), clock: clock, backend: backend)
+        coordinator.start()
+        #expect(await settle(clock, sleepers: 2), "the refresh loop and the draw loop are parked on the clock")
+        for _ in 0..<3600 {
+            clock.advance(by: .seconds(1))
+            #expect(await settle(clock, sleepers: 2))
+        }
+        coordinator.stop()
+        // The clock changes every minute, the delayed departure's countdown at :40 of each
+        // minute, and departures leave: about a hundred visible changes in the hour.
+        #expect(backend.frames.count >= 60, "the clock moved every minute")
+        #expect(backend.frames.count <= 150, "\(backend.frames.count) frames")
+        for index in 1..<backend.frames.count {
+            #expect(backend.frames[index] != backend.frames[index - 1], "frame \(index) shows a change")
+            #expect(!backend.damages[index].isEmpty)
+        }
+        // Wake-ups come from planned changes and the 120 refreshes' new data, not from polling
+        // (a once-a-second poll would wake 3600 times).
+        #expect(coordinator.wakeups <= backend.frames.count + 2 * 120 + 10, "\(coordinator.wakeups) wake-ups")
+        #expect(backend.shutdowns == 1)
+    }
+
+    @Test func aHangingServerNeverStopsTheCountdown() async {
+        let clock = ManualBoardClock(now: Self.start)
+        let backend = RecordingBackend()
+        let repository = HangingAfterFirstRepository(Self.departures)
+        let coordinator = makeCoordinator(repository, clock: clock, backend: backend)
+        coordinator.start()
+        #expect(await settle(clock, sleepers: 2))
+        let afterFirstData = backend.frames.count
+        // The next refresh hangs forever; only the draw loop is left sleeping on the clock.
+        for _ in 0..<10 {
+            clock.advance(by: .seconds(60))
+            #expect(await settle(clock, sleepers: 1))
+        }
+        #expect(repository.callCount == 2, "the second fetch is still hanging")
+        #expect(backend.frames.count >= afterFirstData + 10, "the countdown kept moving: \(backend.frames.count) frames")
+        #expect(backend.frames.last != backend.frames[afterFirstData - 1])
+        coordinator.stop()
+    }
+}
+
+/// Always answers with the same departures.
+struct ScriptedSource: DeparturesRepository {
+    let departures: [Departure]
+    init(_ departures: [Departure]) { self.departures = departures }
+    func departures() async throws(DeparturesError) -> [Departure] { departures }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `run` against the real binary: signals stop, reload and refresh it.
+@Suite(.serialized)
+struct RunSignalTests {
+    /// A running `departure-board run` whose stderr goes to a file the test can read.
+    final class RunningBoard {
+        let process = Process()
+        let scratch: ScratchDirectory
+        let stderrPath: String
+
+        init(_ arguments: [String], scratch: ScratchDirectory) throws {
+            self.scratch = scratch
+            stderrPath = scratch.path("stderr.log")
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = CLI.packageRoot
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+            try process.run()
+        }
+
+        var log: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+        func signal(_ value: Int32) { kill(process.processIdentifier, value) }
+
+        /// Waits (real time, bounded) for `condition`.
+        func waitUntil(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition() { return true }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return condition()
+        }
+
+        /// Exit status, or nil if it did not exit within `seconds`.
+        func exitStatus(within seconds: Double) async -> Int32? {
+            guard await waitUntil(seconds, { !process.isRunning }) else {
+                process.terminate()
+                return nil
+            }
+            return process.terminationStatus
+        }
+    }
+
+    @Test func sigtermStopsWithinTwoSecondsAndPutsThePanelToSleep() async throws {
+        let scratch = try ScratchDirectory()
+        let trace = scratch.path("trace.jsonl")
+        let board = try RunningBoard(["run", "--board", "Boards/ssd1322-spi.yaml", "--trace", trace], scratch: scratch)
+        #expect(await board.waitUntil { board.log.contains("board started") && ((try? scratch.read("trace.jsonl")) ?? "").contains(#""data":"5c"}"#) })
+        let sent = Date()
+        board.signal(SIGTERM)
+        let status = await board.exitStatus(within: 5)
+        #expect(status == 0)
+        #expect(Date().timeIntervalSince(sent) < 2, "exits within 2 s")
+        let lines = try scratch.read("trace.jsonl").split(separator: "\n")
+        #expect(lines.last == #"{"op":"spi","dc":0,"data":"ae"}"#, "the SSD1322's display-off command ends the trace")
+        #expect(board.log.contains("info: stopping signal=terminate"), "\(board.log)")
+    }
+
+    @Test func sighupReloadsAGoodFileAndKeepsRunningOnABadOne() async throws {
+        let scratch = try ScratchDirectory()
+        let good = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/ssd1306-i2c.yaml"), encoding: .utf8)
+        let boardPath = try scratch.write("board.yaml", good)
+        let board = try RunningBoard(["run", "--board", boardPath, "--trace", scratch.path("trace.jsonl")], scratch: scratch)
+        #expect(await board.waitUntil { board.log.contains("board started") })
+
+        try scratch.write("board.yaml", good.replacingOccurrences(of: "timezone: Australia/Sydney", with: "timezone: Mars/Olympus"))
+        board.signal(SIGHUP)
+        #expect(await board.waitUntil { board.log.contains("reload failed, keeping the running board") }, "\(board.log)")
+        #expect(board.log.contains("\(boardPath):3:11: timezone: unknown time zone 'Mars/Olympus'"), "\(board.log)")
+        #expect(board.process.isRunning)
+
+        try scratch.write("board.yaml", good.replacingOccurrences(of: "name: Central Station", with: "name: Town Hall"))
+        board.signal(SIGHUP)
+        #expect(await board.waitUntil { board.log.contains("board reloaded") }, "\(board.log)")
+
+        board.signal(SIGUSR1)
+        #expect(await board.waitUntil { board.log.contains("refresh requested") }, "\(board.log)")
+
+        board.signal(SIGINT)
+        #expect(await board.exitStatus(within: 5) == 0)
+    }
+
+    @Test func aBoardWithoutOutputNeedsOneWhenNotOnATerminal() async throws {
+        let run = try await CLI.run(["run", "--board", "Boards/preview.yaml"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Boards/preview.yaml: no output section"), "\(run.stderr)")
+    }
+}
