@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: [
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: the only module that knows every other one.
