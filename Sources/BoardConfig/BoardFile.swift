@@ -9,10 +9,13 @@ public struct BoardFile: Sendable, Equatable {
     public var display: DisplaySettings
     /// Where frames go; nil for boards that are only rendered to files.
     public var output: OutputSettings?
+    public var schedule: ScheduleSettings
+    /// GPIO buttons; nil without a `buttons:` section.
+    public var buttons: ButtonSettings?
 
     public init(path: String, name: String, timezone: String,
                 source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),
-                output: OutputSettings? = nil) {
+                output: OutputSettings? = nil, schedule: ScheduleSettings = ScheduleSettings(), buttons: ButtonSettings? = nil) {
         self.path = path
         self.name = name
         self.timezone = timezone
@@ -20,6 +23,8 @@ public struct BoardFile: Sendable, Equatable {
         self.departures = departures
         self.display = display
         self.output = output
+        self.schedule = schedule
+        self.buttons = buttons
     }
 
     /// Default zone when a board gives none.

@@ -3,7 +3,7 @@ import Yams
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output"])
+    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons"])
     static let source = SectionSchema(keys: [
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header",
         "request_timeout", "resource_timeout", "max_response_bytes", "path", "refresh_interval",
@@ -41,6 +41,12 @@ enum BoardSchema {
         }
         if let section = try top.section("output", schema: OutputSchema.output) {
             board.output = try OutputSchema.build(section, display: board.display)
+        }
+        if let section = try top.section("schedule", schema: ScheduleSchema.schedule) {
+            board.schedule = try ScheduleSchema.buildSchedule(section)
+        }
+        if let section = try top.section("buttons", schema: ScheduleSchema.buttons) {
+            board.buttons = try ScheduleSchema.buildButtons(section)
         }
         try checkBackoff(board, top: top, sourceSection: sourceSection)
         return board

@@ -28,6 +28,10 @@ public final class BoardCoordinator {
     private var loop: Task<Void, Never>?
     private var pageOffset: Duration = .zero
     private var lastPresentFailed = false
+    private let schedule: BoardSchedule?
+    private var running = false
+    private var screenIsOff = false
+    private var contrast: UInt8?
 
     /// Frames handed to the backend (those with damage), for logs and tests.
     public private(set) var framesPresented = 0
@@ -35,8 +39,9 @@ public final class BoardCoordinator {
     public private(set) var wakeups = 0
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
-                clock: any BoardClock, grace: Duration, logger: Logger) {
+                clock: any BoardClock, grace: Duration, schedule: BoardSchedule? = nil, logger: Logger) {
         self.viewModel = viewModel
+        self.schedule = schedule
         self.sequence = FrameSequence(renderer: renderer)
         self.backend = backend
         self.clock = clock
@@ -50,7 +55,9 @@ public final class BoardCoordinator {
     /// Starts fetching and drawing.
     public func start() {
         guard loop == nil else { return }
-        viewModel.start()
+        running = true
+        applySchedule(at: clock.now)
+        if !viewModel.isRunning && isOperating(at: clock.now) { viewModel.start() }
         loop = Task { [weak self] in
             while !Task.isCancelled {
                 guard let (delay, clock, wakeup) = self?.drawOnce() else { return }
@@ -62,6 +69,7 @@ public final class BoardCoordinator {
 
     /// Stops fetching and drawing and puts the panel to sleep (or blanks it).
     public func stop() {
+        running = false
         loop?.cancel()
         loop = nil
         viewModel.stop()
@@ -89,6 +97,7 @@ public final class BoardCoordinator {
         wakeups += 1
         let now = clock.now
         let wakeup = wakeup
+        applySchedule(at: now)
         // Reading the state registers interest in the view model: new data wakes the loop.
         let state = withObservationTracking {
             viewModel.state(at: now)
@@ -96,6 +105,9 @@ public final class BoardCoordinator {
             wakeup.poke()
         }
         let elapsed = Duration.seconds(now.timeIntervalSince(started)) + pageOffset
+        if screenIsOff {
+            return (scheduleDelay(after: now) ?? .seconds(3600), clock, wakeup)
+        }
         let (frame, damage) = sequence.next(state, elapsed: elapsed)
         if !damage.isEmpty {
             do {
@@ -127,6 +139,49 @@ public final class BoardCoordinator {
         if renderer.render(state, elapsed: elapsed + step) != frame {
             next = min(next, now.addingTimeInterval(step.timeInterval))
         }
+        if let scheduled = scheduleDelay(after: now) {
+            next = min(next, now.addingTimeInterval(scheduled.timeInterval))
+        }
         return .seconds(max(0.001, next.timeIntervalSince(now)))
+    }
+
+    // MARK: - Schedule
+
+    private func isOperating(at now: Date) -> Bool {
+        schedule?.isOperating(atUnixSeconds: now.unixSeconds, zone: renderer.options.zone) ?? true
+    }
+
+    private func scheduleDelay(after now: Date) -> Duration? {
+        guard let next = schedule?.nextChange(afterUnixSeconds: now.unixSeconds, zone: renderer.options.zone) else { return nil }
+        return .seconds(max(0.001, Double(next) - now.timeIntervalSince1970))
+    }
+
+    /// Operating hours start and stop fetching; screen-off hours sleep the panel; contrast
+    /// follows the time of day.
+    private func applySchedule(at now: Date) {
+        guard let schedule, running else { return }
+        let zone = renderer.options.zone
+        let t = now.unixSeconds
+        let operating = schedule.isOperating(atUnixSeconds: t, zone: zone)
+        if operating && !viewModel.isRunning {
+            logger.info("operating hours: fetching")
+            viewModel.start()
+        } else if !operating && viewModel.isRunning {
+            logger.info("outside operating hours: not fetching")
+            viewModel.stop()
+        }
+        let off = schedule.isScreenOff(atUnixSeconds: t, zone: zone)
+        if off && !screenIsOff {
+            logger.info("screen off")
+            backend.blank()
+            sequence = FrameSequence(renderer: sequence.renderer)
+        } else if !off && screenIsOff {
+            logger.info("screen on")
+        }
+        screenIsOff = off
+        if let value = schedule.contrast(atUnixSeconds: t, zone: zone), value != contrast {
+            contrast = value
+            (backend as? PanelBackend)?.setContrast(value)
+        }
     }
 }

@@ -9,6 +9,13 @@ public protocol DisplayBackend: AnyObject {
     func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError)
     /// Releases the device; further presents are undefined.
     func shutdown()
+    /// Turns the picture off for a while (screen-off hours); the next present shows again.
+    func blank()
+}
+
+extension DisplayBackend {
+    /// Files and terminals have nothing to switch off.
+    public func blank() {}
 }
 
 /// A failed present, worded for the log line an operator reads (what, where, the system's reason).

@@ -37,8 +37,39 @@ final class BoardSession {
         let backend = try Self.backend(for: board, override: override)
         coordinator = BoardCoordinator(
             viewModel: assembly.viewModel(clock: clock), renderer: BoardRenderer(options: options), backend: backend,
-            clock: clock, grace: board.departures.departedGrace,
+            clock: clock, grace: board.departures.departedGrace, schedule: Self.schedule(board.schedule),
             logger: logger)
+    }
+
+    /// The board file's schedule (already validated) as the runtime's types; nil when empty.
+    static func schedule(_ settings: ScheduleSettings) -> BoardSchedule? {
+        let operating = settings.operatingHours.compactMap { DailyWindow(parsing: $0) }
+        let off = settings.screenOff.compactMap { DailyWindow(parsing: $0) }
+        let steps = settings.contrast.compactMap { step in
+            LocalTime(parsing: step.time).map { ($0, UInt8(clamping: step.value)) }
+        }
+        guard !operating.isEmpty || !off.isEmpty || !steps.isEmpty else { return nil }
+        return BoardSchedule(operatingHours: operating, screenOff: off,
+                             contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps))
+    }
+
+    /// The board's GPIO buttons, watching from now on; nil without a `buttons:` section.
+    static func buttons(_ settings: ButtonSettings?, board: String) throws(CLIFailure) -> GPIOButtons? {
+        guard let settings else { return nil }
+        var specs: [ButtonSpec] = []
+        if let line = settings.refresh {
+            specs.append(ButtonSpec(action: .refresh, chip: settings.chip, offset: UInt32(line),
+                                    activeLow: settings.activeLow, debounce: settings.debounce))
+        }
+        if let line = settings.nextPage {
+            specs.append(ButtonSpec(action: .nextPage, chip: settings.chip, offset: UInt32(line),
+                                    activeLow: settings.activeLow, debounce: settings.debounce))
+        }
+        do {
+            return try GPIOButtons(specs)
+        } catch {
+            throw CLIFailure(.ioError, "\(board): buttons: \(error)")
+        }
     }
 
     static func backend(for board: BoardFile, override: OutputOverride) throws(CLIFailure) -> any DisplayBackend {

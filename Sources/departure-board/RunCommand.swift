@@ -59,7 +59,21 @@ struct RunCommand: AsyncParsableCommand {
         }
         let signals = SignalEvents()
         let clock = SystemBoardClock()
-        var session = try BoardSession(board: try BoardSession.check(options.board), override: override, clock: clock, logger: logger)
+        let board = try BoardSession.check(options.board)
+        var session = try BoardSession(board: board, override: override, clock: clock, logger: logger)
+        // Buttons are wired once per run: a reload keeps the lines it already holds.
+        let buttons = try BoardSession.buttons(board.buttons, board: board.path)
+        if let buttons {
+            Task { @MainActor in
+                for await action in buttons.presses {
+                    switch action {
+                    case .refresh: session.coordinator.refreshNow()
+                    case .nextPage: session.coordinator.nextPage()
+                    }
+                }
+            }
+        }
+        defer { buttons?.stop() }
         session.coordinator.start()
         for await signal in signals.events {
             switch signal {

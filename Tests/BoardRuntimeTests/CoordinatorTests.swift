@@ -15,10 +15,16 @@ final class RecordingBackend: DisplayBackend {
     var frames: [Framebuffer] = []
     var damages: [[Rect]] = []
     var shutdowns = 0
+    var blanks = 0
+    /// The instants frames were presented at (set by the test's clock).
+    var times: [Date] = []
+    var clock: ManualBoardClock?
     func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError) {
         frames.append(frame)
         damages.append(damage)
+        if let clock { times.append(clock.now) }
     }
+    func blank() { blanks += 1 }
     func shutdown() { shutdowns += 1 }
 }
 
@@ -49,7 +55,7 @@ struct CoordinatorTests {
     }()
 
     /// 09:35, 09:52:40 and 10:20 on 2026-11-23 (service-day seconds).
-    static let departures = [
+    nonisolated static let departures = [
         Departure(tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 34_500,
                   realtimeTimeSecs: 34_500, delaySeconds: 0, isRealtime: true),
         Departure(tripID: "b", routeShortName: "T4", headsign: "Cronulla", scheduledTimeSecs: 35_500,
@@ -58,14 +64,15 @@ struct CoordinatorTests {
                   realtimeTimeSecs: 37_200, delaySeconds: 0, isRealtime: false),
     ]
 
-    func makeCoordinator(_ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend) -> BoardCoordinator {
+    func makeCoordinator(_ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend,
+                         schedule: BoardSchedule? = nil) -> BoardCoordinator {
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Self.zone))
         let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
         let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font, zone: Self.zone)
         return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                clock: clock, grace: .seconds(60), logger: Logger(label: "test"))
+                                clock: clock, grace: .seconds(60), schedule: schedule, logger: Logger(label: "test"))
     }
 
     /// Waits (real time) until every task waiting on the clock is parked.
@@ -120,6 +127,65 @@ struct CoordinatorTests {
         #expect(backend.frames.count >= afterFirstData + 10, "the countdown kept moving: \(backend.frames.count) frames")
         #expect(backend.frames.last != backend.frames[afterFirstData - 1])
         coordinator.stop()
+    }
+}
+
+@MainActor
+struct ScheduledCoordinatorTests {
+    let base = CoordinatorTests()
+
+    /// Counts fetches.
+    final class CountingSource: DeparturesRepository, @unchecked Sendable {
+        private let calls = Mutex<[Date]>([])
+        let clock: ManualBoardClock
+        init(clock: ManualBoardClock) { self.clock = clock }
+        var times: [Date] { calls.withLock { $0 } }
+        func departures() async throws(DeparturesError) -> [Departure] {
+            let now = clock.now
+            calls.withLock { $0.append(now) }
+            return CoordinatorTests.departures
+        }
+    }
+
+    func run(from start: Date, minutes: Int, schedule: BoardSchedule) async -> (RecordingBackend, CountingSource) {
+        let clock = ManualBoardClock(now: start)
+        let backend = RecordingBackend()
+        backend.clock = clock
+        let source = CountingSource(clock: clock)
+        let coordinator = base.makeCoordinator(source, clock: clock, backend: backend, schedule: schedule)
+        coordinator.start()
+        _ = await base.settle(clock, sleepers: 1)
+        for _ in 0..<minutes * 2 {
+            clock.advance(by: .seconds(30))
+            _ = await base.settle(clock, sleepers: 1)
+        }
+        coordinator.stop()
+        return (backend, source)
+    }
+
+    @Test func screenOffHoursAcrossMidnightBlankThePanelAndDrawNothing() async {
+        // 22:50 Sydney, screen off 23:00–05:00, run until 05:10.
+        let start = CoordinatorTests.start.addingTimeInterval(13 * 3600 + 20 * 60)
+        let schedule = BoardSchedule(screenOff: [DailyWindow(parsing: "23:00-05:00")!])
+        let (backend, _) = await run(from: start, minutes: 380, schedule: schedule)
+        #expect(backend.blanks == 1)
+        let off = start.addingTimeInterval(10 * 60), on = start.addingTimeInterval(370 * 60)
+        #expect(backend.times.contains { $0 < off }, "drawn before 23:00")
+        #expect(!backend.times.contains { $0 >= off && $0 < on }, "nothing drawn between 23:00 and 05:00")
+        #expect(backend.times.contains { $0 >= on }, "drawn again from 05:00")
+        #expect(backend.damages[backend.times.firstIndex { $0 >= on }!] == [Rect(x: 0, y: 0, width: 256, height: 64)],
+                "the first frame after screen-off is whole")
+    }
+
+    @Test func outsideOperatingHoursNothingIsFetched() async {
+        // 22:50 Sydney, operating 06:00–23:00, run until 06:10.
+        let start = CoordinatorTests.start.addingTimeInterval(13 * 3600 + 20 * 60)
+        let schedule = BoardSchedule(operatingHours: [DailyWindow(parsing: "06:00-23:00")!])
+        let (_, source) = await run(from: start, minutes: 440, schedule: schedule)
+        let closed = start.addingTimeInterval(10 * 60), open = start.addingTimeInterval(430 * 60)
+        #expect(source.times.contains { $0 < closed })
+        #expect(!source.times.contains { $0 > closed.addingTimeInterval(1) && $0 < open }, "no fetch between 23:00 and 06:00")
+        #expect(source.times.contains { $0 >= open }, "fetching again from 06:00")
     }
 }
 

@@ -19,6 +19,10 @@ public final class FramebufferBackend: DisplayBackend {
         }
     }
 
+    public func blank() {
+        try? device.blank()
+    }
+
     public func shutdown() {
         try? device.blank()
         device.close()

@@ -60,6 +60,23 @@ public final class PanelBackend: DisplayBackend {
         throw DisplayError((lastError?.description ?? name) + " (gave up after \(attempts) attempts)")
     }
 
+    /// Sleeps the panel for screen-off hours; the next present wakes and re-initialises it.
+    public func blank() {
+        shutdown()
+    }
+
+    /// Brightness for the time of day: sent now when the panel is up, and after each
+    /// initialisation.
+    public func setContrast(_ value: UInt8) {
+        contrast = value
+        guard initialised else { return }
+        do {
+            try driver.setContrast(value)
+        } catch {
+            initialised = false
+        }
+    }
+
     /// Puts the panel to sleep; errors are ignored because the program is stopping anyway.
     public func shutdown() {
         guard initialised else { return }
