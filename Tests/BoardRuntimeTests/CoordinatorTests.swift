@@ -110,6 +110,29 @@ struct CoordinatorTests {
         #expect(backend.shutdowns == 1)
     }
 
+    @Test func theNextPageButtonTurnsThePageAtOnce() async {
+        let clock = ManualBoardClock(now: Self.start)
+        let backend = RecordingBackend()
+        // Eight departures on three rows a page: three pages.
+        let many = (0..<8).map { index in
+            Departure(tripID: "t\(index)", routeShortName: "T\(index)", headsign: "Stop \(index)",
+                      scheduledTimeSecs: 34_500 + index * 120, realtimeTimeSecs: 34_500 + index * 120,
+                      delaySeconds: 0, isRealtime: true)
+        }
+        let coordinator = makeCoordinator(ScriptedSource(many), clock: clock, backend: backend)
+        coordinator.start()
+        #expect(await settle(clock, sleepers: 2))
+        let before = backend.frames.count
+        coordinator.nextPage()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while backend.frames.count == before && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(backend.frames.count == before + 1, "drawn without waiting for the page interval")
+        #expect(backend.frames.last != backend.frames[before - 1])
+        coordinator.stop()
+    }
+
     @Test func aHangingServerNeverStopsTheCountdown() async {
         let clock = ManualBoardClock(now: Self.start)
         let backend = RecordingBackend()
