@@ -91,3 +91,21 @@ struct RunSignalTests {
         #expect(run.stderr.contains("Boards/preview.yaml: no output section"), "\(run.stderr)")
     }
 }
+
+/// `run` drives every shipped board: panel boards on the trace bus, the others into an
+/// image file (no framebuffer or terminal here).
+@Suite(.serialized)
+struct RunEveryBoardTests {
+    @Test(arguments: PreviewImageTests.boards)
+    func runsAndStopsCleanly(board: String) async throws {
+        let scratch = try ScratchDirectory()
+        let yaml = try String(contentsOf: CLI.packageRoot.appendingPathComponent(board), encoding: .utf8)
+        let onABus = yaml.contains("output:") && !yaml.contains("driver: fbdev")
+        let target = onABus ? ["--trace", scratch.path("out.jsonl")] : ["--output", scratch.path("out.png")]
+        let running = try RunSignalTests.RunningBoard(["run", "--board", board] + target, scratch: scratch)
+        let file = onABus ? "out.jsonl" : "out.png"
+        #expect(await running.waitUntil { running.log.contains("board started") && scratch.exists(file) }, "\(running.log)")
+        running.signal(SIGTERM)
+        #expect(await running.exitStatus(within: 5) == 0, "\(running.log)")
+    }
+}
