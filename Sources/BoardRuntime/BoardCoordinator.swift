@@ -31,6 +31,7 @@ public final class BoardCoordinator {
     private let schedule: BoardSchedule?
     private var running = false
     private var screenIsOff = false
+    private var wasOperating = true
     private var contrast: UInt8?
 
     /// Frames handed to the backend (those with damage), for logs and tests.
@@ -42,6 +43,10 @@ public final class BoardCoordinator {
                 clock: any BoardClock, grace: Duration, schedule: BoardSchedule? = nil, logger: Logger) {
         self.viewModel = viewModel
         self.schedule = schedule
+        if let schedule {
+            let zone = renderer.options.zone
+            viewModel.fetchGate = { now in schedule.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) }
+        }
         self.sequence = FrameSequence(renderer: renderer)
         self.backend = backend
         self.clock = clock
@@ -57,7 +62,7 @@ public final class BoardCoordinator {
         guard loop == nil else { return }
         running = true
         applySchedule(at: clock.now)
-        if !viewModel.isRunning && isOperating(at: clock.now) { viewModel.start() }
+        viewModel.start()
         loop = Task { [weak self] in
             while !Task.isCancelled {
                 guard let (delay, clock, wakeup) = self?.drawOnce() else { return }
@@ -147,10 +152,6 @@ public final class BoardCoordinator {
 
     // MARK: - Schedule
 
-    private func isOperating(at now: Date) -> Bool {
-        schedule?.isOperating(atUnixSeconds: now.unixSeconds, zone: renderer.options.zone) ?? true
-    }
-
     private func scheduleDelay(after now: Date) -> Duration? {
         guard let next = schedule?.nextChange(afterUnixSeconds: now.unixSeconds, zone: renderer.options.zone) else { return nil }
         return .seconds(max(0.001, Double(next) - now.timeIntervalSince1970))
@@ -162,13 +163,11 @@ public final class BoardCoordinator {
         guard let schedule, running else { return }
         let zone = renderer.options.zone
         let t = now.unixSeconds
+        // The view model's fetch gate enforces the hours; this only logs the changes.
         let operating = schedule.isOperating(atUnixSeconds: t, zone: zone)
-        if operating && !viewModel.isRunning {
-            logger.info("operating hours: fetching")
-            viewModel.start()
-        } else if !operating && viewModel.isRunning {
-            logger.info("outside operating hours: not fetching")
-            viewModel.stop()
+        if operating != wasOperating {
+            logger.info(operating ? "operating hours: fetching" : "outside operating hours: not fetching")
+            wasOperating = operating
         }
         let off = schedule.isScreenOff(atUnixSeconds: t, zone: zone)
         if off && !screenIsOff {

@@ -34,6 +34,9 @@ public final class BoardViewModel {
     @ObservationIgnored private var loop: Task<Void, Never>?
     @ObservationIgnored private var inFlight: Task<Void, Never>?
     @ObservationIgnored private var stopped = false
+    /// Decides whether a refresh may fetch at an instant (operating hours); nil: always.
+    /// Checked on every refresh, so no timing of other tasks can let a fetch through.
+    @ObservationIgnored public var fetchGate: (@Sendable (Date) -> Bool)?
 
     public init(boardName: String, useCase: LoadDeparturesUseCase,
                 clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()) {
@@ -76,6 +79,7 @@ public final class BoardViewModel {
     /// Refreshes now. A refresh already in flight is joined, never doubled.
     public func refresh() async {
         guard !stopped else { return }
+        if let fetchGate, !fetchGate(clock.now) { return }
         if let inFlight {
             await inFlight.value
             return
