@@ -177,10 +177,20 @@ struct ScheduledCoordinatorTests {
         let source = CountingSource(clock: clock)
         let coordinator = base.makeCoordinator(source, clock: clock, backend: backend, schedule: schedule)
         coordinator.start()
-        _ = await base.settle(clock, sleepers: 1)
+        // Parked on the clock with no fetch in flight: a fetch must happen at the instant it
+        // was decided, not after the test has moved the clock on.
+        func idle() async {
+            _ = await base.settle(clock, sleepers: 1)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while coordinator.viewModel.isRefreshing && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            _ = await base.settle(clock, sleepers: 1)
+        }
+        await idle()
         for _ in 0..<minutes * 2 {
             clock.advance(by: .seconds(30))
-            _ = await base.settle(clock, sleepers: 1)
+            await idle()
         }
         coordinator.stop()
         return (backend, source)

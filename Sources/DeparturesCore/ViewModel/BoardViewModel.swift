@@ -76,6 +76,9 @@ public final class BoardViewModel {
 
     public var isRunning: Bool { loop != nil }
 
+    /// True while a fetch is in flight.
+    public var isRefreshing: Bool { inFlight != nil }
+
     /// Refreshes now. A refresh already in flight is joined, never doubled.
     public func refresh() async {
         guard !stopped else { return }
