@@ -14,7 +14,40 @@ private let curlGlobalInitFailure: String? = {
 public struct CurlHTTPClient: HTTPFetching {
     public init() {}
 
+    /// Follows redirects itself rather than letting curl do it, so headers (the API key)
+    /// are never sent to another origin: a cross-origin redirect goes out without them.
     public func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+        var current = request
+        for _ in 0...max(0, request.maxRedirects) {
+            let response = try await transfer(current)
+            guard (300..<400).contains(response.status), let location = response.redirectURL else { return response }
+            let lower = location.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+                throw .invalidURL("redirect to a non-HTTP location")
+            }
+            if !Self.sameOrigin(current.url, location) { current.headers = [] }
+            current.url = location
+        }
+        throw .other("more than \(request.maxRedirects) redirects")
+    }
+
+    /// Scheme, host and port agree (default ports made explicit).
+    static func sameOrigin(_ a: String, _ b: String) -> Bool {
+        origin(a) != nil && origin(a) == origin(b)
+    }
+
+    static func origin(_ url: String) -> String? {
+        let lower = url.lowercased()
+        guard let schemeEnd = lower.firstRange(of: "://") else { return nil }
+        let scheme = String(lower[..<schemeEnd.lowerBound])
+        var authority = lower[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let hasPort = authority.last.map(\.isNumber) == true && authority.contains(":") && !authority.hasSuffix("]")
+        let port = hasPort ? "" : (scheme == "https" ? ":443" : ":80")
+        return scheme + "://" + authority + port
+    }
+
+    private func transfer(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
         if let failure = curlGlobalInitFailure { throw .other(failure) }
         let signal = CancelSignal()
         let result: Result<HTTPResponse, HTTPFetchError> = await withTaskCancellationHandler {

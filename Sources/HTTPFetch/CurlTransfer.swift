@@ -124,7 +124,11 @@ enum CurlTransfer {
         var contentTypePointer: UnsafeMutablePointer<CChar>?
         _ = db_curl_easy_getinfo_string(easy, CURLINFO_CONTENT_TYPE, &contentTypePointer)
         let contentType = contentTypePointer.map { String(cString: $0) }
-        return .success(HTTPResponse(status: status, body: sink.body, contentType: contentType))
+        var redirectPointer: UnsafeMutablePointer<CChar>?
+        _ = db_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirectPointer)
+        var response = HTTPResponse(status: status, body: sink.body, contentType: contentType)
+        response.redirectURL = redirectPointer.map { String(cString: $0) }
+        return .success(response)
     }
 
     /// Runs perform/poll until curl finishes, checking our own deadlines and the cancel flag.
@@ -191,8 +195,8 @@ enum CurlTransfer {
         try check(db_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1), "HTTPGET")
         try check(db_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols")
         try check(db_curl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "redirect protocols")
-        try check(db_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1), "FOLLOWLOCATION")
-        try check(db_curl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, request.maxRedirects)), "MAXREDIRS")
+        // Redirects are followed by CurlHTTPClient, which decides what headers go where.
+        try check(db_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
         // Verification is always on; there is deliberately no switch.
         try check(db_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
         try check(db_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")

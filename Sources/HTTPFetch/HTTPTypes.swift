@@ -47,6 +47,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var body: [UInt8]
     public var contentType: String?
+    /// Where a 3xx answer points, absolute (redirects are followed by the client).
+    public var redirectURL: String?
 
     public init(status: Int, body: [UInt8], contentType: String? = nil) {
         self.status = status

@@ -10,13 +10,14 @@ struct RunSignalTests {
         let scratch: ScratchDirectory
         let stderrPath: String
 
-        init(_ arguments: [String], scratch: ScratchDirectory) throws {
+        init(_ arguments: [String], scratch: ScratchDirectory, environment: [String: String] = [:]) throws {
             self.scratch = scratch
             stderrPath = scratch.path("stderr.log")
             _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
             process.executableURL = CLI.binary
             process.arguments = arguments
             process.currentDirectoryURL = CLI.packageRoot
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
             try process.run()

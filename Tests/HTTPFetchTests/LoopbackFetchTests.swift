@@ -1,4 +1,4 @@
-import HTTPFetch
+@testable import HTTPFetch
 import LoopbackHTTPServer
 import Testing
 
@@ -97,4 +97,40 @@ extension LoopbackTests {
 @Sendable func hopHandler(_ request: RecordedRequest) -> Reply {
     guard let n = Int(request.path.split(separator: "/").last ?? ""), n > 0 else { return .text("arrived") }
     return .redirect(to: "/hop/\(n - 1)")
+}
+
+/// Headers (the API key) never follow a redirect to another origin.
+struct RedirectHeaderTests {
+    @Test func aCrossOriginRedirectDropsTheHeadersAndASameOriginOneKeepsThem() async throws {
+        let other = try LoopbackHTTPServer { _ in .text("elsewhere") }
+        defer { other.stop() }
+        let first = try LoopbackHTTPServer { request in
+            request.path == "/away" ? .redirect(to: other.baseURL + "/landing")
+                : request.path == "/here" ? .redirect(to: "/final") : .text("home")
+        }
+        defer { first.stop() }
+        let key = HTTPHeader(name: "X-API-Key", value: "s3cret-key")
+
+        let away = try await CurlHTTPClient().get(HTTPRequest(url: first.baseURL + "/away", headers: [key]))
+        #expect(away.status == 200)
+        #expect(first.requests.first?.header("X-API-Key") == "s3cret-key")
+        #expect(other.requests.map(\.path) == ["/landing"])
+        #expect(other.requests.first?.header("X-API-Key") == nil, "the key stayed home")
+
+        _ = try await CurlHTTPClient().get(HTTPRequest(url: first.baseURL + "/here", headers: [key]))
+        #expect(first.requests.last?.path == "/final")
+        #expect(first.requests.last?.header("X-API-Key") == "s3cret-key", "same origin keeps it")
+    }
+
+    @Test(arguments: [
+        ("http://a.example/x", "http://a.example:80/y", true),
+        ("https://a.example/x", "https://a.example:443", true),
+        ("http://a.example/x", "https://a.example/x", false),
+        ("http://127.0.0.1:8080/x", "http://127.0.0.1:8081/x", false),
+        ("http://user@a.example/x", "http://a.example/y", true),
+        ("http://a.example/x", "http://b.example/x", false),
+    ])
+    func origins(a: String, b: String, same: Bool) {
+        #expect(CurlHTTPClient.sameOrigin(a, b) == same)
+    }
 }
