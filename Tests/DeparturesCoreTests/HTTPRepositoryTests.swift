@@ -96,11 +96,11 @@ struct HTTPRepositoryTests {
     }
 
     @Test func aServerSlowerThanTheTimeoutFails() async throws {
-        let started = ContinuousClock.now
         let (result, _) = try await fetch(.delayed(.seconds(30), .text(Self.body)), requestTimeout: .milliseconds(300))
-        // The request timeout fired (not the 15 s resource timeout), long before the server's 30 s.
-        #expect(result.failure?.description.contains("request timeout") == true, "\(String(describing: result.failure))")
-        #expect(ContinuousClock.now - started < .seconds(29), "gave up before the server answered")
+        // The 300 ms request timeout fired, as measured on the transfer thread (wall time here
+        // also counts waiting for a cooperative thread, which a loaded machine may hold up).
+        let detail = result.failure?.description ?? ""
+        #expect(detail.contains("request timeout: no response for 300 ms"), "\(detail)")
         #expect(result.failure?.userMessage == "Failed to load departures")
     }
 
