@@ -69,6 +69,7 @@ let package = Package(
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
+            "LoopbackHTTPServer", "HTTPFetch",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),

@@ -54,6 +54,8 @@ public final class PanelBackend: DisplayBackend {
                 initialised = false
                 lastError = error
             } catch {
+                // Not retried (it needs a person), but whatever comes back must be set up again.
+                initialised = false
                 throw DisplayError(error.description)
             }
         }

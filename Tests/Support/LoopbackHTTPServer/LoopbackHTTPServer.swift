@@ -16,9 +16,11 @@ public final class LoopbackHTTPServer: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let recorded = Mutex<[RecordedRequest]>([])
     private let thread = Mutex<pthread_t?>(nil)
+    private let recordsRequests: Bool
 
-    /// Binds an ephemeral port and starts the accept loop.
-    public init(handler: @escaping @Sendable (RecordedRequest) -> Reply) throws(ServerError) {
+    /// Binds an ephemeral port and starts the accept loop. `recordRequests: false` keeps
+    /// `requests` empty, for soak tests where a growing log would look like a leak.
+    public init(recordRequests: Bool = true, handler: @escaping @Sendable (RecordedRequest) -> Reply) throws(ServerError) {
         let (fd, port) = try Self.bindLoopback()
         guard listen(fd, 16) == 0 else {
             close(fd)
@@ -27,6 +29,7 @@ public final class LoopbackHTTPServer: Sendable {
         self.listenFD = fd
         self.port = port
         self.handler = handler
+        self.recordsRequests = recordRequests
 
         let context = Unmanaged.passRetained(self).toOpaque()
         var tid = pthread_t()
@@ -102,7 +105,7 @@ public final class LoopbackHTTPServer: Sendable {
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = readRequest(fd) else { return }
-        recorded.withLock { $0.append(request) }
+        if recordsRequests { recorded.withLock { $0.append(request) } }
         perform(handler(request), on: fd)
     }
 
