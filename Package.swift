@@ -59,6 +59,13 @@ let package = Package(
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
+        // Fuzz targets (Tests/Fuzz): corpus replayers in a normal build, libFuzzer targets when
+        // Tests/Fuzz/run-fuzzers.sh builds them with -D FUZZING -sanitize=fuzzer.
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
+        .executableTarget(name: "fuzz-departures", dependencies: ["DeparturesCore", "FuzzSupport"], path: "Tests/Fuzz/Targets/Departures"),
+        .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
+        .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
+
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
@@ -73,6 +80,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
-        .testTarget(name: "DepartureBoardCLITests", dependencies: ["departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer"], exclude: ["Golden"]),
+        .testTarget(name: "DepartureBoardCLITests", dependencies: [
+            "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer",
+            "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
+        ], exclude: ["Golden"]),
     ]
 )

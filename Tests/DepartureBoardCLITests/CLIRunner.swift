@@ -25,17 +25,22 @@ enum CLI {
     /// Runs in the package root (so `Boards/preview.yaml` is found) unless told otherwise.
     /// The blocking wait happens on a Dispatch thread, not on Swift's cooperative pool,
     /// so other suites keep running meanwhile.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> CLIRun {
+    /// `executable` defaults to `departure-board`; the fuzz corpus replayers built beside it run the same way.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: URL? = nil) async throws -> CLIRun {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, in: directory) })
+                continuation.resume(with: Result {
+                    try runBlocking(arguments, environment: environment, in: directory, executable: executable ?? binary)
+                })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL?) throws -> CLIRun {
+    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL?,
+                                    executable: URL) throws -> CLIRun {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

@@ -36,6 +36,9 @@ struct DepartureDecodingTests {
          "data[0].scheduled_time_secs: -5 is outside 0..<172800 (seconds from the start of a service day)"),
         (#"{"data": [{"trip_id": "a", "route_short_name": "T1", "headsign": "H", "scheduled_time_secs": 1, "realtime_time_secs": 172800, "delay_s": 0, "realtime": true}]}"#,
          "data[0].realtime_time_secs: 172800 is outside 0..<172800 (seconds from the start of a service day)"),
+        // Int.min used to trap in abs() (also replayed from Tests/Fuzz/Corpus/fuzz-departures/delay-int-min.json).
+        (#"{"data": [{"trip_id": "a", "route_short_name": "T1", "headsign": "H", "scheduled_time_secs": 1, "realtime_time_secs": 1, "delay_s": -9223372036854775808, "realtime": true}]}"#,
+         "data[0].delay_s: -9223372036854775808 is a day or more"),
         (#"{"data": {}}"#, "data: expected an array"),
         (#"{"departures": []}"#, "data: missing"),
         (#"[]"#, "expected an object"),

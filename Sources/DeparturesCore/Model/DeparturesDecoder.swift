@@ -56,7 +56,8 @@ public enum DeparturesDecoder {
                     path: path + "." + key,
                     problem: "\(value) is outside 0..<172800 (seconds from the start of a service day)")
             }
-            if abs(departure.delaySeconds) >= 86_400 {
+            // magnitude, not abs: abs(Int.min) traps, and JSON can carry Int.min.
+            if departure.delaySeconds.magnitude >= 86_400 {
                 throw DeparturesDataError(path: path + ".delay_s", problem: "\(departure.delaySeconds) is a day or more")
             }
         }

@@ -1,0 +1,90 @@
+// Foundation for FileManager and the directory listing; the replayer is test tooling only.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Shared by the fuzz targets: in a normal build each one is a corpus replayer, so the seed
+/// corpus and every past finding run as regression inputs under `swift test`.
+public enum FuzzSupport {
+    /// Seconds one input may take when replayed; a hang then kills the process (SIGALRM)
+    /// instead of stalling the test suite.
+    public static let replayTimeLimit: UInt32 = 10
+
+    /// The replayer's `main`: exits 0 when every input ran, 1 when one could not be read.
+    /// A crash or hang in `fuzzOne` ends the process with that signal instead.
+    public static func replayMain(_ fuzzOne: ([UInt8]) -> Void) -> Never {
+        exit(replay(Array(CommandLine.arguments.dropFirst()), fuzzOne))
+    }
+
+    /// Runs `fuzzOne` on every FILE, or on every file directly inside a folder argument.
+    static func replay(_ arguments: [String], _ fuzzOne: ([UInt8]) -> Void) -> Int32 {
+        guard !arguments.isEmpty else {
+            printError("usage: \(CommandLine.arguments.first ?? "fuzz-target") FILE|FOLDER…")
+            return 2
+        }
+        var count = 0
+        for path in arguments {
+            guard let files = inputs(at: path) else {
+                printError("\(path): cannot list or read")
+                return 1
+            }
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    printError("\(file): cannot read")
+                    return 1
+                }
+                alarm(replayTimeLimit)
+                fuzzOne([UInt8](data))
+                alarm(0)
+                count += 1
+            }
+        }
+        print("replayed \(count) inputs")
+        return 0
+    }
+
+    /// A folder's files, sorted so a failure names the same input every run.
+    private static func inputs(at path: String) -> [String]? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        guard isFolder.boolValue else { return [path] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// One input at a time in an unlinked temporary file, for parsers whose byte-level entry
+/// point only takes a path. Reached through `/proc/self/fd/N`, so nothing is left behind
+/// when libFuzzer exits or crashes.
+public final class ScratchFile: Sendable {
+    public let path: String
+    private let fd: Int32
+
+    public init() {
+        var template = Array("/tmp/fuzz-input-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        precondition(fd >= 0, "cannot create a scratch file: \(String(cString: strerror(errno)))")
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+        path = "/proc/self/fd/\(fd)"
+    }
+
+    /// Replaces the file's contents with `bytes`.
+    public func write(_ bytes: [UInt8]) {
+        precondition(ftruncate(fd, 0) == 0, "ftruncate failed")
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
+            if written < 0 && errno == EINTR { continue }
+            precondition(written > 0, "cannot write the scratch file")
+            offset += written
+        }
+    }
+}

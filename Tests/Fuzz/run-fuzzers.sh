@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for SECONDS (default 60), one after another.
+#
+#   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
+#   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower; mostly for libyaml's C)
+#
+# How they are built, and why this way (Swift 6.3 on Linux):
+#   1. SwiftPM compiles every module in release with coverage instrumentation:
+#        swift build -c release --product fuzz-departures --scratch-path .build-fuzz \
+#          -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
+#          -Xcc -fsanitize=fuzzer-no-link
+#      Its own link step fails, on purpose tolerated: SwiftPM renames an executable's entry
+#      point (`--defsym main=fuzz_departures_main`, so tests can link executables), and a
+#      -parse-as-library target has no such symbol. libFuzzer brings its own main.
+#   2. The product is linked again by swiftc from the object list SwiftPM wrote:
+#        swiftc -sanitize=fuzzer -o .build-fuzz/…/release/fuzz-departures \
+#          @.build-fuzz/…/release/fuzz-departures.product/Objects.LinkFileList
+#      (swiftc reads the autolink entries in the objects, so the C libraries come along.)
+#
+# Each run uses a scratch copy of Tests/Fuzz/Corpus/TARGET, so the repo's corpus is not
+# flooded; crash and timeout inputs are kept in the run folder and listed at the end.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf)
+
+sanitizers=fuzzer
+clang_sanitizers=fuzzer-no-link
+scratch=.build-fuzz
+if [ "${ASAN:-0}" = 1 ]; then
+    sanitizers=fuzzer,address
+    clang_sanitizers=fuzzer-no-link,address
+    scratch=.build-fuzz-asan
+fi
+release="$scratch/$(uname -m)-unknown-linux-gnu/release"
+
+max_len() {
+    case "$1" in
+        fuzz-departures) echo 65536 ;;
+        fuzz-board-file) echo 16384 ;;
+        fuzz-bdf) echo 65536 ;;
+        *) echo "unknown target: $1" >&2; return 1 ;;
+    esac
+}
+
+build() {
+    local target=$1
+    # The link failure described above is expected; a compile error is not.
+    swift build -c release --product "$target" --scratch-path "$scratch" \
+        -Xswiftc -sanitize="$sanitizers" -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
+        -Xcc -fsanitize="$clang_sanitizers" >"$run/$target.build.log" 2>&1
+    local list="$release/$target.product/Objects.LinkFileList"
+    if grep -q "error: .*\.swift" "$run/$target.build.log" || [ ! -f "$list" ]; then
+        cat "$run/$target.build.log" >&2
+        return 1
+    fi
+    swiftc -sanitize="$sanitizers" -o "$release/$target" "@$list"
+}
+
+run=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-run.XXXXXX")
+echo "fuzz run folder: $run"
+passed=0
+failed=0
+summary=()
+# Build everything first, so editing the sources during a long run cannot mix versions.
+runnable=()
+for target in "${targets[@]}"; do
+    echo "== $target: building"
+    if max_len "$target" >/dev/null && build "$target"; then
+        runnable+=("$target")
+    else
+        failed=$((failed + 1))
+        summary+=("$target: build failed")
+    fi
+done
+# libFuzzer reports crashes itself; Swift's backtracer would only slow each one down.
+export SWIFT_BACKTRACE=enable=no
+for target in "${runnable[@]}"; do
+    len=$(max_len "$target")
+    corpus="$run/$target/corpus"
+    artifacts="$run/$target/artifacts"
+    mkdir -p "$corpus" "$artifacts"
+    cp Tests/Fuzz/Corpus/"$target"/* "$corpus"/
+    dict=()
+    [ -f "Tests/Fuzz/Dictionaries/$target.dict" ] && dict=(-dict="Tests/Fuzz/Dictionaries/$target.dict")
+    echo "== $target: fuzzing for ${seconds}s (log: $run/$target/fuzz.log)"
+    # Keep going after a crash so one run reports every distinct finding it can reach.
+    "$release/$target" "$corpus" "${dict[@]}" -max_total_time="$seconds" -max_len="$len" \
+        -timeout=5 -rss_limit_mb=1024 -artifact_prefix="$artifacts/" -print_final_stats=1 \
+        -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 >"$run/$target/fuzz.log" 2>&1
+    # -fork mode reports the total in its last "#N" status line; the final stats line otherwise.
+    execs=$(grep -oE '^#[0-9]+' "$run/$target/fuzz.log" | tail -1 | tr -d '#')
+    stat=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$run/$target/fuzz.log" | grep -oE '[0-9]+$' | tail -1)
+    [ -n "$stat" ] && [ "${stat:-0}" -gt "${execs:-0}" ] && execs=$stat
+    findings=("$artifacts"/*)
+    [ -e "${findings[0]}" ] || findings=()
+    line="$target: ${execs:-0} execs, ${#findings[@]} crashes"
+    echo "$line"
+    summary+=("$line")
+    if [ ${#findings[@]} -gt 0 ]; then
+        failed=$((failed + 1))
+        for input in "${findings[@]}"; do
+            echo "   finding: $input"
+        done
+        echo "   reproduce: $release/$target FILE    minimise: $release/$target -minimize_crash=1 -runs=10000 FILE"
+        echo "   then copy it, with a name that says what it is, into Tests/Fuzz/Corpus/$target/ and add a regression test"
+    else
+        passed=$((passed + 1))
+    fi
+done
+
+echo
+for line in "${summary[@]}"; do echo "$line"; done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
