@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// A clock that moves only when told to: sleepers wake when `advance(by:)` passes their
 /// deadline. It lets tests (and simulations) run an hour of refreshes in milliseconds.
@@ -20,10 +19,10 @@ public final class ManualBoardClock: BoardClock {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: PThreadLocked<State>
 
     public init(now: Date) {
-        state = Mutex(State(now: now))
+        state = PThreadLocked(State(now: now))
     }
 
     public var now: Date { state.withLock { $0.now } }
