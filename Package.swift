@@ -41,14 +41,14 @@ let package = Package(
         .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: [
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: the only module that knows every other one.
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime",
+                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "SystemFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

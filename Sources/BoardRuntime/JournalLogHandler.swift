@@ -1,4 +1,5 @@
 import Logging
+import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,16 +28,6 @@ public struct JournalLogHandler: LogHandler {
         for key in merged.keys.sorted() {
             line += " \(key)=\(merged[key].map { "\($0)" } ?? "")"
         }
-        line += "\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        FileDescriptorWriter.writeAll(STDERR_FILENO, Array((line + "\n").utf8))
     }
 }

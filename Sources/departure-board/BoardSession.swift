@@ -5,6 +5,7 @@ import DeparturesCore
 import DisplayBackends
 import Glibc
 import Logging
+import SystemFiles
 
 /// One board running: its board file turned into a coordinator and a backend. A reload
 /// builds a new session first and swaps only when that succeeds.
@@ -18,27 +19,34 @@ final class BoardSession {
         case terminal
     }
 
-    let board: BoardFile
-    let coordinator: BoardCoordinator
-
-    /// Reads and checks a board file, fonts included, without opening any device (the
-    /// running board may hold them).
-    static func check(_ path: String?) throws(CLIFailure) -> BoardFile {
-        let board = try BoardAssembly.loadBoard(path: path)
-        let assembly = try BoardAssembly(board: board, override: .none)
-        _ = try DisplayAssembly(board: board, zone: assembly.zone)
-        return board
+    /// A board file read and checked — zone loaded, fonts found and parsed — but no device
+    /// opened (the running board may hold them). A session is built from one, so a reload
+    /// reads the file and its fonts once.
+    struct Checked {
+        let board: BoardFile
+        let assembly: BoardAssembly
+        let layout: LayoutOptions
     }
 
-    init(board: BoardFile, override: OutputOverride, clock: any BoardClock, logger: Logger) throws(CLIFailure) {
-        self.board = board
+    let checked: Checked
+    let coordinator: BoardCoordinator
+
+    var board: BoardFile { checked.board }
+
+    static func check(_ path: String?) throws(CLIFailure) -> Checked {
+        let board = try BoardAssembly.loadBoard(path: path)
         let assembly = try BoardAssembly(board: board, override: .none)
-        let options = try DisplayAssembly(board: board, zone: assembly.zone).options
+        return Checked(board: board, assembly: assembly, layout: try DisplayAssembly(board: board, zone: assembly.zone).options)
+    }
+
+    init(_ checked: Checked, override: OutputOverride, clock: any BoardClock, logger: Logger) throws(CLIFailure) {
+        self.checked = checked
+        let board = checked.board
         let backend = try Self.backend(for: board, override: override)
         coordinator = BoardCoordinator(
-            viewModel: assembly.viewModel(clock: clock), renderer: BoardRenderer(options: options), backend: backend,
-            clock: clock, grace: board.departures.departedGrace, schedule: Self.schedule(board.schedule),
-            logger: logger)
+            viewModel: checked.assembly.viewModel(clock: clock), renderer: BoardRenderer(options: checked.layout),
+            backend: backend, clock: clock, grace: board.departures.departedGrace,
+            schedule: Self.schedule(board.schedule), logger: logger)
     }
 
     /// The board file's schedule (already validated) as the runtime's types; nil when empty.
@@ -123,15 +131,6 @@ final class AppendingFile: @unchecked Sendable {
     deinit { close(fd) }
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        FileDescriptorWriter.writeAll(fd, Array(text.utf8))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,14 +48,7 @@ enum Console {
     }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
+        FileDescriptorWriter.writeAll(descriptor, Array(text.utf8))
     }
 }
 

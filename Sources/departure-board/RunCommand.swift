@@ -59,8 +59,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         let signals = SignalEvents()
         let clock = SystemBoardClock()
-        let board = try BoardSession.check(options.board)
-        var session = try BoardSession(board: board, override: override, clock: clock, logger: logger)
+        let checked = try BoardSession.check(options.board)
+        let board = checked.board
+        var session = try BoardSession(checked, override: override, clock: clock, logger: logger)
         // Buttons are wired once per run: a reload keeps the lines it already holds.
         let buttons = try BoardSession.buttons(board.buttons, board: board.path)
         if let buttons {
@@ -83,21 +84,21 @@ struct RunCommand: AsyncParsableCommand {
                 return
             case .hangup:
                 // Check the new file first: a broken one leaves the running board untouched.
-                let board: BoardFile
+                let replacement: BoardSession.Checked
                 do {
-                    board = try BoardSession.check(options.board)
+                    replacement = try BoardSession.check(options.board)
                 } catch {
                     logger.error("reload failed, keeping the running board: \(error.description)")
                     continue
                 }
                 session.coordinator.stop()
                 do {
-                    session = try BoardSession(board: board, override: override, clock: clock, logger: logger)
-                    logger.info("board reloaded", metadata: ["board": "\(board.path)"])
+                    session = try BoardSession(replacement, override: override, clock: clock, logger: logger)
+                    logger.info("board reloaded", metadata: ["board": "\(replacement.board.path)"])
                 } catch {
                     // The new board's devices would not open: go back to the old board.
                     logger.error("reload failed, restarting the previous board: \(error.description)")
-                    session = (try? BoardSession(board: session.board, override: override, clock: clock, logger: logger)) ?? session
+                    session = (try? BoardSession(session.checked, override: override, clock: clock, logger: logger)) ?? session
                 }
                 session.coordinator.start()
             case .user1:

@@ -17,10 +17,9 @@ struct TickerLayout {
                 var parts: [String] = []
                 if shown.contains(.route) { parts.append(row.route) }
                 if shown.contains(.headsign) { parts.append(row.headsign) }
-                if shown.contains(.delay), let delay = row.delay, let space = delay.firstIndex(of: " ") {
-                    parts.append(String(delay[..<space]))
-                }
-                if shown.contains(.countdown) { parts.append(row.isRealtime ? row.countdown : "~" + row.countdown) }
+                // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
+                if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
+                if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false)) }
                 if shown.contains(.time) && !shown.contains(.countdown) { parts.append(row.time) }
                 return parts.joined(separator: " ")
             }

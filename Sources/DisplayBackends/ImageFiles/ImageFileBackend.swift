@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Framebuffer
+import SystemFiles
 
 /// Writes each frame to an image file (format from the extension) for previews, screenshots and CI.
 /// Writes are atomic — a temp file in the same folder renamed over the target — so a viewer or web server
@@ -75,23 +76,5 @@ public enum AtomicFile {
 
     private static func systemError(_ path: String, _ what: String) -> DisplayError {
         DisplayError("\(path): \(what): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// The one Glibc write loop shared by backends: retries short writes and EINTR.
-enum FileDescriptorWriter {
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Framebuffer
+import SystemFiles
 
 /// Shows frames on an ANSI 24-bit colour terminal, two pixel rows per text row using "▀" (top pixel as
 /// foreground, bottom as background). Starts each frame with cursor-home, so `run` over SSH redraws in place.

@@ -16,8 +16,7 @@ public final class SH1106Driver: PanelDriver {
 
     static let ramColumns = 132
     private let link: OLEDLink
-    private var needsFullFrame = true
-    private var asleep = false
+    private var state = OLEDFrameState()
 
     public init(io: any PanelIO, bus: OLEDBus = .i2c(), columnOffset: Int = 2, contrast: UInt8 = 0xCF) {
         self.link = OLEDLink(io: io, bus: bus)
@@ -48,7 +47,7 @@ public final class SH1106Driver: PanelDriver {
     ]
 
     public func initialise() throws(BusError) {
-        needsFullFrame = true
+        state.initialising()
         try link.resetIfWired()
         try link.commands(Self.initSequence)
         try link.commands([0x81, contrast])
@@ -58,28 +57,21 @@ public final class SH1106Driver: PanelDriver {
             try link.data([UInt8](repeating: 0, count: Self.ramColumns))
         }
         try link.commands([0xAF])
-        asleep = false
+        state.awake()
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try OLEDLink.check(frame, width: width, height: height, format: format, chip: "SH1106")
-        let rects = needsFullFrame ? [bounds] : damage
+        let rects = state.rects(damage, bounds: bounds)
         let windows = OLEDWindow.coalesce(rects.compactMap { OLEDMono.pageWindow($0, in: bounds) }, overhead: 8)
-        do throws(BusError) {
+        try state.push({ () throws(BusError) in
             for window in windows {
                 for page in window.rows {
                     try link.commands(Self.address(page: page, column: columnOffset + window.columns.lowerBound))
                     try link.data(OLEDMono.pageBytes(frame, pages: page..<(page + 1), columns: window.columns))
                 }
             }
-            // RAM survives sleep, so a push after `sleep()` only has to switch the panel back on.
-            if asleep { try link.commands([0xAF]) }
-        } catch {
-            needsFullFrame = true
-            throw error
-        }
-        asleep = false
-        needsFullFrame = false
+        }, displayOn: { () throws(BusError) in try link.commands([0xAF]) })
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -89,7 +81,7 @@ public final class SH1106Driver: PanelDriver {
 
     public func sleep() throws(BusError) {
         try link.commands([0xAE])
-        asleep = true
+        state.sleeping()
     }
 
     /// Page address, then the column split into low and high nibble commands.

@@ -20,8 +20,7 @@ public final class SSD1306Driver: PanelDriver {
     public private(set) var contrast: UInt8
 
     private let link: OLEDLink
-    private var needsFullFrame = true
-    private var asleep = false
+    private var state = OLEDFrameState()
 
     public init(io: any PanelIO, bus: OLEDBus = .i2c(), size: Size = .oled128x64, contrast: UInt8 = 0xCF) {
         self.link = OLEDLink(io: io, bus: bus)
@@ -52,7 +51,7 @@ public final class SSD1306Driver: PanelDriver {
     }
 
     public func initialise() throws(BusError) {
-        needsFullFrame = true
+        state.initialising()
         try link.resetIfWired()
         try link.commands(initSequence)
         try link.commands([0x81, contrast])
@@ -60,28 +59,21 @@ public final class SSD1306Driver: PanelDriver {
         try link.commands([0x21, 0, UInt8(width - 1), 0x22, 0, UInt8(pages - 1)])
         try link.data([UInt8](repeating: 0, count: width * pages))
         try link.commands([0xAF])
-        asleep = false
+        state.awake()
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try OLEDLink.check(frame, width: width, height: height, format: format, chip: "SSD1306")
-        let rects = needsFullFrame ? [bounds] : damage
+        let rects = state.rects(damage, bounds: bounds)
         // ~8 bytes of window commands and control bytes per window, in units of 1 byte.
         let windows = OLEDWindow.coalesce(rects.compactMap { OLEDMono.pageWindow($0, in: bounds) }, overhead: 8)
-        do throws(BusError) {
+        try state.push({ () throws(BusError) in
             for window in windows {
                 try link.commands([0x21, UInt8(window.columns.lowerBound), UInt8(window.columns.upperBound - 1),
                                    0x22, UInt8(window.rows.lowerBound), UInt8(window.rows.upperBound - 1)])
                 try link.data(OLEDMono.pageBytes(frame, pages: window.rows, columns: window.columns))
             }
-            // RAM survives sleep, so a push after `sleep()` only has to switch the panel back on.
-            if asleep { try link.commands([0xAF]) }
-        } catch {
-            needsFullFrame = true
-            throw error
-        }
-        asleep = false
-        needsFullFrame = false
+        }, displayOn: { () throws(BusError) in try link.commands([0xAF]) })
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -91,6 +83,6 @@ public final class SSD1306Driver: PanelDriver {
 
     public func sleep() throws(BusError) {
         try link.commands([0xAE])
-        asleep = true
+        state.sleeping()
     }
 }

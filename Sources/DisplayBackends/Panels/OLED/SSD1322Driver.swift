@@ -17,8 +17,7 @@ public final class SSD1322Driver: PanelDriver {
     public private(set) var contrast: UInt8
 
     private let io: any PanelIO
-    private var needsFullFrame = true
-    private var asleep = false
+    private var state = OLEDFrameState()
 
     public init(io: any PanelIO, columnOffset: Int = 28, contrast: UInt8 = 0x7F, resetLine: Bool = true) {
         self.io = io
@@ -53,7 +52,7 @@ public final class SSD1322Driver: PanelDriver {
     ]
 
     public func initialise() throws(BusError) {
-        needsFullFrame = true
+        state.initialising()
         if resetLine { try OLEDLink.pulseReset(io) }
         for (command, arguments) in Self.initSequence { try send(command, arguments) }
         try send(0xC1, [contrast])
@@ -61,24 +60,17 @@ public final class SSD1322Driver: PanelDriver {
         try write(OLEDWindow(columns: 0..<(width / 4), rows: 0..<height),
                   bytes: [UInt8](repeating: 0, count: width * height / 2))
         try send(0xAF, [])
-        asleep = false
+        state.awake()
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try OLEDLink.check(frame, width: width, height: height, format: format, chip: "SSD1322")
-        let rects = needsFullFrame ? [bounds] : damage
+        let rects = state.rects(damage, bounds: bounds)
         // A window costs ~7 command/argument bytes + 5 writes: about 4 units of 2 bytes.
         let windows = OLEDWindow.coalesce(rects.compactMap(columnWindow), overhead: 4)
-        do throws(BusError) {
+        try state.push({ () throws(BusError) in
             for window in windows { try write(window, bytes: Self.bytes(of: frame, in: window)) }
-            // RAM survives sleep, so a push after `sleep()` only has to switch the panel back on.
-            if asleep { try send(0xAF, []) }
-        } catch {
-            needsFullFrame = true
-            throw error
-        }
-        asleep = false
-        needsFullFrame = false
+        }, displayOn: { () throws(BusError) in try send(0xAF, []) })
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -88,7 +80,7 @@ public final class SSD1322Driver: PanelDriver {
 
     public func sleep() throws(BusError) {
         try send(0xAE, [])
-        asleep = true
+        state.sleeping()
     }
 
     /// A pixel rect widened to whole 4-px column addresses (window columns are glass-relative).
