@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Judges the kernel tier: what the guest's kernel saw against what the host expects.
+
+usage: verdict.py GUEST_RESULTS EXPECTED
+
+GUEST_RESULTS holds what guest/cases.sh recorded per case (trace events, the SPI
+recorder's bytes, framebuffer dumps, exit codes); EXPECTED holds the same boards rendered
+on the host at the same instant (PPM images, JSON-lines bus traces). Prints one line per
+check and `N passed, N failed`; exits 1 if anything failed.
+"""
+import json
+import os
+import re
+import sys
+
+from busmodel import BusSequence, describe_difference
+
+GUEST, EXPECTED = sys.argv[1], sys.argv[2]
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok or not detail else ": " + detail))
+    return ok
+
+
+def guest_file(name, mode="r"):
+    path = os.path.join(GUEST, name)
+    if not os.path.exists(path):
+        return None
+    with open(path, mode) as handle:
+        return handle.read()
+
+
+def exit_code(case):
+    text = guest_file(case + ".rc")
+    return int(text) if text and text.strip().lstrip("-").isdigit() else None
+
+
+def duration(case):
+    text = guest_file(case + ".time")
+    if not text:
+        return None
+    start, end = (float(v) for v in text.split())
+    return end - start
+
+
+def stderr_of(case):
+    return (guest_file(case + ".stderr") or "").strip()
+
+
+def devices():
+    values = {}
+    for line in (guest_file("devices") or "").splitlines():
+        key, _, value = line.partition("=")
+        values[key] = value
+    return values
+
+
+DEVICES = devices()
+GPIO_NAMES = {0: "dc", 1: "reset", 2: "busy"}   # gpio-sim lines as cases.sh names them
+
+
+def ran(case, want=0):
+    rc = exit_code(case)
+    detail = f"exit {rc}" + (f"; stderr: {stderr_of(case)[:300]}" if stderr_of(case) else "")
+    return check(f"{case}: departure-board exits {want}", rc == want, detail)
+
+
+# --- framebuffer ---------------------------------------------------------------------------
+
+def read_ppm(path):
+    with open(path, "rb") as handle:
+        data = handle.read()
+    fields = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    width, height = int(fields.group(1)), int(fields.group(2))
+    return width, height, data[fields.end():]
+
+
+def scaled(value, length):
+    """A channel 0…255 scaled to `length` bits with rounding, as the fbdev backend packs it."""
+    top = (1 << length) - 1
+    return (value * top + 127) // 255
+
+
+def check_framebuffer(case, bpp):
+    if not ran(case):
+        return
+    info = dict(line.split("=", 1) for line in (guest_file(case + ".info") or "").splitlines() if "=" in line)
+    if not check(f"{case}: the kernel reports the framebuffer's geometry", "red" in info, str(info)[:200]):
+        return
+    check(f"{case}: vfb runs at {bpp} bpp", int(info["bits_per_pixel"]) == bpp, info["bits_per_pixel"])
+    fields = [tuple(int(v) for v in info[name].split("/")) for name in ("red", "green", "blue", "transp")]
+    offsets, lengths = [f[0] for f in fields], [f[1] for f in fields]
+    stride = int(info["line_length"])
+    dump = guest_file(case + ".raw", "rb") or b""
+    width, height, pixels = read_ppm(os.path.join(EXPECTED, "fbdev.ppm"))
+    size = bpp // 8
+    opaque = ((1 << lengths[3]) - 1) << offsets[3]
+    mismatched, first = 0, None
+    for y in range(height):
+        for x in range(width):
+            r, g, b = pixels[(y * width + x) * 3:(y * width + x) * 3 + 3]
+            want = opaque
+            for value, length, offset in zip((r, g, b), lengths, offsets):
+                want |= scaled(value, length) << offset
+            at = y * stride + x * size
+            got = int.from_bytes(dump[at:at + size], "little")
+            if got != want:
+                mismatched += 1
+                first = first or f"({x},{y}) {got:#x} != {want:#x}"
+    check(f"{case}: {width}x{height} pixels equal `render` through bitfields "
+          f"r{offsets[0]}/{lengths[0]} g{offsets[1]}/{lengths[1]} b{offsets[2]}/{lengths[2]}",
+          mismatched == 0 and len(dump) >= stride * height,
+          f"{mismatched} pixels differ, first {first}; dump {len(dump)} bytes")
+
+
+# --- buses -----------------------------------------------------------------------------------
+
+def expected_trace(panel):
+    with open(os.path.join(EXPECTED, panel + ".trace.jsonl")) as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def kernel_sequence(case):
+    """The case's bus activity as the kernel logged it, or None (with a failed check)."""
+    ftrace = guest_file(case + ".ftrace")
+    if not check(f"{case}: kernel trace recorded", bool(ftrace)):
+        return None
+    overruns = re.findall(r"overrun: (\d+)", guest_file(case + ".overrun") or "")
+    check(f"{case}: no trace events lost", "LOST" not in ftrace and all(n == "0" for n in overruns),
+          f"overrun {overruns}")
+    base = int(DEVICES.get("gpio_base", "0") or 0)
+    names = {base + offset: name for offset, name in GPIO_NAMES.items()}
+    spi = guest_file(case + ".spi.bin", "rb") or b""
+    sequence, problems = BusSequence.from_kernel(ftrace, spi, names)
+    if spi or "spi_transfer_start" in ftrace or problems:
+        check(f"{case}: SPI recorder bytes agree with the kernel's transfer events", not problems,
+              "; ".join(problems[:3]))
+    return sequence
+
+
+def compare(case, kernel, expected, what):
+    difference = describe_difference(kernel.ops, expected.ops)
+    check(f"{case}: {what}", difference is None, difference or "")
+
+
+def spi_settings(case, speed_hz):
+    log = guest_file(case + ".spi.log") or ""
+    transfers = re.findall(r"len=(\d+) hz=(\d+) mode=(\d+) bits=(\d+)", log)
+    bufsiz = int(DEVICES.get("spidev_bufsiz") or 4096)
+    wrong = [t for t in transfers if int(t[1]) != speed_hz or int(t[3]) != 8 or int(t[0]) > bufsiz]
+    check(f"{case}: {len(transfers)} SPI transfers at {speed_hz} Hz, 8 bits, at most {bufsiz} bytes",
+          bool(transfers) and not wrong and "overflow" not in log, f"first odd transfer {wrong[:1]}")
+
+
+def check_ssd1306():
+    if ran("ssd1306"):
+        kernel = kernel_sequence("ssd1306")
+        if kernel:
+            want = BusSequence.from_trace(expected_trace("ssd1306"))
+            compare("ssd1306", kernel, want, f"SMBus writes on {DEVICES.get('i2c_device')} equal the trace "
+                    f"({want.byte_count()} bytes in {len(want.ops)} runs)")
+            adapters = set(re.findall(r"smbus_write: i2c-(\d+) a=(\w+)", guest_file("ssd1306.ftrace")))
+            stub = DEVICES.get("i2c_device", "").rpartition("-")[2]
+            check("ssd1306: every write went to the stub's adapter at 0x3c", adapters == {(stub, "03c")},
+                  str(adapters))
+    check("ssd1306-run: `run` stops on SIGTERM with exit 0", exit_code("ssd1306-run") == 0,
+          f"exit {exit_code('ssd1306-run')}; stderr: {stderr_of('ssd1306-run')[:300]}")
+    kernel = kernel_sequence("ssd1306-run")
+    if kernel:
+        frame = sum(len(op[2]) for op in kernel.ops if op[0] == "bus" and op[1] == ("i2c", 0x3C, 0x40))
+        check("ssd1306-run: at least one whole frame reached the panel", frame >= 1024, f"{frame} data bytes")
+        last = kernel.ops[-1] if kernel.ops else None
+        check("ssd1306-run: the last command puts the panel to sleep (0xAE)",
+              bool(last) and last[1] == ("i2c", 0x3C, 0x00) and last[2][-1:] == b"\xae", str(last)[:120])
+
+
+def check_ssd1322():
+    if not ran("ssd1322"):
+        return
+    kernel = kernel_sequence("ssd1322")
+    if kernel:
+        want = BusSequence.from_trace(expected_trace("ssd1322"))
+        compare("ssd1322", kernel, want, f"SPI bytes with D/C and RESET levels equal the trace "
+                f"({want.byte_count()} bytes in {len(want.ops)} steps)")
+        spi_settings("ssd1322", 8_000_000)
+
+
+def check_uc8179():
+    want = BusSequence.from_trace(expected_trace("uc8179"))
+    if ran("uc8179-held"):
+        check("uc8179-held: the driver was still waiting while BUSY_N read busy",
+              (guest_file("uc8179-held.during") or "").strip() == "waiting")
+        kernel = kernel_sequence("uc8179-held")
+        if kernel:
+            compare("uc8179-held", kernel, want, f"SPI bytes, line levels and BUSY waits equal the trace "
+                    f"({want.byte_count()} bytes in {len(want.ops)} steps)")
+            waits = [op for op in kernel.ops if op[0] == "wait"]
+            busy_reads = waits[0][4] if waits else 0
+            check("uc8179-held: the first wait polled BUSY_N through the 1.5 s hold",
+                  busy_reads >= 10 and (duration("uc8179-held") or 0) >= 1.5,
+                  f"{busy_reads} busy reads, {duration('uc8179-held')} s")
+            spi_settings("uc8179-held", 4_000_000)
+    if ran("uc8179-stuck", want=74):
+        message = stderr_of("uc8179-stuck")
+        line = f"{DEVICES.get('gpio_chip')} line 2 (busy)"
+        check("uc8179-stuck: the error names the BUSY line and the timeout",
+              line in message and "did not read 1 within 2000 ms" in message, message[:300])
+        took = duration("uc8179-stuck") or 0
+        check("uc8179-stuck: gave up after the 2 s busy_timeout, not later than 10 s", 2.0 <= took < 10.0,
+              f"{took:.2f} s")
+        kernel = kernel_sequence("uc8179-stuck")
+        if kernel:
+            compare("uc8179-stuck", kernel, want.until_first_wait(reads=0),
+                    "the kernel saw the trace up to the first BUSY wait, then only busy reads")
+
+
+def main():
+    guest_log = guest_file("guest.log") or ""
+    check("guest ran every case", "cases done" in guest_log and "GUEST_EXIT=0" in guest_log,
+          guest_log[-300:])
+    for bpp in (32, 16):
+        check_framebuffer(f"fb{bpp}", bpp)
+    check_ssd1306()
+    check_ssd1322()
+    check_uc8179()
+    failed = results.count(False)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+# The kernel tier's cases, run as root inside the VM by /init. Every case runs the real
+# departure-board binary against a kernel device and leaves what the kernel saw in /share
+# (the host's results folder): trace events, the SPI recorder's bytes, framebuffer dumps,
+# exit codes and stderr. The host judges them (check/verdict.py); this script only
+# records, and says so when a device is missing.
+set -u
+R=/share
+DB=/payload/bin/departure-board
+NOW=$(cat /payload/now)
+T=/sys/kernel/tracing
+REC=/sys/kernel/debug/db-spi-recorder
+SIM=/sys/kernel/config/gpio-sim/board
+
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+
+# run_case NAME CMD...: runs CMD, keeps stdout, stderr, exit code and start/end uptime.
+run_case() {
+  name=$1; shift
+  echo "case $name: $*"
+  start=$(uptime_s)
+  "$@" > "$R/$name.stdout" 2> "$R/$name.stderr"
+  echo $? > "$R/$name.rc"
+  echo "$start $(uptime_s)" > "$R/$name.time"
+}
+
+# Bus events in kernel order: GPIO values, SPI transfers (first 64 bytes), SMBus writes.
+trace_start() {
+  echo 0 > $T/tracing_on
+  echo > $T/trace
+  echo x > $REC/clear
+  echo 1 > $T/tracing_on
+}
+trace_stop() {
+  echo 0 > $T/tracing_on
+  cat $T/trace > "$R/$1.ftrace"
+  cat $T/per_cpu/cpu*/stats | grep overrun > "$R/$1.overrun"
+  cat $REC/tx > "$R/$1.spi.bin"
+  cat $REC/log > "$R/$1.spi.log"
+}
+
+# --- devices -----------------------------------------------------------------------------
+modprobe i2c-dev
+modprobe i2c-stub chip_addr=0x3c
+modprobe db_spi_recorder busnum=0
+modprobe gpio-sim
+mkdir -p $SIM/bank0
+echo 8 > $SIM/bank0/num_lines
+for line in 0:dc 1:reset 2:busy; do
+  mkdir -p $SIM/bank0/line${line%%:*}
+  echo "${line#*:}" > $SIM/bank0/line${line%%:*}/name
+done
+echo 1 > $SIM/live
+CHIP=$(cat $SIM/bank0/chip_name)
+SIMDEV=/sys/devices/platform/$(cat $SIM/dev_name)/$CHIP
+# The chip's global GPIO numbers, as the gpio_value trace event names lines.
+BASE=$(sed -n "s/^$CHIP: GPIOs \([0-9]*\)-.*/\1/p" /sys/kernel/debug/gpio)
+I2C=
+for d in /sys/class/i2c-dev/*; do
+  [ "$(cat $d/name)" = "SMBus stub driver" ] && I2C=/dev/${d##*/}
+done
+{
+  echo "gpio_chip=$CHIP"
+  echo "gpio_base=$BASE"
+  echo "i2c_device=$I2C"
+  echo "spi_device=$(ls /dev/spidev0.0 2>/dev/null)"
+  echo "spidev_bufsiz=$(cat /sys/module/spidev/parameters/bufsiz 2>/dev/null)"
+  echo "kernel=$(uname -r)"
+} > $R/devices
+cat $R/devices
+
+for e in gpio/gpio_value spi/spi_transfer_start smbus/smbus_write; do echo 1 > $T/events/$e/enable; done
+echo global > $T/trace_clock
+echo 8192 > $T/buffer_size_kb
+
+mkdir -p /payload/live
+for b in /payload/boards/*.yaml; do
+  sed -e "s|@I2C_DEVICE@|$I2C|" -e "s|@GPIO_CHIP@|$CHIP|" "$b" > /payload/live/${b##*/}
+done
+sed -e 's|@BUSY_TIMEOUT@|20s|' /payload/live/uc8179.yaml > /payload/live/uc8179-held.yaml
+sed -e 's|@BUSY_TIMEOUT@|2s|' /payload/live/uc8179.yaml > /payload/live/uc8179-stuck.yaml
+busy_pull() { echo "$1" > $SIMDEV/sim_gpio2/pull; }   # BUSY_N: pull-down reads 0 = busy
+
+# --- framebuffer: vfb at 32 and 16 bpp ------------------------------------------------------
+for bpp in 32 16; do
+  modprobe vfb vfb_enable=1 videomemorysize=$((320 * 240 * bpp / 8)) mode_option=320x240-$bpp
+  run_case fb$bpp $DB render --board /payload/live/fbdev.yaml --now "$NOW" --panel
+  /payload/bin/fbinfo /dev/fb0 > $R/fb$bpp.info 2>&1
+  cat /dev/fb0 > $R/fb$bpp.raw
+  rmmod vfb
+done
+
+# --- SSD1306 on i2c-stub ----------------------------------------------------------------------
+trace_start
+run_case ssd1306 $DB render --board /payload/live/ssd1306.yaml --now "$NOW" --panel
+trace_stop ssd1306
+
+# `run` on the same panel until SIGTERM: the panel must be put to sleep last.
+trace_start
+$DB run --board /payload/live/ssd1306.yaml > $R/ssd1306-run.stdout 2> $R/ssd1306-run.stderr &
+pid=$!
+sleep 4
+kill -TERM $pid
+wait $pid
+echo $? > $R/ssd1306-run.rc
+trace_stop ssd1306-run
+
+# --- SSD1322 on the SPI recorder, D/C and RESET on gpio-sim -------------------------------------
+trace_start
+run_case ssd1322 $DB render --board /payload/live/ssd1322.yaml --now "$NOW" --panel
+trace_stop ssd1322
+
+# --- UC8179 e-paper: BUSY_N held busy for 1.5 s, then released ---------------------------------
+busy_pull pull-down
+trace_start
+start=$(uptime_s)
+$DB render --board /payload/live/uc8179-held.yaml --now "$NOW" --panel > $R/uc8179-held.stdout 2> $R/uc8179-held.stderr &
+pid=$!
+sleep 1.5
+if kill -0 $pid 2>/dev/null; then echo waiting > $R/uc8179-held.during; else echo exited > $R/uc8179-held.during; fi
+echo "$(uptime_s)" > $R/uc8179-held.released
+busy_pull pull-up
+wait $pid
+echo $? > $R/uc8179-held.rc
+echo "$start $(uptime_s)" > $R/uc8179-held.time
+trace_stop uc8179-held
+
+# --- UC8179 e-paper: BUSY_N stuck busy; busy_timeout 2s must end it with a clear error ----------
+busy_pull pull-down
+trace_start
+run_case uc8179-stuck $DB render --board /payload/live/uc8179-stuck.yaml --now "$NOW" --panel
+trace_stop uc8179-stuck
+busy_pull pull-up
+
+echo "cases done"

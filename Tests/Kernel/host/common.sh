@@ -1,0 +1,16 @@
+# Shared settings for the kernel tier's host scripts. Sourced, not run.
+set -euo pipefail
+KT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_DIR="$(cd "$KT_DIR/../.." && pwd)"
+# Downloads, the extracted kernel and module builds; reused between runs of the same kernel.
+KT_WORK="${KT_WORK:-/tmp/departure-board-kernel}"
+mkdir -p "$KT_WORK"
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+say() { printf '[kernel-tier] %s\n' "$*"; }
+
+# The Debian kernel ABI (e.g. 6.1.0-56-amd64) that linux-image-amd64 points at today.
+kernel_abi() {
+  if [ -s "$KT_WORK/abi" ]; then cat "$KT_WORK/abi"; return; fi
+  apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-/ { sub("linux-image-", "", $2); print $2; exit }'
+}

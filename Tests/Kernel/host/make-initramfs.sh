@@ -1,0 +1,32 @@
+#!/bin/bash
+# Builds the guest's initramfs: busybox, our /init, the stock modules the cases load (with
+# their dependencies), the test modules, the release departure-board binary with the shared
+# libraries ldd lists, and the payload (cases script, boards, fonts, the zone, the clock).
+#   usage: make-initramfs.sh BINARY PAYLOAD_DIR OUTPUT.cpio.gz
+source "$(dirname "$0")/common.sh"
+BINARY=${1:?binary}; PAYLOAD=${2:?payload dir}; OUTPUT=${3:?output}
+ABI=$(kernel_abi)
+K="$KT_WORK/kernel"
+ROOT="$KT_WORK/initramfs-root"
+rm -rf "$ROOT"
+mkdir -p "$ROOT"/{bin,dev,proc,sys,tmp,etc,lib/modules/"$ABI"/extra,payload/bin}
+cp /bin/busybox "$ROOT/bin/busybox"
+install -m 755 "$KT_DIR/guest/init" "$ROOT/init"
+for module in vfb i2c-stub i2c-dev configfs virtio_pci 9pnet_virtio 9p; do
+  modprobe -d "$K" -S "$ABI" --show-depends "$module" | awk '$1 == "insmod" { print $2 }'
+done | sort -u | while read -r file; do
+  rel="${file#"$K"/}"; mkdir -p "$ROOT/$(dirname "$rel")"; cp "$file" "$ROOT/$rel"
+done
+cp "$K/lib/modules/$ABI"/modules.{order,builtin,builtin.modinfo} "$ROOT/lib/modules/$ABI/"
+cp "$KT_WORK"/modules/*.ko "$ROOT/lib/modules/$ABI/extra/"
+depmod -b "$ROOT" "$ABI"
+# The binary and its shared libraries, at the paths the loader expects.
+cp "$BINARY" "$ROOT/payload/bin/departure-board"
+for lib in $(ldd "$BINARY" | grep -oE '/[^ ]+'); do
+  [ -e "$ROOT$lib" ] || { mkdir -p "$ROOT$(dirname "$lib")"; cp -L "$lib" "$ROOT$lib"; }
+done
+# The boards' zone, from the host's tzdata, as ZoneInfo reads it.
+mkdir -p "$ROOT/usr/share/zoneinfo/Australia"
+cp -L /usr/share/zoneinfo/Australia/Sydney "$ROOT/usr/share/zoneinfo/Australia/"
+cp -a "$PAYLOAD"/. "$ROOT/payload/"
+(cd "$ROOT" && find . | cpio -o -H newc --quiet | gzip -1 > "$OUTPUT")
