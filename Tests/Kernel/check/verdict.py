@@ -146,26 +146,58 @@ def compare(case, kernel, expected, what):
     check(f"{case}: {what}", difference is None, difference or "")
 
 
-def spi_settings(case, speed_hz):
-    log = guest_file(case + ".spi.log") or ""
-    transfers = re.findall(r"len=(\d+) hz=(\d+) mode=(\d+) bits=(\d+)", log)
+def spi_settings(case, speed_hz, trace=None):
+    """Speed, mode and word size reached the controller, and chip select framed each write
+    as the trace's ops say (split at spidev's bufsiz): a MAX7219 latches on that edge."""
+    log = (guest_file(case + ".spi.log") or "").splitlines()
+    transfers = [re.search(r"len=(\d+) hz=(\d+) mode=(\d+) bits=(\d+)", line).groups()
+                 for line in log if line.startswith("xfer")]
     bufsiz = int(DEVICES.get("spidev_bufsiz") or 4096)
-    wrong = [t for t in transfers if int(t[1]) != speed_hz or int(t[3]) != 8 or int(t[0]) > bufsiz]
-    check(f"{case}: {len(transfers)} SPI transfers at {speed_hz} Hz, 8 bits, at most {bufsiz} bytes",
-          bool(transfers) and not wrong and "overflow" not in log, f"first odd transfer {wrong[:1]}")
+    wrong = [t for t in transfers if int(t[1]) != speed_hz or t[2] != "0" or t[3] != "8" or int(t[0]) > bufsiz]
+    check(f"{case}: {len(transfers)} SPI transfers at {speed_hz} Hz, mode 0, 8 bits, at most {bufsiz} bytes",
+          bool(transfers) and not wrong and not any(line.startswith("overflow") for line in log),
+          f"first odd transfer {wrong[:1]}")
+    frames, current = [], None
+    for line in log:
+        if line == "cs 0":
+            current = 0
+        elif line == "cs 1" and current is not None:
+            frames.append(current)
+            current = None
+        elif line.startswith("xfer") and current is not None:
+            current += int(re.search(r"len=(\d+)", line).group(1))
+    want = []
+    for op in expected_trace(trace or case):
+        if op["op"] == "spi":
+            size = len(op["data"]) // 2
+            want += [min(bufsiz, size - start) for start in range(0, size, bufsiz)]
+    check(f"{case}: chip select framed {len(want)} writes as the trace has them", frames == want,
+          f"{len(frames)} frames, first {frames[:6]} vs {want[:6]}")
 
 
-def check_ssd1306():
-    if ran("ssd1306"):
-        kernel = kernel_sequence("ssd1306")
-        if kernel:
-            want = BusSequence.from_trace(expected_trace("ssd1306"))
-            compare("ssd1306", kernel, want, f"SMBus writes on {DEVICES.get('i2c_device')} equal the trace "
-                    f"({want.byte_count()} bytes in {len(want.ops)} runs)")
-            adapters = set(re.findall(r"smbus_write: i2c-(\d+) a=(\w+)", guest_file("ssd1306.ftrace")))
-            stub = DEVICES.get("i2c_device", "").rpartition("-")[2]
-            check("ssd1306: every write went to the stub's adapter at 0x3c", adapters == {(stub, "03c")},
-                  str(adapters))
+def check_panel(case, speed_hz=None, i2c_address=None):
+    """`render --panel` on one panel: the kernel's step list must equal the trace's."""
+    if not ran(case):
+        return
+    kernel = kernel_sequence(case)
+    if not kernel:
+        return
+    want = BusSequence.from_trace(expected_trace(case))
+    if i2c_address is not None:
+        compare(case, kernel, want, f"SMBus writes on {DEVICES.get('i2c_device')} equal the trace "
+                f"({want.byte_count()} bytes in {len(want.ops)} runs)")
+        adapters = set(re.findall(r"smbus_write: i2c-(\d+) a=(\w+)", guest_file(case + ".ftrace")))
+        stub = DEVICES.get("i2c_device", "").rpartition("-")[2]
+        check(f"{case}: every write went to the stub's adapter at {i2c_address:#04x}",
+              adapters == {(stub, f"{i2c_address:03x}")}, str(adapters))
+    else:
+        compare(case, kernel, want, f"SPI bytes with the line levels in force equal the trace "
+                f"({want.byte_count()} bytes in {len(want.ops)} steps)")
+        spi_settings(case, speed_hz)
+
+
+def check_ssd1306_run():
+    """`run` until SIGTERM on the SSD1306: draws, then puts the panel to sleep last."""
     check("ssd1306-run: `run` stops on SIGTERM with exit 0", exit_code("ssd1306-run") == 0,
           f"exit {exit_code('ssd1306-run')}; stderr: {stderr_of('ssd1306-run')[:300]}")
     kernel = kernel_sequence("ssd1306-run")
@@ -175,17 +207,6 @@ def check_ssd1306():
         last = kernel.ops[-1] if kernel.ops else None
         check("ssd1306-run: the last command puts the panel to sleep (0xAE)",
               bool(last) and last[1] == ("i2c", 0x3C, 0x00) and last[2][-1:] == b"\xae", str(last)[:120])
-
-
-def check_ssd1322():
-    if not ran("ssd1322"):
-        return
-    kernel = kernel_sequence("ssd1322")
-    if kernel:
-        want = BusSequence.from_trace(expected_trace("ssd1322"))
-        compare("ssd1322", kernel, want, f"SPI bytes with D/C and RESET levels equal the trace "
-                f"({want.byte_count()} bytes in {len(want.ops)} steps)")
-        spi_settings("ssd1322", 8_000_000)
 
 
 def check_uc8179():
@@ -202,7 +223,7 @@ def check_uc8179():
             check("uc8179-held: the first wait polled BUSY_N through the 1.5 s hold",
                   busy_reads >= 10 and (duration("uc8179-held") or 0) >= 1.5,
                   f"{busy_reads} busy reads, {duration('uc8179-held')} s")
-            spi_settings("uc8179-held", 4_000_000)
+            spi_settings("uc8179-held", 4_000_000, trace="uc8179")
     if ran("uc8179-stuck", want=74):
         message = stderr_of("uc8179-stuck")
         line = f"{DEVICES.get('gpio_chip')} line 2 (busy)"
@@ -223,8 +244,12 @@ def main():
           guest_log[-300:])
     for bpp in (32, 16):
         check_framebuffer(f"fb{bpp}", bpp)
-    check_ssd1306()
-    check_ssd1322()
+    check_panel("ssd1306", i2c_address=0x3C)
+    check_ssd1306_run()
+    check_panel("ht16k33", i2c_address=0x70)
+    check_panel("ssd1322", speed_hz=8_000_000)
+    check_panel("max7219", speed_hz=1_000_000)
+    check_panel("ssd1680", speed_hz=4_000_000)
     check_uc8179()
     failed = results.count(False)
     print(f"{len(results) - failed} passed, {failed} failed")

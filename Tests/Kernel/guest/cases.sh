@@ -40,7 +40,7 @@ trace_stop() {
 
 # --- devices -----------------------------------------------------------------------------
 modprobe i2c-dev
-modprobe i2c-stub chip_addr=0x3c
+modprobe i2c-stub chip_addr=0x3c,0x70
 modprobe db_spi_recorder busnum=0
 modprobe gpio-sim
 mkdir -p $SIM/bank0
@@ -80,6 +80,13 @@ sed -e 's|@BUSY_TIMEOUT@|20s|' /payload/live/uc8179.yaml > /payload/live/uc8179-
 sed -e 's|@BUSY_TIMEOUT@|2s|' /payload/live/uc8179.yaml > /payload/live/uc8179-stuck.yaml
 busy_pull() { echo "$1" > $SIMDEV/sim_gpio2/pull; }   # BUSY_N: pull-down reads 0 = busy
 
+# panel_case NAME: `render --panel` of live/NAME.yaml with the bus traced.
+panel_case() {
+  trace_start
+  run_case $1 $DB render --board /payload/live/$1.yaml --now "$NOW" --panel
+  trace_stop $1
+}
+
 # --- framebuffer: vfb at 32 and 16 bpp ------------------------------------------------------
 for bpp in 32 16; do
   modprobe vfb vfb_enable=1 videomemorysize=$((320 * 240 * bpp / 8)) mode_option=320x240-$bpp
@@ -89,10 +96,9 @@ for bpp in 32 16; do
   rmmod vfb
 done
 
-# --- SSD1306 on i2c-stub ----------------------------------------------------------------------
-trace_start
-run_case ssd1306 $DB render --board /payload/live/ssd1306.yaml --now "$NOW" --panel
-trace_stop ssd1306
+# --- I2C panels on i2c-stub: SSD1306 at 0x3c, HT16K33 at 0x70 ----------------------------------
+panel_case ssd1306
+panel_case ht16k33
 
 # `run` on the same panel until SIGTERM: the panel must be put to sleep last.
 trace_start
@@ -105,9 +111,14 @@ echo $? > $R/ssd1306-run.rc
 trace_stop ssd1306-run
 
 # --- SSD1322 on the SPI recorder, D/C and RESET on gpio-sim -------------------------------------
-trace_start
-run_case ssd1322 $DB render --board /payload/live/ssd1322.yaml --now "$NOW" --panel
-trace_stop ssd1322
+panel_case ssd1322
+
+# --- MAX7219 chain on the SPI recorder (no D/C) ------------------------------------------------
+panel_case max7219
+
+# --- SSD1680 e-paper: BUSY active high, idle -----------------------------------------------------
+busy_pull pull-down
+panel_case ssd1680
 
 # --- UC8179 e-paper: BUSY_N held busy for 1.5 s, then released ---------------------------------
 busy_pull pull-down

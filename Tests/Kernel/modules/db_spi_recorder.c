@@ -6,7 +6,8 @@
  * every byte the host sends:
  *
  *   /sys/kernel/debug/db-spi-recorder/tx     all MOSI bytes, in order (binary)
- *   /sys/kernel/debug/db-spi-recorder/log    one line per transfer: len, speed, mode, bits
+ *   /sys/kernel/debug/db-spi-recorder/log    one line per transfer (len, speed, mode, bits)
+ *                                            and per chip-select edge (`cs 0` asserts it)
  *   /sys/kernel/debug/db-spi-recorder/clear  write anything to start a new recording
  *
  * MISO reads back as zeros. The ordering against GPIO lines (D/C, RESET) comes from the
@@ -91,6 +92,14 @@ static int recorder_transfer_one(struct spi_controller *c, struct spi_device *sp
 	return 0;	/* finished: the core needs no spi_finalize_current_transfer() */
 }
 
+/* The core passes the line level: low (0) selects the usual active-low device. */
+static void recorder_set_cs(struct spi_device *spi, bool level)
+{
+	mutex_lock(&rec.lock);
+	recorder_logf("cs %d\n", level ? 1 : 0);
+	mutex_unlock(&rec.lock);
+}
+
 static ssize_t tx_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
 {
 	ssize_t ret;
@@ -157,6 +166,7 @@ static int __init recorder_init(void)
 	ctlr->bits_per_word_mask = SPI_BPW_MASK(8);
 	ctlr->max_speed_hz = 125000000;
 	ctlr->transfer_one = recorder_transfer_one;
+	ctlr->set_cs = recorder_set_cs;
 
 	ret = spi_register_controller(ctlr);
 	if (ret) {
