@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
     targets: [
         // C libraries, reached through system-library targets (module map + shim header only).
@@ -19,7 +23,8 @@ let package = Package(
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
+        .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
 
@@ -31,6 +36,25 @@ let package = Package(
         .target(name: "HTTPFetch", dependencies: ["CCurl"]),
         // The departures core: model, time rules, repositories, use case, board view model.
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch", "SystemFiles"]),
+        // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
+        .target(name: "GTFSSchedule", dependencies: [
+            "ZoneInfo", "DeparturesCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "CSV", package: "CSV.swift"),
+        ]),
+        // GTFS-Realtime TripUpdates: conditional-GET fetcher and the applier onto scheduled departures.
+        // Generated/gtfs-realtime.pb.swift is committed (see Generated/README.md); nothing runs protoc at build time.
+        .target(
+            name: "GTFSRealtime",
+            dependencies: [
+                "HTTPFetch", "DeparturesCore", "ZoneInfo", "GTFSSchedule",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]
+        ),
+        // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
+        .target(name: "GTFSSource", dependencies: ["DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         .target(name: "BoardConfig", dependencies: ["SystemFiles", .product(name: "Yams", package: "Yams")]),
         // Pixels in each panel's own format, and the damage between two frames.
@@ -38,7 +62,7 @@ let package = Package(
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlib", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: [
             "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD", "SystemFiles",
@@ -49,6 +73,7 @@ let package = Package(
             name: "departure-board",
             dependencies: [
                 "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "SystemFiles",
+                "GTFSSchedule", "GTFSRealtime", "GTFSSource",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -56,6 +81,12 @@ let package = Package(
 
         // Test support: a real HTTP server on 127.0.0.1.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+        // Test support: writes synthetic GTFS feeds (small fixtures and million-row stop_times) as zips.
+        .target(name: "GTFSFeedBuilder", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/Support/GTFSFeedBuilder"),
+        // Import timing and peak memory on a generated feed: `swift run -c release gtfs-import-bench [rows]`.
+        .executableTarget(name: "gtfs-import-bench", dependencies: ["GTFSSchedule", "GTFSFeedBuilder"],
+                          path: "Tests/Bench/GTFSImportBench"),
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
@@ -69,10 +100,18 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "GTFSScheduleTests", dependencies: [
+            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "GTFSRealtimeTests", dependencies: [
+            "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlib"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlibSystem"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
@@ -83,6 +122,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: [
             "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
+            "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], exclude: ["Golden"]),
     ]
 )

@@ -4,6 +4,8 @@ public struct BoardFile: Sendable, Equatable {
     public var path: String
     public var name: String
     public var timezone: String
+    /// False when `timezone` is the default: a GTFS board then takes its agency's zone.
+    public var timezoneIsExplicit: Bool = false
     public var source: SourceSettings
     public var departures: DepartureSettings
     public var display: DisplaySettings
@@ -32,7 +34,7 @@ public struct BoardFile: Sendable, Equatable {
 }
 
 public enum SourceKind: String, Sendable, Equatable, CaseIterable {
-    case demo, api, file
+    case demo, api, file, gtfs
 }
 
 public enum APIKeySource: Sendable, Equatable {
@@ -49,8 +51,12 @@ public struct SourceSettings: Sendable, Equatable {
     public var stopID: String?
     public var apiKey: APIKeySource?
     public var apiKeyHeader: String
+    /// Put before the key in its header: TfNSW wants `Authorization: apikey <key>`.
+    public var apiKeyPrefix: String
     /// Resolved against the board file's folder.
     public var filePath: String?
+    /// The GTFS store, stops, feeds and filters of `kind: gtfs`.
+    public var gtfs: GTFSSourceSettings?
     public var refreshInterval: Duration
     public var requestTimeout: Duration
     public var resourceTimeout: Duration
@@ -66,7 +72,9 @@ public struct SourceSettings: Sendable, Equatable {
         self.stopID = stopID
         self.apiKey = apiKey
         self.apiKeyHeader = apiKeyHeader
+        self.apiKeyPrefix = ""
         self.filePath = filePath
+        self.gtfs = nil
         self.refreshInterval = refreshInterval
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout

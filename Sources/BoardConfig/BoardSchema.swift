@@ -5,17 +5,23 @@ import Yams
 enum BoardSchema {
     static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons"])
     static let source = SectionSchema(keys: [
-        "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header",
+        "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "path", "refresh_interval",
-    ])
+    ] + GTFSSourceSchema.keys)
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff"])
 
-    /// Source keys that only make sense for one kind; the others apply to every kind.
-    static let sourceKeyKind: [String: SourceKind] = [
-        "base_url": .api, "stop_id": .api, "api_key_env": .api, "api_key_file": .api, "api_key_header": .api,
-        "request_timeout": .api, "resource_timeout": .api, "max_response_bytes": .api,
-        "path": .file,
-    ]
+    /// Source keys that only make sense for some kinds; the others apply to every kind.
+    static let sourceKeyKinds: [String: [SourceKind]] = {
+        var kinds: [String: [SourceKind]] = [
+            "base_url": [.api], "stop_id": [.api, .gtfs],
+            "api_key_env": [.api, .gtfs], "api_key_file": [.api, .gtfs], "api_key_header": [.api, .gtfs],
+            "api_key_prefix": [.api, .gtfs],
+            "request_timeout": [.api, .gtfs], "resource_timeout": [.api, .gtfs], "max_response_bytes": [.api, .gtfs],
+            "path": [.file],
+        ]
+        for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
+        return kinds
+    }()
     static let requiredSourceKeys: [SourceKind: [String]] = [.api: ["base_url", "stop_id"], .file: ["path"]]
 
     static func build(root: Node, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> BoardFile {
@@ -28,9 +34,10 @@ enum BoardSchema {
         if let zone = try top.string("timezone") {
             guard zoneExists(zone) else { throw top.error("timezone", "unknown time zone '\(shown(zone))'") }
             board.timezone = zone
+            board.timezoneIsExplicit = true
         }
         guard let sourceSection = try top.section("source", schema: source) else {
-            throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api' or 'kind: file'")
+            throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
         }
         board.source = try buildSource(sourceSection, boardPath: path)
         if let section = try top.section("departures", schema: departures) {
@@ -58,8 +65,9 @@ enum BoardSchema {
                                 "required: one of " + SourceKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         for key in section.order {
-            if let owner = sourceKeyKind[key], owner != kind {
-                throw section.error(key, "only applies to kind \(owner.rawValue) (this source is kind \(kind.rawValue))", atKey: true)
+            if let owners = sourceKeyKinds[key], !owners.contains(kind) {
+                let names = owners.map(\.rawValue).joined(separator: " or ")
+                throw section.error(key, "only applies to kind \(names) (this source is kind \(kind.rawValue))", atKey: true)
             }
         }
         for key in requiredSourceKeys[kind] ?? [] where !section.has(key) {
@@ -70,7 +78,9 @@ enum BoardSchema {
             if let problem = Validators.baseURL(url) { throw section.error("base_url", problem) }
             settings.baseURL = url
         }
-        if let stop = try section.string("stop_id") {
+        if kind == .gtfs {
+            settings.gtfs = try GTFSSourceSchema.build(section, boardPath: boardPath)
+        } else if let stop = try section.string("stop_id") {
             if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
             settings.stopID = stop
         }
@@ -88,6 +98,12 @@ enum BoardSchema {
         if let header = try section.string("api_key_header") {
             if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
             settings.apiKeyHeader = header
+        }
+        if let prefix = try section.string("api_key_prefix") {
+            if prefix.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw section.error("api_key_prefix", "must not contain control characters")
+            }
+            settings.apiKeyPrefix = prefix
         }
         if let file = try section.string("path") {
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }

@@ -169,10 +169,10 @@ struct Section {
     }
 
     /// A list of plain scalars (`[route, headsign]`), each with its own place for errors.
-    func scalarList(_ key: String) throws(BoardFileError) -> [FreeValue]? {
+    func scalarList(_ key: String, example: String = "[route, headsign, countdown]") throws(BoardFileError) -> [FreeValue]? {
         guard let value = entries[key]?.value else { return nil }
         guard case .sequence(let sequence) = value else {
-            throw error(key, "expected a list such as [route, headsign, countdown]; \(Self.got(value))")
+            throw error(key, "expected a list such as \(example); \(Self.got(value))")
         }
         var items: [FreeValue] = []
         let path = keyPath(key)

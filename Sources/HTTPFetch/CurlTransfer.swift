@@ -8,6 +8,9 @@ private final class TransferSink {
     var body: [UInt8] = []
     var tooLarge = false
     var sawHeaders = false
+    /// Header fields of the latest response head (a 1xx head is replaced by the final one).
+    var headers: [HTTPHeader] = []
+    var headerBytes = 0
     var lastActivity: ContinuousClock.Instant
 
     init(limit: Int, now: ContinuousClock.Instant) {
@@ -37,12 +40,58 @@ private func sinkBody(
 private func sinkHeader(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
 ) -> Int {
+    let length = size * count
     if let context {
         let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
         sink.lastActivity = .now
         sink.sawHeaders = true
+        if let data, length > 0 {
+            sink.take(headerLine: UnsafeRawBufferPointer(start: data, count: length))
+        }
     }
-    return size * count
+    return length
+}
+
+extension TransferSink {
+    /// Headers kept per response; lines past this are dropped, never an error.
+    static let maxHeaderBytes = 64 * 1024
+
+    /// curl hands over one complete header line per call, status line and blank line included.
+    func take(headerLine raw: UnsafeRawBufferPointer) {
+        var bytes = Array(raw)
+        while let last = bytes.last, last == 10 || last == 13 { bytes.removeLast() }
+        if bytes.starts(with: Array("HTTP/".utf8)) {
+            // A new response head (after 100 Continue, say): forget the previous one.
+            headers = []
+            headerBytes = 0
+            return
+        }
+        guard !bytes.isEmpty else { return }
+        headerBytes += bytes.count
+        guard headerBytes <= Self.maxHeaderBytes else { return }
+        if bytes[0] == 32 || bytes[0] == 9, !headers.isEmpty {
+            // Obsolete line folding: a continuation of the previous field's value.
+            let more = String(decoding: bytes, as: UTF8.self).trimmingSpaces
+            headers[headers.count - 1].value += " " + more
+            return
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let name = String(decoding: bytes[..<colon], as: UTF8.self).trimmingSpaces
+        let value = String(decoding: bytes[(colon + 1)...], as: UTF8.self).trimmingSpaces
+        guard !name.isEmpty else { return }
+        headers.append(HTTPHeader(name: name, value: value))
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (optional whitespace in HTTP fields).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
 }
 
 /// One blocking transfer; runs on its dedicated thread.
@@ -126,7 +175,7 @@ enum CurlTransfer {
         let contentType = contentTypePointer.map { String(cString: $0) }
         var redirectPointer: UnsafeMutablePointer<CChar>?
         _ = db_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirectPointer)
-        var response = HTTPResponse(status: status, body: sink.body, contentType: contentType)
+        var response = HTTPResponse(status: status, body: sink.body, contentType: contentType, headers: sink.headers)
         response.redirectURL = redirectPointer.map { String(cString: $0) }
         return .success(response)
     }

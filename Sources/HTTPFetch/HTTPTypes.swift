@@ -49,11 +49,20 @@ public struct HTTPResponse: Sendable, Equatable {
     public var contentType: String?
     /// Where a 3xx answer points, absolute (redirects are followed by the client).
     public var redirectURL: String?
+    /// The final response's header fields in arrival order (after a redirect: the last hop's).
+    public var headers: [HTTPHeader]
 
-    public init(status: Int, body: [UInt8], contentType: String? = nil) {
+    public init(status: Int, body: [UInt8], contentType: String? = nil, headers: [HTTPHeader] = []) {
         self.status = status
         self.body = body
         self.contentType = contentType
+        self.headers = headers
+    }
+
+    /// The first header field named `name`, compared case-insensitively (ASCII), as RFC 9110 asks.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
     }
 }
 

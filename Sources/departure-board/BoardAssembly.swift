@@ -1,5 +1,8 @@
 import BoardConfig
 import DeparturesCore
+import GTFSRealtime
+import GTFSSchedule
+import GTFSSource
 import ZoneInfo
 
 /// Turns a board file (and command-line overrides) into the running parts: zone, source,
@@ -30,10 +33,24 @@ struct BoardAssembly {
     init(board: BoardFile, override: SourceOverride) throws(CLIFailure) {
         self.board = board
         self.override = override
+        let name = try Self.zoneName(board)
         do {
-            zone = try TimeZoneRules.load(board.timezone)
+            zone = try TimeZoneRules.load(name)
         } catch {
             throw CLIFailure(.configError, "\(board.path): timezone: \(error)")
+        }
+    }
+
+    /// The board's own `timezone`; for a GTFS board without one, the agency's from its store.
+    private static func zoneName(_ board: BoardFile) throws(CLIFailure) -> String {
+        guard board.source.kind == .gtfs, !board.timezoneIsExplicit, let gtfs = board.source.gtfs else {
+            return board.timezone
+        }
+        do {
+            return try GTFSStore(path: gtfs.storePath).agencyTimezone
+        } catch {
+            throw CLIFailure(.configError, "\(board.path): source.store: \(error); import the feed first "
+                             + "(departure-board gtfs import FEED.zip --board \(board.path)) or set the board's timezone")
         }
     }
 
@@ -62,18 +79,44 @@ struct BoardAssembly {
                 return FileDeparturesRepository(path: source.filePath ?? "")
             case .api:
                 return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "")
+            case .gtfs:
+                return gtfsRepository(clock: clock)
             }
         }
     }
 
-    private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {
+    private var apiKey: APIKey? {
         let source = board.source
-        let apiKey = source.apiKey.map { key -> APIKey in
+        return source.apiKey.map { key -> APIKey in
             switch key {
-            case .environment(let name): return APIKey(header: source.apiKeyHeader, source: .environment(name))
-            case .file(let path): return APIKey(header: source.apiKeyHeader, source: .file(path))
+            case .environment(let name):
+                return APIKey(header: source.apiKeyHeader, source: .environment(name), valuePrefix: source.apiKeyPrefix)
+            case .file(let path):
+                return APIKey(header: source.apiKeyHeader, source: .file(path), valuePrefix: source.apiKeyPrefix)
             }
         }
+    }
+
+    private func gtfsRepository(clock: any BoardClock) -> GTFSDeparturesRepository {
+        let source = board.source
+        let gtfs = source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
+        let routes = gtfs.routes.isEmpty ? nil : Set(gtfs.routes)
+        // A route is named by id or short name; the store's filter keeps either match.
+        let filter = GTFSFilter(routeIDs: routes, routeShortNames: routes, headsignContains: gtfs.headsignContains,
+                                directionID: gtfs.directionID)
+        let tripUpdates = gtfs.tripUpdatesURL.map { url in
+            TripUpdatesFetcher.Settings(url: url, apiKey: apiKey, requestTimeout: source.requestTimeout,
+                                        resourceTimeout: source.resourceTimeout,
+                                        maxResponseBytes: max(source.maxResponseBytes, 8 << 20))
+        }
+        return GTFSDeparturesRepository(
+            settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
+                            zone: zone, tripUpdates: tripUpdates, realtimeMaxAge: gtfs.realtimeMaxAge),
+            clock: clock)
+    }
+
+    private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {
+        let source = board.source
         return HTTPDeparturesRepository(settings: .init(
             baseURL: baseURL, stopID: stopID, apiKey: apiKey,
             requestTimeout: source.requestTimeout, resourceTimeout: source.resourceTimeout,

@@ -1,4 +1,4 @@
-import CZlib
+import CZlibSystem
 
 /// Minimal PNG reader for tests only: 8-bit RGB, non-interlaced. Verifies the signature and every chunk's
 /// CRC, inflates with zlib's `uncompress` and undoes filters 0–4, so encoder output is checked independently.

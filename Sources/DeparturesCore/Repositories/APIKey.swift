@@ -13,14 +13,22 @@ public struct APIKey: Sendable {
 
     public var header: String
     public var source: Source
+    /// Sent before the key in its header (`apikey ` for `Authorization: apikey <key>`).
+    public var valuePrefix: String
     private let environment: @Sendable (String) -> String?
 
     /// `environment` is injected so tests need not touch the process environment.
-    public init(header: String, source: Source,
+    public init(header: String, source: Source, valuePrefix: String = "",
                 environment: @escaping @Sendable (String) -> String? = APIKey.processEnvironment) {
         self.header = header
         self.source = source
+        self.valuePrefix = valuePrefix
         self.environment = environment
+    }
+
+    /// What the header carries: the prefix, then the key.
+    public func headerValue() throws(DeparturesError) -> String {
+        valuePrefix + (try value())
     }
 
     public static let processEnvironment: @Sendable (String) -> String? = { name in

@@ -40,7 +40,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
     public func departures() async throws(DeparturesError) -> [Departure] {
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
         if let apiKey = settings.apiKey {
-            headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.value()))
+            headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
         }
         let request = HTTPRequest(
             url: url, headers: headers,

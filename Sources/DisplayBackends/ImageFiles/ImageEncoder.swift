@@ -1,4 +1,4 @@
-import CZlib
+import CZlibSystem
 import Framebuffer
 
 /// Encodes frames as image files. Every pixel format is written as 8-bit RGB (grey for PGM) exactly as

@@ -42,6 +42,7 @@ func reasonPhrase(_ status: Int) -> String {
     case 200: "OK"
     case 301: "Moved Permanently"
     case 302: "Found"
+    case 304: "Not Modified"
     case 307: "Temporary Redirect"
     case 404: "Not Found"
     case 500: "Internal Server Error"

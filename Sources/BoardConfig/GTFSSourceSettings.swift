@@ -1,0 +1,116 @@
+/// A board fed by an agency's own GTFS schedule (imported into a local store with
+/// `departure-board gtfs import`) and, optionally, its GTFS-Realtime feeds.
+public struct GTFSSourceSettings: Sendable, Equatable {
+    /// The SQLite store `gtfs import` writes and the board reads; resolved against the
+    /// board file's folder. Default: the board file's name with `.gtfs.sqlite`.
+    public var storePath: String
+    /// The board's stops (a parent station stands for all its platforms).
+    public var stopIDs: [String]
+    /// GTFS-Realtime TripUpdates; without it the board shows the timetable.
+    public var tripUpdatesURL: String?
+    /// GTFS-Realtime ServiceAlerts for the board's routes, shown as a message line.
+    public var alertsURL: String?
+    /// Route ids or short names to keep; empty keeps every route.
+    public var routes: [String]
+    /// Keep only headsigns containing this text (case-insensitive).
+    public var headsignContains: String?
+    /// Keep only trips with this `direction_id` (0 or 1).
+    public var directionID: Int?
+    /// How far ahead the timetable is searched.
+    public var window: Duration
+    /// A realtime feed whose header timestamp is older than this is ignored (rows fall
+    /// back to the timetable) rather than shown as live.
+    public var realtimeMaxAge: Duration
+
+    public init(storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil, alertsURL: String? = nil,
+                routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
+                window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60)) {
+        self.storePath = storePath
+        self.stopIDs = stopIDs
+        self.tripUpdatesURL = tripUpdatesURL
+        self.alertsURL = alertsURL
+        self.routes = routes
+        self.headsignContains = headsignContains
+        self.directionID = directionID
+        self.window = window
+        self.realtimeMaxAge = realtimeMaxAge
+    }
+}
+
+/// The `source:` keys of `kind: gtfs`.
+enum GTFSSourceSchema {
+    static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "routes", "headsign_contains",
+                       "direction_id", "window", "realtime_max_age"]
+
+    static func build(_ section: Section, boardPath: String) throws(BoardFileError) -> GTFSSourceSettings {
+        var stops: [String] = []
+        if let single = try section.string("stop_id") { stops = [single] }
+        if let list = try section.scalarList("stop_ids", example: "[\"2000421\", \"2000422\"]") {
+            if section.has("stop_id") {
+                throw section.error("stop_ids", "use either stop_id or stop_ids, not both", atKey: true)
+            }
+            for item in list {
+                if let problem = Validators.gtfsID(item.text) { throw item.error(problem) }
+                stops.append(item.text)
+            }
+        }
+        guard !stops.isEmpty else {
+            throw Section.error(section.file, section.mark, section.keyPath("stop_ids"),
+                                "required when kind is gtfs: the board's stop ids, e.g. [\"2000421\"]")
+        }
+        var settings = GTFSSourceSettings(
+            storePath: BoardPath.resolve(BoardPath.defaultName(for: boardPath) + ".gtfs.sqlite", against: boardPath),
+            stopIDs: stops)
+        if let store = try section.string("store") {
+            if let problem = Validators.filePath(store) { throw section.error("store", problem) }
+            settings.storePath = BoardPath.resolve(store, against: boardPath)
+        }
+        if let url = try section.string("trip_updates_url") {
+            if let problem = Validators.feedURL(url) { throw section.error("trip_updates_url", problem) }
+            settings.tripUpdatesURL = url
+        }
+        if let url = try section.string("alerts_url") {
+            if let problem = Validators.feedURL(url) { throw section.error("alerts_url", problem) }
+            settings.alertsURL = url
+        }
+        for item in try section.scalarList("routes", example: "[T1, T9]") ?? [] {
+            if let problem = Validators.gtfsID(item.text) { throw item.error(problem) }
+            settings.routes.append(item.text)
+        }
+        if let text = try section.string("headsign_contains") {
+            if text.isBlank { throw section.error("headsign_contains", "must not be empty") }
+            settings.headsignContains = text
+        }
+        settings.directionID = try section.wholeNumber("direction_id", in: 0...1)
+        settings.window = try section.duration("window", atLeast: .seconds(10 * 60), atMost: .seconds(24 * 3600)) ?? settings.window
+        settings.realtimeMaxAge = try section.duration("realtime_max_age", atLeast: .seconds(30), atMost: .seconds(3600))
+            ?? settings.realtimeMaxAge
+        return settings
+    }
+}
+
+extension Validators {
+    /// GTFS ids are free text, but a board's ids are typed by people: no blanks or controls.
+    static func gtfsID(_ id: String) -> String? {
+        if id.isEmpty { return "must not be empty" }
+        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || id != id.trimmingBlanks {
+            return "must not contain control characters or surrounding spaces; got '\(shown(id))'"
+        }
+        return nil
+    }
+
+    /// A feed URL: like a base URL, but agencies' feed paths may carry a query.
+    static func feedURL(_ url: String) -> String? {
+        let base = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        if url.contains("#") { return "URL must not have a fragment; got '\(shown(url))'" }
+        if hasControlOrSpace(url) { return "URL must not contain spaces or control characters; got '\(shown(url))'" }
+        return baseURL(base)
+    }
+}
+
+extension String {
+    var trimmingBlanks: String {
+        String(unicodeScalars.drop(while: \.properties.isWhitespace).reversed().drop(while: \.properties.isWhitespace).reversed()
+            .map(Character.init))
+    }
+}

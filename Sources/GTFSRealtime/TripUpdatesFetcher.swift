@@ -1,0 +1,152 @@
+import DeparturesCore
+import HTTPFetch
+import SwiftProtobuf
+
+/// A decoded GTFS-Realtime feed and how this poll obtained it.
+public struct FetchedFeed: Sendable {
+    public var feed: TransitRealtime_FeedMessage
+    /// True when the server answered 304 Not Modified and `feed` is the one decoded earlier.
+    public var notModified: Bool
+    /// The validators remembered for the next conditional GET (nil when the server sent none).
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(feed: TransitRealtime_FeedMessage, notModified: Bool, etag: String? = nil, lastModified: String? = nil) {
+        self.feed = feed
+        self.notModified = notModified
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// GETs a GTFS-Realtime TripUpdates feed (protobuf) with the limits, API-key header and error
+/// classification of `HTTPDeparturesRepository`, plus conditional GET: the ETag and
+/// Last-Modified of the last decoded feed go out as If-None-Match / If-Modified-Since, and a
+/// 304 answer reuses that feed without decoding anything.
+///
+/// No retries or backoff here: the board's refresh loop owns those.
+public actor TripUpdatesFetcher {
+    public struct Settings: Sendable {
+        public var url: String
+        public var apiKey: APIKey?
+        public var requestTimeout: Duration
+        public var resourceTimeout: Duration
+        /// Whole-network TripUpdates feeds run to a few MB; 8 MiB leaves room without letting
+        /// a runaway answer fill a Raspberry Pi's memory.
+        public var maxResponseBytes: Int
+
+        public init(url: String, apiKey: APIKey? = nil,
+                    requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                    maxResponseBytes: Int = 8 << 20) {
+            self.url = url
+            self.apiKey = apiKey
+            self.requestTimeout = requestTimeout
+            self.resourceTimeout = resourceTimeout
+            self.maxResponseBytes = maxResponseBytes
+        }
+    }
+
+    public nonisolated let settings: Settings
+    private let client: any HTTPFetching
+    /// The last feed decoded from a 200 answer, with its validators.
+    private var last: FetchedFeed?
+
+    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient()) {
+        self.settings = settings
+        self.client = client
+    }
+
+    /// Fetches and decodes the feed, or reuses the last one on 304.
+    /// Errors never contain the API key.
+    public func fetch() async throws(DeparturesError) -> FetchedFeed {
+        var key: String?
+        if let apiKey = settings.apiKey { key = try apiKey.value() }
+        do {
+            return try await exchange(key: key)
+        } catch {
+            throw Self.redact(error, key)
+        }
+    }
+
+    /// Forgets the remembered feed and validators: the next fetch is unconditional.
+    public func forget() {
+        last = nil
+    }
+
+    private func exchange(key: String?) async throws(DeparturesError) -> FetchedFeed {
+        let url = settings.url
+        var headers = [HTTPHeader(name: "Accept", value: "application/x-protobuf, application/octet-stream, */*;q=0.5")]
+        if let apiKey = settings.apiKey, let key {
+            headers.append(HTTPHeader(name: apiKey.header, value: apiKey.valuePrefix + key))
+        }
+        // Validators only while there is a feed to fall back on, so a 304 always has one.
+        if let last {
+            if let etag = last.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
+            if let date = last.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: date)) }
+        }
+        let request = HTTPRequest(
+            url: url, headers: headers,
+            requestTimeout: settings.requestTimeout, resourceTimeout: settings.resourceTimeout,
+            maxResponseBytes: settings.maxResponseBytes)
+
+        let response: HTTPResponse
+        do {
+            response = try await client.get(request)
+        } catch {
+            throw Self.classify(error, url: url)
+        }
+
+        if response.status == 304 {
+            guard var reused = last else {
+                throw .failed(detail: "GTFS-Realtime feed \(url): 304 Not Modified to an unconditional request")
+            }
+            reused.notModified = true
+            // A 304 may carry a fresher validator (RFC 9110 §15.4.5).
+            if let etag = response.header("ETag") { reused.etag = etag }
+            if let date = response.header("Last-Modified") { reused.lastModified = date }
+            last = reused
+            return reused
+        }
+        guard (200..<300).contains(response.status) else {
+            throw .failed(detail: "HTTP \(response.status) from GTFS-Realtime feed \(url)")
+        }
+        let feed = try Self.decode(response, url: url)
+        let fetched = FetchedFeed(
+            feed: feed, notModified: false,
+            etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+        last = fetched
+        return fetched
+    }
+
+    /// Protobuf bytes → FeedMessage, required fields checked. Errors name the URL and say
+    /// what arrived instead (size, content type).
+    static func decode(_ response: HTTPResponse, url: String) throws(DeparturesError) -> TransitRealtime_FeedMessage {
+        let what = "\(response.body.count) bytes" + (response.contentType.map { ", Content-Type \($0)" } ?? "")
+        guard !response.body.isEmpty else {
+            throw .failed(detail: "GTFS-Realtime feed \(url) answered an empty body, not a FeedMessage")
+        }
+        do {
+            return try TransitRealtime_FeedMessage(serializedBytes: response.body)
+        } catch {
+            throw .failed(detail: "GTFS-Realtime feed \(url) is not a valid protobuf FeedMessage (\(what)): \(error)")
+        }
+    }
+
+    /// As `HTTPDeparturesRepository`: unreachable network → offline, anything else → failed.
+    static func classify(_ error: HTTPFetchError, url: String) -> DeparturesError {
+        switch error {
+        case .offline(let detail): .offline(detail: "GTFS-Realtime feed \(url): \(detail)")
+        default: .failed(detail: "GTFS-Realtime feed \(url): \(error.description)")
+        }
+    }
+
+    /// Belt and braces: HTTPFetch already keeps header values out of its messages.
+    static func redact(_ error: DeparturesError, _ key: String?) -> DeparturesError {
+        guard let key, key.count >= 4 else { return error }
+        switch error {
+        case .offline(let detail): return .offline(detail: detail.replacing(key, with: "<redacted>"))
+        case .failed(let detail): return .failed(detail: detail.replacing(key, with: "<redacted>"))
+        case .invalidData: return error
+        }
+    }
+}

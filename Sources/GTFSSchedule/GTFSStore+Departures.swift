@@ -1,0 +1,163 @@
+import DeparturesCore
+import Foundation
+import GRDB
+import ZoneInfo
+
+extension GTFSStore {
+    /// Scheduled calls at `stopIDs` (a station's id covers its child stops) whose departure
+    /// instant lies in `now − lookBack ..< now + window`, sorted by instant.
+    ///
+    /// Service days D−1, D and D+1 (D = today in `zone`) are all checked, so a 25:10:00 trip
+    /// of yesterday's service appears after midnight. `lookBack` lets a realtime merge see
+    /// trips scheduled a little earlier that may still be running late.
+    ///
+    /// - Parameter zone: the feed's zone; nil means `agency_timezone`.
+    public func scheduledDepartures(
+        stopIDs: Set<String>, at now: Date, window: Duration = .seconds(7_200), lookBack: Duration = .zero,
+        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all
+    ) throws(GTFSStoreError) -> [ScheduledDeparture] {
+        let rules: TimeZoneRules
+        if let zone { rules = zone } else { rules = try agencyZone() }
+        let calendar = ServiceDayCalendar(zone: rules)
+        let nowSecs = now.unixSeconds
+        let from = nowSecs - lookBack.components.seconds, to = nowSecs + window.components.seconds
+        let today = calendar.localDate(at: now)
+        do {
+            return try queue.read { db in
+                let stops = try Self.expand(stopIDs, db)
+                var found: [(instant: Int64, departure: ScheduledDeparture)] = []
+                for day in [today.adding(days: -1), today, today.adding(days: 1)] {
+                    let dayStart = calendar.serviceDayStart(day)
+                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter)
+                    for departure in try query.timetabled(db) + query.frequencyBased(db) {
+                        found.append((dayStart + Int64(departure.departureSecs), departure))
+                    }
+                }
+                return found.sorted { a, b in
+                    (a.instant, a.departure.routeLabel, a.departure.tripID, a.departure.stopID)
+                        < (b.instant, b.departure.routeLabel, b.departure.tripID, b.departure.stopID)
+                }.map(\.departure)
+            }
+        } catch {
+            throw GTFSStoreError(path: path, message: "query failed (\(error))")
+        }
+    }
+
+    /// The ids plus the child stops of any that are stations.
+    static func expand(_ stopIDs: Set<String>, _ db: Database) throws -> [String] {
+        let ids = Array(stopIDs)
+        guard !ids.isEmpty else { return [] }
+        let children = try String.fetchAll(db, sql: "SELECT stop_id FROM stops WHERE parent_station IN (\(databaseQuestionMarks(count: ids.count)))",
+                                           arguments: StatementArguments(ids))
+        return Array(stopIDs.union(children)).sorted()
+    }
+}
+
+/// The departures of one service day within a seconds-from-day-start range.
+private struct DayQuery {
+    var day: CivilDate
+    var stops: [String]
+    /// `low ..< high` in seconds from the start of `day`.
+    var low: Int
+    var high: Int
+    var filter: GTFSFilter
+
+    /// Services running on `day`: calendar's weekday flag within its dates, less the
+    /// calendar_dates removals (2), plus its additions (1). SQLite applies compound
+    /// operators left to right, which is exactly that order.
+    private var activeServices: String {
+        let weekday = GTFSSchema.weekdayColumns[day.weekday]
+        return """
+            WITH active(service_id) AS (
+                SELECT service_id FROM calendar WHERE \(weekday) = 1 AND start_date <= :date AND end_date >= :date
+                EXCEPT SELECT service_id FROM calendar_dates WHERE date = :date AND exception_type = 2
+                UNION SELECT service_id FROM calendar_dates WHERE date = :date AND exception_type = 1)
+            """
+    }
+
+    private static let columns = """
+        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign,
+        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
+        r.short_name, r.long_name, last.name AS last_stop_name
+        """
+
+    private static let joins = """
+        FROM stop_times st
+        JOIN trips t ON t.trip_id = st.trip_id
+        JOIN active a ON a.service_id = t.service_id
+        LEFT JOIN routes r ON r.route_id = t.route_id
+        LEFT JOIN stops last ON last.stop_id = t.last_stop_id
+        """
+
+    private func arguments(_ extra: [String: (any DatabaseValueConvertible)?] = [:]) -> StatementArguments {
+        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high]
+        named.merge(extra) { _, new in new }
+        var arguments = StatementArguments(named)
+        for (index, stop) in stops.enumerated() { arguments += StatementArguments(["s\(index)": stop]) }
+        return arguments
+    }
+
+    private var stopList: String {
+        stops.indices.map { ":s\($0)" }.joined(separator: ", ")
+    }
+
+    func timetabled(_ db: Database) throws -> [ScheduledDeparture] {
+        guard !stops.isEmpty else { return [] }
+        let rows = try Row.fetchCursor(db, sql: """
+            \(activeServices)
+            SELECT \(Self.columns) \(Self.joins)
+            WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
+              AND NOT EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id)
+            """, arguments: arguments())
+        var result: [ScheduledDeparture] = []
+        while let row = try rows.next() {
+            if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil) { result.append(departure) }
+        }
+        return result
+    }
+
+    /// Each headway instance of a frequency-based trip is the template trip shifted by
+    /// (instance start − the template's first stop time).
+    func frequencyBased(_ db: Database) throws -> [ScheduledDeparture] {
+        guard !stops.isEmpty else { return [] }
+        let rows = try Row.fetchCursor(db, sql: """
+            \(activeServices)
+            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs \(Self.joins)
+            JOIN frequencies f ON f.trip_id = st.trip_id
+            WHERE st.stop_id IN (\(stopList)) AND st.departure_secs IS NOT NULL
+            """, arguments: arguments())
+        var result: [ScheduledDeparture] = []
+        while let row = try rows.next() {
+            let templateSecs: Int = row["departure_secs"]
+            let offset = templateSecs - ((row["first_secs"] as Int?) ?? templateSecs)
+            let start: Int = row["start_secs"], end: Int = row["end_secs"], headway: Int = row["headway_secs"]
+            // First instance whose call here is at or after `low`.
+            var instance = start + max(0, ceilDiv(low - offset - start, headway)) * headway
+            while instance < end, instance + offset < high {
+                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance)) {
+                    result.append(departure)
+                }
+                instance += headway
+            }
+        }
+        return result
+    }
+
+    private func make(_ row: Row, departureSecs: Int, startTime: String?) -> ScheduledDeparture? {
+        let routeID: String = row["route_id"]
+        let shortName: String? = row["short_name"]
+        guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }
+        let headsign: String = row["stop_headsign"] ?? row["trip_headsign"] ?? row["last_stop_name"] ?? ""
+        let directionID: Int? = row["direction_id"]
+        guard filter.accepts(headsign: headsign, directionID: directionID) else { return nil }
+        return ScheduledDeparture(
+            tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
+            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
+            serviceDay: day, departureSecs: departureSecs, startTime: startTime)
+    }
+}
+
+/// Division rounding toward positive infinity (divisor positive).
+private func ceilDiv(_ a: Int, _ b: Int) -> Int {
+    a >= 0 ? (a + b - 1) / b : -((-a) / b)
+}

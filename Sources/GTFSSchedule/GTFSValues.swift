@@ -1,0 +1,67 @@
+import ZoneInfo
+
+/// Parsing and formatting of GTFS field types, done on bytes: these run once per
+/// stop_times row, so they must not allocate.
+enum GTFSValues {
+    /// `H:MM:SS` or `HH:MM:SS` (hours may pass 24) → seconds; nil when malformed.
+    static func seconds(_ text: String) -> Int? {
+        var utf8 = text.utf8[...]
+        while utf8.first == UInt8(ascii: " ") { utf8 = utf8.dropFirst() }
+        while utf8.last == UInt8(ascii: " ") { utf8 = utf8.dropLast() }
+        var parts = (0, 0, 0)
+        var field = 0
+        var digits = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: ":") {
+                guard digits > 0, field < 2 else { return nil }
+                if field > 0, digits != 2 { return nil }
+                field += 1
+                digits = 0
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 3 else { return nil }
+            let value = Int(byte - UInt8(ascii: "0"))
+            switch field {
+            case 0: parts.0 = parts.0 * 10 + value
+            case 1: parts.1 = parts.1 * 10 + value
+            default: parts.2 = parts.2 * 10 + value
+            }
+            digits += 1
+        }
+        guard field == 2, digits == 2, parts.1 < 60, parts.2 < 60 else { return nil }
+        return parts.0 * 3_600 + parts.1 * 60 + parts.2
+    }
+
+    /// Seconds → "HH:MM:SS", hours not wrapped at 24 (as GTFS and GTFS-Realtime write them).
+    static func timeText(_ seconds: Int) -> String {
+        let hours = seconds / 3_600, minutes = seconds / 60 % 60, rest = seconds % 60
+        return pad(hours) + ":" + pad(minutes) + ":" + pad(rest)
+    }
+
+    /// A non-negative whole number of at most 9 digits.
+    static func wholeNumber(_ text: String) -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// `YYYYMMDD` → the same digits as an Int (20260405), which sorts like the date.
+    static func dateKey(_ text: String) -> Int? {
+        guard text.utf8.count == 8, let value = wholeNumber(text) else { return nil }
+        let date = CivilDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
+        return date.isValid ? value : nil
+    }
+
+    static func dateKey(_ date: CivilDate) -> Int {
+        date.year * 10_000 + date.month * 100 + date.day
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}

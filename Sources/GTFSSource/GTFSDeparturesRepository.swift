@@ -1,0 +1,118 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import DeparturesCore
+import GTFSRealtime
+import GTFSSchedule
+import Synchronization
+import ZoneInfo
+
+/// Departures from an agency's own feeds: the timetable from the local GTFS store
+/// (`departure-board gtfs import`), corrected by GTFS-Realtime TripUpdates when a feed is
+/// configured, fresh and reachable.
+///
+/// A realtime outage never blanks the board: rows fall back to the timetable and show as
+/// scheduled (`realtime: false`), which the board marks. Only a missing or broken store is
+/// an error, since then there is nothing true to show.
+public struct GTFSDeparturesRepository: DeparturesRepository {
+    public struct Settings: Sendable {
+        public var storePath: String
+        public var stopIDs: Set<String>
+        public var filter: GTFSFilter
+        /// How far ahead the timetable is read.
+        public var window: Duration
+        /// How far back: a trip scheduled a little earlier may still be running late.
+        public var lookBack: Duration
+        /// The board's zone (its own `timezone`, else the agency's).
+        public var zone: TimeZoneRules
+        public var tripUpdates: TripUpdatesFetcher.Settings?
+        public var realtimeMaxAge: Duration
+
+        public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
+                    lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
+                    tripUpdates: TripUpdatesFetcher.Settings? = nil, realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit) {
+            self.storePath = storePath
+            self.stopIDs = stopIDs
+            self.filter = filter
+            self.window = window
+            self.lookBack = lookBack
+            self.zone = zone
+            self.tripUpdates = tripUpdates
+            self.realtimeMaxAge = realtimeMaxAge
+        }
+    }
+
+    public let settings: Settings
+    private let clock: any BoardClock
+    private let fetcher: TripUpdatesFetcher?
+    private let storeCache = StoreCache()
+
+    public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil) {
+        self.settings = settings
+        self.clock = clock
+        self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0) }
+    }
+
+    public func departures() async throws(DeparturesError) -> [Departure] {
+        let now = clock.now
+        let store = try storeCache.store(at: settings.storePath)
+        let scheduled: [ScheduledDeparture]
+        do {
+            scheduled = try store.scheduledDepartures(
+                stopIDs: settings.stopIDs, at: now, window: settings.window, lookBack: settings.lookBack,
+                zone: settings.zone, filter: settings.filter)
+        } catch {
+            throw .failed(detail: "GTFS store \(error)")
+        }
+        var feed: TransitRealtime_FeedMessage?
+        if let fetcher {
+            // A failed poll keeps the timetable on the board; the next poll tries again.
+            feed = try? await fetcher.fetch().feed
+        }
+        let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
+                                      stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
+        return applier.apply(scheduled, feed: feed, now: now).departures
+    }
+}
+
+/// Opens the store once, and again after `gtfs import` replaced the file (a new inode), so
+/// a running board picks up a fresh timetable without a restart.
+final class StoreCache: Sendable {
+    private let current = Mutex<(store: GTFSStore, identity: FileIdentity?)?>(nil)
+
+    func store(at path: String) throws(DeparturesError) -> GTFSStore {
+        let identity = FileIdentity(path: path)
+        let result: Result<GTFSStore, DeparturesError> = current.withLock { current in
+            if let current, identity != nil, current.identity == identity { return .success(current.store) }
+            do {
+                let store = try GTFSStore(path: path)
+                current = (store, identity)
+                return .success(store)
+            } catch {
+                // The last good timetable beats none (a replaced file that does not open).
+                if let current { return .success(current.store) }
+                let hint = "run `departure-board gtfs import FEED.zip --board BOARD`"
+                return .failure(.failed(detail: "GTFS store \(error); \(hint)"))
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// Device and inode of a file, to notice it was replaced.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+@testable import BoardConfig
+
+@Suite struct GTFSBoardTests {
+    @Test func everyKeyIsRead() throws {
+        let text = """
+            source:
+              kind: gtfs
+              store: ../var/central.sqlite
+              stop_ids: ["200060", "2000421"]
+              trip_updates_url: https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false
+              alerts_url: https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains
+              api_key_env: TFNSW_API_KEY
+              api_key_header: Authorization
+              api_key_prefix: "apikey "
+              routes: [T1, "BMT_1"]
+              headsign_contains: City
+              direction_id: 1
+              window: 90m
+              realtime_max_age: 2m
+              request_timeout: 5s
+            """
+        let board = try loader.parse(text, path: "Boards/gtfs.yaml")
+        #expect(board.source.kind == .gtfs)
+        #expect(board.timezoneIsExplicit == false)
+        #expect(board.source.apiKey == .environment("TFNSW_API_KEY"))
+        #expect(board.source.apiKeyHeader == "Authorization")
+        #expect(board.source.apiKeyPrefix == "apikey ")
+        #expect(board.source.requestTimeout == .seconds(5))
+        #expect(board.source.gtfs == GTFSSourceSettings(
+            storePath: "Boards/../var/central.sqlite", stopIDs: ["200060", "2000421"],
+            tripUpdatesURL: "https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false",
+            alertsURL: "https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains",
+            routes: ["T1", "BMT_1"], headsignContains: "City", directionID: 1,
+            window: .seconds(90 * 60), realtimeMaxAge: .seconds(120)))
+    }
+
+    @Test func defaultsNameTheStoreAfterTheBoard() throws {
+        let board = try loader.parse("timezone: Australia/Sydney\nsource: {kind: gtfs, stop_id: \"2000421\"}\n",
+                                     path: "/etc/departure-board/central.yaml")
+        #expect(board.timezoneIsExplicit)
+        #expect(board.source.gtfs == GTFSSourceSettings(
+            storePath: "/etc/departure-board/central.gtfs.sqlite", stopIDs: ["2000421"]))
+    }
+
+    @Test("gtfs keys are refused elsewhere, api keys are shared", arguments: [
+        ("source: {kind: demo, window: 1h}", "source.window: only applies to kind gtfs (this source is kind demo)"),
+        ("source: {kind: file, path: x.json, stop_ids: [a]}", "source.stop_ids: only applies to kind gtfs (this source is kind file)"),
+        ("source: {kind: demo, api_key_prefix: x}", "source.api_key_prefix: only applies to kind api or gtfs (this source is kind demo)"),
+        ("source: {kind: gtfs, stop_ids: [a], window: 5m}", "source.window: must be between 10m and 24h; got 5m"),
+        ("source: {kind: gtfs, stop_ids: a}", "source.stop_ids: expected a list such as [\"2000421\", \"2000422\"]; got 'a'"),
+        ("source: {kind: gtfs, stop_ids: [a], trip_updates_url: 'ftp://x'}", "source.trip_updates_url: expected an http:// or https:// URL; got 'ftp://x'"),
+    ])
+    func refusals(_ text: String, _ message: String) {
+        let error = boardError { () throws(BoardFileError) in try loader.parse(text + "\n", path: "b.yaml") }
+        #expect(error?.key.map { "\($0): " + (error?.message ?? "") } == message)
+    }
+}

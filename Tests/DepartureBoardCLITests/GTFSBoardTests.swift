@@ -1,0 +1,227 @@
+import Foundation
+import GTFSFeedBuilder
+import GTFSRealtime
+import LoopbackHTTPServer
+import SwiftProtobuf
+import Testing
+
+/// A `kind: gtfs` board end to end: `gtfs import` of a feed built here, then `render` at a
+/// fixed instant against a TripUpdates message served on 127.0.0.1.
+@Suite struct GTFSBoardCLITests {
+    /// Monday 2026-11-23, 09:30 in Sydney (AEDT, +11:00).
+    static let now = "2026-11-23T09:30:00+11:00"
+    static let nowPOSIX: Int64 = 1_795_386_600
+
+    static let feed: [String: String] = [
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nSYD,Sydney Trains,https://example.invalid,Australia/Sydney\n",
+        "stops.txt": """
+            stop_id,stop_name,parent_station,location_type
+            CENSTN,Central,,1
+            CEN,Central Platform 16,CENSTN,0
+            STR,Strathfield,,0
+            PAR,Parramatta,,0
+
+            """,
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\nR9,T9,Northern,2\n",
+        "calendar.txt": """
+            service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+            WK,1,1,1,1,1,0,0,20260101,20261231
+
+            """,
+        "calendar_dates.txt": "service_id,date,exception_type\n",
+        "trips.txt": """
+            route_id,service_id,trip_id,trip_headsign,direction_id
+            R1,WK,t-delay,Hornsby,0
+            R9,WK,t-time,Gordon,0
+            R1,WK,t-propagate,Berowra,0
+            R1,WK,t-cancel,Epping,0
+            R9,WK,t-skip,Hornsby,0
+            R1,WK,t-timetable,Richmond,0
+
+            """,
+        "stop_times.txt": """
+            trip_id,arrival_time,departure_time,stop_id,stop_sequence
+            t-delay,09:40:00,09:40:00,CEN,3
+            t-time,09:45:00,09:45:00,CEN,3
+            t-propagate,09:35:00,09:35:00,PAR,1
+            t-propagate,09:42:00,09:42:00,STR,2
+            t-propagate,09:50:00,09:50:00,CEN,3
+            t-cancel,09:52:00,09:52:00,CEN,3
+            t-skip,09:58:00,09:58:00,CEN,3
+            t-timetable,10:05:00,10:05:00,CEN,3
+
+            """,
+    ]
+
+    /// Delay at our stop; an absolute (early) time; a delay at an earlier stop named only by
+    /// stop_id; a cancelled trip; a skipped stop. t-timetable has no update.
+    static func tripUpdates(timestamp: Int64) throws -> [UInt8] {
+        var message = TransitRealtime_FeedMessage()
+        message.header.gtfsRealtimeVersion = "2.0"
+        message.header.timestamp = UInt64(timestamp)
+        func entity(_ id: String, _ build: (inout TransitRealtime_TripUpdate) -> Void) {
+            var update = TransitRealtime_TripUpdate()
+            update.trip.tripID = id
+            update.trip.startDate = "20261123"
+            build(&update)
+            var entity = TransitRealtime_FeedEntity()
+            entity.id = id
+            entity.tripUpdate = update
+            message.entity.append(entity)
+        }
+        func stop(_ id: String, delay: Int32? = nil, time: Int64? = nil,
+                  _ relationship: TransitRealtime_TripUpdate.StopTimeUpdate.ScheduleRelationship = .scheduled)
+            -> TransitRealtime_TripUpdate.StopTimeUpdate {
+            var update = TransitRealtime_TripUpdate.StopTimeUpdate()
+            update.stopID = id
+            update.scheduleRelationship = relationship
+            if delay != nil || time != nil {
+                var event = TransitRealtime_TripUpdate.StopTimeEvent()
+                if let delay { event.delay = delay }
+                if let time { event.time = time }
+                update.departure = event
+            }
+            return update
+        }
+        entity("t-delay") { $0.stopTimeUpdate = [stop("CEN", delay: 180)] }
+        entity("t-time") { $0.stopTimeUpdate = [stop("CEN", time: nowPOSIX + 14 * 60)] }   // 09:44, a minute early
+        entity("t-propagate") { $0.stopTimeUpdate = [stop("STR", delay: 300)] }
+        entity("t-cancel") { $0.trip.scheduleRelationship = .canceled }
+        entity("t-skip") { $0.stopTimeUpdate = [stop("CEN", .skipped)] }
+        return Array(try message.serializedData())
+    }
+
+    static func board(store: String, realtimeURL: String) -> String {
+        """
+        name: Central
+        source:
+          kind: gtfs
+          store: \(store)
+          stop_ids: [CENSTN]
+          trip_updates_url: \(realtimeURL)
+          api_key_env: GTFS_TEST_KEY
+          api_key_header: Authorization
+          api_key_prefix: "apikey "
+        """
+    }
+
+    @Test func importThenRenderAppliesRealtime() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let body = try Self.tripUpdates(timestamp: Self.nowPOSIX - 20)
+        let server = try LoopbackHTTPServer { _ in
+            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")], body: body)
+        }
+        defer { server.stop() }
+        try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/v2/gtfs/realtime/sydneytrains")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("central.sqlite: 6 departures at 2 stops"), "\(imported.stdout)")
+
+        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                          "--output", scratch.path("board.txt")],
+                                         environment: ["GTFS_TEST_KEY": "s3cret"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
+        #expect(text == """
+            T1  Hornsby  +3 min  13 min  09:43
+            T9  Gordon  14 min  09:44
+            T1  Berowra  +5 min  25 min  09:55
+            T1  Richmond  35 min  10:05 (scheduled)
+
+            """, "\(text)")
+        #expect(server.requests.first?.header("Authorization") == "apikey s3cret")
+        #expect(!rendered.stderr.contains("s3cret"))
+    }
+
+    /// The whole timetable, every row marked scheduled (cancelled and skipped calls back in).
+    static let timetable = """
+        T1  Hornsby  10 min  09:40 (scheduled)
+        T9  Gordon  15 min  09:45 (scheduled)
+        T1  Berowra  20 min  09:50 (scheduled)
+        T1  Epping  22 min  09:52 (scheduled)
+        T9  Hornsby  28 min  09:58 (scheduled)
+        T1  Richmond  35 min  10:05 (scheduled)
+
+        """
+
+    @Test("a stale feed or an unreachable one leaves the timetable", arguments: [true, false])
+    func realtimeProblemsFallBackToTheTimetable(stale: Bool) async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let body = try Self.tripUpdates(timestamp: Self.nowPOSIX - 10 * 60)
+        let server = try LoopbackHTTPServer { _ in
+            stale ? .respond(status: 200, headers: [], body: body) : .text("down", status: 503)
+        }
+        defer { server.stop() }
+        try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                          "--output", scratch.path("board.txt")],
+                                         environment: ["GTFS_TEST_KEY": "k"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable)
+    }
+
+    @Test func badFeedAndMissingStoreAreClearErrors() async throws {
+        let scratch = try ScratchDirectory()
+        var broken = Self.feed
+        broken["stop_times.txt"] = "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt-delay,09:40:00,9:4x:00,CEN,3\n"
+        try GTFSFeedBuilder.writeZip(broken, to: scratch.path("feed.zip"))
+        try Self.board(store: "central.sqlite", realtimeURL: "http://127.0.0.1:9/rt")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 65)
+        #expect(imported.stderr.contains("stop_times.txt line 2: departure_time: '9:4x:00'"), "\(imported.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("central.sqlite")))
+
+        // No store and no timezone: the agency's zone is unknown, so the board cannot start.
+        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                          "--output", scratch.path("board.txt")])
+        #expect(rendered.status == 78)
+        #expect(rendered.stderr.contains("source.store:"), "\(rendered.stderr)")
+        #expect(rendered.stderr.contains("departure-board gtfs import FEED.zip --board"), "\(rendered.stderr)")
+
+        let demo = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", "Boards/preview.yaml"])
+        #expect(demo.status == 78)
+        #expect(demo.stderr.contains("gtfs import needs a board with kind: gtfs"), "\(demo.stderr)")
+    }
+}
+
+extension GTFSBoardCLITests {
+    /// The shipped example needs no store to validate: it names its zone.
+    @Test func sydneyTrainsExampleValidates() async throws {
+        let run = try await CLI.run(["validate", "Boards/gtfs/sydney-trains.yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Boards/gtfs/sydney-trains.yaml: ok\n")
+    }
+}
+
+extension GTFSBoardCLITests {
+    /// A generated city-sized feed imports in its own process within a memory budget far
+    /// below a 512 MB Raspberry Pi's (GTFS_LARGE_ROWS sets the size; 200,000 rows by default).
+    @Test func largeFeedImportStaysWithinItsMemoryBudget() async throws {
+        let rows = ProcessInfo.processInfo.environment["GTFS_LARGE_ROWS"].flatMap { Int($0) } ?? 200_000
+        let scratch = try ScratchDirectory()
+        let feed = LargeFeed(stopTimesRows: rows)
+        try feed.write(to: scratch.path("large.zip"), folder: scratch.path("members"))
+        let stops = [LargeFeed.stopID(route: 7, index: 10), LargeFeed.stopID(route: 8, index: 20)]
+        try """
+            timezone: Australia/Sydney
+            source: {kind: gtfs, stop_ids: [\(stops.joined(separator: ", "))]}
+            """.write(toFile: scratch.path("large.yaml"), atomically: true, encoding: .utf8)
+
+        let run = try await CLI.run(["gtfs", "import", scratch.path("large.zip"), "--board", scratch.path("large.yaml")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let kept = feed.trips(onRoute: 7).count + feed.trips(onRoute: 8).count
+        #expect(run.stdout.contains("\(kept) departures at 2 stops"), "\(run.stdout)")
+        #expect(run.stdout.contains("from \(feed.stopTimesRows) stop_times rows"), "\(run.stdout)")
+        let peak = run.stdout.firstMatch(of: /peak memory (\d+) MiB/).flatMap { Int($0.1) }
+        #expect((peak ?? .max) <= 128, "\(run.stdout)")
+    }
+}
