@@ -108,6 +108,10 @@ let package = Package(
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
+        .testTarget(name: "GTFSSourceTests", dependencies: [
+            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),

@@ -16,9 +16,11 @@ import ZoneInfo
 /// (`departure-board gtfs import`), corrected by GTFS-Realtime TripUpdates when a feed is
 /// configured, fresh and reachable.
 ///
-/// A realtime outage never blanks the board: rows fall back to the timetable and show as
-/// scheduled (`realtime: false`), which the board marks. Only a missing or broken store is
-/// an error, since then there is nothing true to show.
+/// A realtime outage never blanks the board: the last good feed keeps serving while it is
+/// younger than `realtimeMaxAge`, then rows fall back to the timetable and show as
+/// scheduled (`realtime: false`), which the board marks. Failed polls back off like the
+/// board's own refreshes (`backoff`). Only a missing or broken store is an error, since then
+/// there is nothing true to show.
 public struct GTFSDeparturesRepository: DeparturesRepository {
     public struct Settings: Sendable {
         public var storePath: String
@@ -32,10 +34,14 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         public var zone: TimeZoneRules
         public var tripUpdates: TripUpdatesFetcher.Settings?
         public var realtimeMaxAge: Duration
+        /// Retry spacing after failed realtime polls: the board's refresh interval, doubling
+        /// up to its max_backoff.
+        public var backoff: RefreshPolicy
 
         public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
                     lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
-                    tripUpdates: TripUpdatesFetcher.Settings? = nil, realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit) {
+                    tripUpdates: TripUpdatesFetcher.Settings? = nil, realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
+                    backoff: RefreshPolicy = RefreshPolicy()) {
             self.storePath = storePath
             self.stopIDs = stopIDs
             self.filter = filter
@@ -44,6 +50,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             self.zone = zone
             self.tripUpdates = tripUpdates
             self.realtimeMaxAge = realtimeMaxAge
+            self.backoff = backoff
         }
     }
 
@@ -51,6 +58,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let clock: any BoardClock
     private let fetcher: TripUpdatesFetcher?
     private let storeCache = StoreCache()
+    private let realtime = RealtimePolling()
 
     public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil) {
         self.settings = settings
@@ -69,14 +77,51 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         } catch {
             throw .failed(detail: "GTFS store \(error)")
         }
-        var feed: TransitRealtime_FeedMessage?
-        if let fetcher {
-            // A failed poll keeps the timetable on the board; the next poll tries again.
-            feed = try? await fetcher.fetch().feed
+        if let fetcher, realtime.isDue(at: now) {
+            do {
+                realtime.succeeded(with: try await fetcher.fetch().feed)
+            } catch {
+                realtime.failed(at: now, policy: settings.backoff)
+            }
         }
+        let feed = realtime.lastFeed
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
         return applier.apply(scheduled, feed: feed, now: now).departures
+    }
+}
+
+/// What realtime polling remembers between refreshes: the last feed that decoded (the
+/// applier judges its age) and when to try again after failures.
+final class RealtimePolling: Sendable {
+    private struct State {
+        var lastFeed: TransitRealtime_FeedMessage?
+        var failures = 0
+        var retryAt: Date?
+    }
+
+    private let state = Mutex(State())
+
+    var lastFeed: TransitRealtime_FeedMessage? { state.withLock { $0.lastFeed } }
+
+    func isDue(at now: Date) -> Bool {
+        state.withLock { state in state.retryAt.map { now >= $0 } ?? true }
+    }
+
+    func succeeded(with feed: TransitRealtime_FeedMessage) {
+        state.withLock { state in
+            state = State(lastFeed: feed)
+        }
+    }
+
+    func failed(at now: Date, policy: RefreshPolicy) {
+        state.withLock { state in
+            state.failures += 1
+            let wait = policy.delay(afterConsecutiveFailures: state.failures)
+            // Half a second early, so a refresh scheduled exactly one wait later still polls.
+            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18 - 0.5
+            state.retryAt = now.addingTimeInterval(max(0, seconds))
+        }
     }
 }
 

@@ -111,7 +111,7 @@ struct BoardAssembly {
         }
         return GTFSDeparturesRepository(
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
-                            zone: zone, tripUpdates: tripUpdates, realtimeMaxAge: gtfs.realtimeMaxAge),
+                            zone: zone, tripUpdates: tripUpdates, realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy),
             clock: clock)
     }
 

@@ -1,0 +1,97 @@
+import DeparturesCore
+import Foundation
+import GTFSFeedBuilder
+import GTFSRealtime
+import GTFSSchedule
+import GTFSSource
+import LoopbackHTTPServer
+import Synchronization
+import Testing
+import ZoneInfo
+
+/// The repository over a real store and a TripUpdates feed on 127.0.0.1, driven by a
+/// manual clock: last-good-feed reuse, backoff after failed polls, recovery.
+@Suite struct RealtimePollingTests {
+    /// Monday 2026-11-23, 09:30 in Sydney.
+    static let start = Date(timeIntervalSince1970: 1_795_386_600)
+
+    static let feed: [String: String] = [
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Trains,https://example.invalid,Australia/Sydney\n",
+        "stops.txt": "stop_id,stop_name\nCEN,Central\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\n",
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n",
+        "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\n",
+        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,09:40:00,09:40:00,CEN,1\n",
+    ]
+
+    /// t1 two minutes late, stamped `timestamp`.
+    static func tripUpdates(timestamp: Date) throws -> [UInt8] {
+        var message = TransitRealtime_FeedMessage()
+        message.header.gtfsRealtimeVersion = "2.0"
+        message.header.timestamp = UInt64(timestamp.timeIntervalSince1970)
+        var update = TransitRealtime_TripUpdate()
+        update.trip.tripID = "t1"
+        var stop = TransitRealtime_TripUpdate.StopTimeUpdate()
+        stop.stopID = "CEN"
+        stop.departure.delay = 120
+        update.stopTimeUpdate = [stop]
+        var entity = TransitRealtime_FeedEntity()
+        entity.id = "t1"
+        entity.tripUpdate = update
+        message.entity = [entity]
+        return Array(try message.serializedData())
+    }
+
+    /// What the server does: answer with a feed stamped at this instant, or fail.
+    enum Mode { case feed(Date), down }
+
+    @Test func failedPollsKeepTheLastFeedThenBackOffThenRecover() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+
+        let mode = Mutex(Mode.feed(Self.start))
+        let server = try LoopbackHTTPServer { _ in
+            switch mode.withLock({ $0 }) {
+            case .feed(let stamp):
+                return (try? Self.tripUpdates(timestamp: stamp)).map { .respond(status: 200, body: $0) } ?? .text("x", status: 500)
+            case .down:
+                return .text("down", status: 503)
+            }
+        }
+        defer { server.stop() }
+        let clock = ManualBoardClock(now: Self.start)
+        let repository = GTFSDeparturesRepository(
+            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                            tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300),
+                            backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300))),
+            clock: clock)
+        func live() async throws -> Bool { try #require(try await repository.departures().first).isRealtime }
+
+        #expect(try await live())
+        #expect(server.requests.count == 1)
+
+        mode.withLock { $0 = .down }
+        var polled: [Int] = []
+        var liveRows: [Bool] = []
+        for _ in 1...12 {   // six minutes of 30 s refreshes against a dead feed
+            clock.advance(by: .seconds(30))
+            liveRows.append(try await live())
+            polled.append(server.requests.count)
+        }
+        // Polls at +30, +60, then after 60 s, 120 s and 240 s waits: +120, +240, +480 (beyond).
+        #expect(polled == [2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5])
+        // The last good feed serves while younger than 5 minutes, then the timetable shows.
+        #expect(liveRows == [true, true, true, true, true, true, true, true, true, true, false, false])
+
+        mode.withLock { $0 = .feed(Self.start.addingTimeInterval(400)) }
+        clock.advance(by: .seconds(120))   // +480: the 240 s wait after the fifth poll is over
+        #expect(try await live())
+        #expect(server.requests.count == 6)
+        clock.advance(by: .seconds(30))    // back to polling every refresh
+        _ = try await repository.departures()
+        #expect(server.requests.count == 7)
+    }
+}
