@@ -23,6 +23,15 @@ run_case() {
   echo "$start $(uptime_s)" > "$R/$name.time"
 }
 
+# wait_for_events PATTERN COUNT SECONDS: until the live trace holds COUNT lines matching
+# PATTERN, so the cases do not depend on how fast the emulated CPU runs.
+wait_for_events() {
+  i=0
+  while [ "$(grep -c "$1" $T/trace)" -lt "$2" ] && [ $i -lt $(($3 * 10)) ]; do
+    sleep 0.1; i=$((i + 1))
+  done
+}
+
 # Bus events in kernel order: GPIO values, SPI transfers (first 64 bytes), SMBus writes.
 trace_start() {
   echo 0 > $T/tracing_on
@@ -45,7 +54,7 @@ modprobe db_spi_recorder busnum=0
 modprobe gpio-sim
 mkdir -p $SIM/bank0
 echo 8 > $SIM/bank0/num_lines
-for line in 0:dc 1:reset 2:busy; do
+for line in 0:dc 1:reset 2:busy 3:next 4:refresh; do
   mkdir -p $SIM/bank0/line${line%%:*}
   echo "${line#*:}" > $SIM/bank0/line${line%%:*}/name
 done
@@ -79,6 +88,8 @@ done
 sed -e 's|@BUSY_TIMEOUT@|20s|' /payload/live/uc8179.yaml > /payload/live/uc8179-held.yaml
 sed -e 's|@BUSY_TIMEOUT@|2s|' /payload/live/uc8179.yaml > /payload/live/uc8179-stuck.yaml
 busy_pull() { echo "$1" > $SIMDEV/sim_gpio2/pull; }   # BUSY_N: pull-down reads 0 = busy
+sim_pull() { echo "$2" > $SIMDEV/sim_gpio$1/pull; }
+i2c_writes() { grep -c smbus_write $T/trace; }
 
 # panel_case NAME: `render --panel` of live/NAME.yaml with the bus traced.
 panel_case() {
@@ -104,11 +115,35 @@ panel_case ht16k33
 trace_start
 $DB run --board /payload/live/ssd1306.yaml > $R/ssd1306-run.stdout 2> $R/ssd1306-run.stderr &
 pid=$!
-sleep 4
+wait_for_events smbus_write 40 60   # initialisation and a whole frame (32-byte blocks)
+sleep 1
 kill -TERM $pid
 wait $pid
 echo $? > $R/ssd1306-run.rc
 trace_stop ssd1306-run
+
+# --- GPIO buttons: libgpiod edge events from gpio-sim lines 3 (next page) and 4 (refresh) ------
+sim_pull 3 pull-up; sim_pull 4 pull-up
+trace_start
+$DB run --board /payload/live/ssd1306-buttons.yaml --log-level info \
+  > $R/buttons.stdout 2> $R/buttons.stderr &
+pid=$!
+wait_for_events smbus_write 40 60
+tries=0; previous=-1   # settle: loading, then data, then nothing until the next minute
+while [ "$(i2c_writes)" != "$previous" ] && [ $tries -lt 30 ]; do
+  previous=$(i2c_writes); sleep 1.5; tries=$((tries + 1))
+done
+while [ "$(date +%S)" -gt 40 ]; do sleep 1; done   # countdowns change on the minute
+before=$(i2c_writes); sleep 2; idle=$(i2c_writes)
+sim_pull 3 pull-down; sleep 0.2; sim_pull 3 pull-up   # press and release "next page"
+sleep 2; after=$(i2c_writes)
+sim_pull 4 pull-down; sleep 0.2; sim_pull 4 pull-up   # press and release "refresh"
+sleep 2
+kill -TERM $pid
+wait $pid
+echo $? > $R/buttons.rc
+echo "$before $idle $after" > $R/buttons.counts
+trace_stop buttons
 
 # --- SSD1322 on the SPI recorder, D/C and RESET on gpio-sim -------------------------------------
 panel_case ssd1322
@@ -127,6 +162,7 @@ start=$(uptime_s)
 $DB render --board /payload/live/uc8179-held.yaml --now "$NOW" --panel > $R/uc8179-held.stdout 2> $R/uc8179-held.stderr &
 pid=$!
 sleep 1.5
+wait_for_events "$((BASE + 2)) get 0" 20 60   # the driver is polling BUSY_N
 if kill -0 $pid 2>/dev/null; then echo waiting > $R/uc8179-held.during; else echo exited > $R/uc8179-held.during; fi
 echo "$(uptime_s)" > $R/uc8179-held.released
 busy_pull pull-up
