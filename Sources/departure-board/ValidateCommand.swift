@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
                 let assembly = try BoardAssembly(board: board, override: .none)
                 // Loading the display's fonts catches a missing or broken font before the board runs.
                 _ = try DisplayAssembly(board: board, zone: assembly.zone)
-                Console.info("\(file): ok")
+                Console.info("\(file): ok" + GTFSStoreStatus.note(for: board))
             } catch {
                 Console.error(error.description)
                 failures += 1
