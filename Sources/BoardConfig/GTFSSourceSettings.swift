@@ -8,6 +8,8 @@ public struct GTFSSourceSettings: Sendable, Equatable {
     public var stopIDs: [String]
     /// GTFS-Realtime TripUpdates; without it the board shows the timetable.
     public var tripUpdatesURL: String?
+    /// GTFS-Realtime ServiceAlerts for the board's routes and stops, shown as a notice line.
+    public var alertsURL: String?
     /// Route ids or short names to keep; empty keeps every route.
     public var routes: [String]
     /// Keep only headsigns containing this text (case-insensitive).
@@ -20,12 +22,13 @@ public struct GTFSSourceSettings: Sendable, Equatable {
     /// back to the timetable) rather than shown as live.
     public var realtimeMaxAge: Duration
 
-    public init(storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil,
+    public init(storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil, alertsURL: String? = nil,
                 routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
                 window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60)) {
         self.storePath = storePath
         self.stopIDs = stopIDs
         self.tripUpdatesURL = tripUpdatesURL
+        self.alertsURL = alertsURL
         self.routes = routes
         self.headsignContains = headsignContains
         self.directionID = directionID
@@ -36,7 +39,7 @@ public struct GTFSSourceSettings: Sendable, Equatable {
 
 /// The `source:` keys of `kind: gtfs`.
 enum GTFSSourceSchema {
-    static let keys = ["store", "stop_ids", "trip_updates_url", "routes", "headsign_contains",
+    static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "routes", "headsign_contains",
                        "direction_id", "window", "realtime_max_age"]
 
     static func build(_ section: Section, boardPath: String) throws(BoardFileError) -> GTFSSourceSettings {
@@ -65,6 +68,10 @@ enum GTFSSourceSchema {
         if let url = try section.string("trip_updates_url") {
             if let problem = Validators.feedURL(url) { throw section.error("trip_updates_url", problem) }
             settings.tripUpdatesURL = url
+        }
+        if let url = try section.string("alerts_url") {
+            if let problem = Validators.feedURL(url) { throw section.error("alerts_url", problem) }
+            settings.alertsURL = url
         }
         for item in try section.scalarList("routes", example: "[T1, T9]") ?? [] {
             if let problem = Validators.gtfsID(item.text) { throw item.error(problem) }

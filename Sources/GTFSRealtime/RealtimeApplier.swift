@@ -68,6 +68,12 @@ public struct RealtimeApplier: Sendable {
         self.stopSequence = stopSequence
     }
 
+    /// True when `feed` has a header timestamp no older than `staleLimit`.
+    public func isFresh(_ feed: TransitRealtime_FeedMessage, now: Date) -> Bool {
+        feed.header.hasTimestamp
+            && now.timeIntervalSince(Date(timeIntervalSince1970: Double(feed.header.timestamp))) <= Double(staleLimit.components.seconds)
+    }
+
     public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date) -> RealtimeResult {
         guard let feed else {
             return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil,

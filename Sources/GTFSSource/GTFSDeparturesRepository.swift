@@ -33,6 +33,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         /// The board's zone (its own `timezone`, else the agency's).
         public var zone: TimeZoneRules
         public var tripUpdates: TripUpdatesFetcher.Settings?
+        /// A ServiceAlerts feed; alerts inside the TripUpdates feed count too.
+        public var alerts: TripUpdatesFetcher.Settings?
         public var realtimeMaxAge: Duration
         /// Retry spacing after failed realtime polls: the board's refresh interval, doubling
         /// up to its max_backoff.
@@ -40,7 +42,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
 
         public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
                     lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
-                    tripUpdates: TripUpdatesFetcher.Settings? = nil, realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
+                    tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
+                    realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
                     backoff: RefreshPolicy = RefreshPolicy()) {
             self.storePath = storePath
             self.stopIDs = stopIDs
@@ -49,6 +52,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             self.lookBack = lookBack
             self.zone = zone
             self.tripUpdates = tripUpdates
+            self.alerts = alerts
             self.realtimeMaxAge = realtimeMaxAge
             self.backoff = backoff
         }
@@ -59,11 +63,20 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let fetcher: TripUpdatesFetcher?
     private let storeCache = StoreCache()
     private let realtime = RealtimePolling()
+    private let alertsFetcher: TripUpdatesFetcher?
+    private let alertsPolling = RealtimePolling()
+    private let currentNotice = SharedNotice()
 
     public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil) {
         self.settings = settings
         self.clock = clock
         self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0) }
+        self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0) }
+    }
+
+    /// The board's service alerts from the last fetch, at most two, joined.
+    public func notice() async -> String? {
+        currentNotice.value.withLock { $0 }
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
@@ -84,17 +97,29 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         } catch {
             throw .failed(detail: "GTFS store \(error)")
         }
-        if let fetcher, realtime.isDue(at: now) {
-            do {
-                realtime.succeeded(with: try await fetcher.fetch().feed)
-            } catch {
-                realtime.failed(at: now, policy: settings.backoff)
-            }
-        }
-        let feed = realtime.lastFeed
+        await poll(fetcher, realtime, at: now)
+        await poll(alertsFetcher, alertsPolling, at: now)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
-        return applier.apply(scheduled, feed: feed, now: now).departures
+        let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now)
+        var alerts = result.alerts
+        if let feed = alertsPolling.lastFeed, applier.isFresh(feed, now: now) {
+            let stops = settings.stopIDs.union(scheduled.map(\.stopID))
+            alerts += ServiceAlerts.messages(in: feed, routeIDs: Set(scheduled.map(\.routeID)), stopIDs: stops, now: now)
+                .filter { !alerts.contains($0) }
+        }
+        currentNotice.value.withLock { $0 = alerts.isEmpty ? nil : alerts.prefix(2).joined(separator: " · ") }
+        return result.departures
+    }
+
+    /// One poll of a feed when it is due; failures back off, the last good feed stays.
+    private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimePolling, at now: Date) async {
+        guard let fetcher, polling.isDue(at: now) else { return }
+        do {
+            polling.succeeded(with: try await fetcher.fetch().feed)
+        } catch {
+            polling.failed(at: now, policy: settings.backoff)
+        }
     }
 }
 
@@ -130,6 +155,11 @@ final class RealtimePolling: Sendable {
             state.retryAt = now.addingTimeInterval(max(0, seconds))
         }
     }
+}
+
+/// The notice of the last refresh, shared by the copies of the repository.
+final class SharedNotice: Sendable {
+    let value = Mutex<String?>(nil)
 }
 
 /// Opens the store once, and again after `gtfs import` replaced the file (a new inode), so

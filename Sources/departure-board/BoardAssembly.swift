@@ -104,14 +104,15 @@ struct BoardAssembly {
         // A route is named by id or short name; the store's filter keeps either match.
         let filter = GTFSFilter(routeIDs: routes, routeShortNames: routes, headsignContains: gtfs.headsignContains,
                                 directionID: gtfs.directionID)
-        let tripUpdates = gtfs.tripUpdatesURL.map { url in
-            TripUpdatesFetcher.Settings(url: url, apiKey: apiKey, requestTimeout: source.requestTimeout,
+        let feed = { (url: String) in
+            TripUpdatesFetcher.Settings(url: url, apiKey: self.apiKey, requestTimeout: source.requestTimeout,
                                         resourceTimeout: source.resourceTimeout,
                                         maxResponseBytes: max(source.maxResponseBytes, 8 << 20))
         }
         return GTFSDeparturesRepository(
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
-                            zone: zone, tripUpdates: tripUpdates, realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy),
+                            zone: zone, tripUpdates: gtfs.tripUpdatesURL.map(feed), alerts: gtfs.alertsURL.map(feed),
+                            realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy),
             clock: clock)
     }
 

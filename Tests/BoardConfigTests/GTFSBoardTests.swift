@@ -9,6 +9,7 @@ import Testing
               store: ../var/central.sqlite
               stop_ids: ["200060", "2000421"]
               trip_updates_url: https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false
+              alerts_url: https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains
               api_key_env: TFNSW_API_KEY
               api_key_header: Authorization
               api_key_prefix: "apikey "
@@ -29,6 +30,7 @@ import Testing
         #expect(board.source.gtfs == GTFSSourceSettings(
             storePath: "Boards/../var/central.sqlite", stopIDs: ["200060", "2000421"],
             tripUpdatesURL: "https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false",
+            alertsURL: "https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains",
             routes: ["T1", "BMT_1"], headsignContains: "City", directionID: 1,
             window: .seconds(90 * 60), realtimeMaxAge: .seconds(120)))
     }

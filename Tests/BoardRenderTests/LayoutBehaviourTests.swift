@@ -166,3 +166,44 @@ struct ColumnChoiceTests {
         #expect(render([.route, .headsign]) != render([.route, .headsign, .countdown]))
     }
 }
+
+/// A source's notice (a service alert) takes the bottom line beside fresh rows.
+struct NoticeLayoutTests {
+    let small = Scene.font("board-5x7")
+
+    @Test func aNoticeTakesTheBottomLineAndLeavesTheRowsAbove() {
+        let renderer = BoardRenderer(options: Scene.options(128, 64, .mono, font: small))
+        let plain = Scene.state(.ok)
+        var noticed = plain
+        noticed.notice = "T1: trackwork between Hornsby and Berowra, buses replace trains"
+        #expect(renderer.pageCount(for: noticed) > renderer.pageCount(for: plain), "one row fewer per page")
+        let a = renderer.render(plain), b = renderer.render(noticed)
+        // The status line takes the place of the last row: the bottom 9 px (one 5x7 row
+        // and its gap). Rows above may change width with the page's content; the board's
+        // name in the header does not.
+        var differsBelow = false, differsInName = false
+        for y in 0..<64 {
+            for x in 0..<128 where a[x, y] != b[x, y] {
+                if y >= 55 { differsBelow = true }
+                if y < 8 && x < 64 { differsInName = true }
+            }
+        }
+        #expect(differsBelow, "the notice is drawn in the bottom line")
+        #expect(!differsInName, "the header's name is untouched")
+        #expect(renderer.render(noticed, elapsed: .zero) == renderer.render(noticed, elapsed: .seconds(1)),
+                "a notice is cut to fit, never scrolled")
+    }
+
+    @Test func aNoticeJoinsTheTickerAndOnlyFreshBoardsShowIt() {
+        let renderer = BoardRenderer(options: Scene.options(32, 8, .mono, font: small))
+        var state = Scene.state(.ok, rows: Array(Scene.rows.prefix(1)))
+        let moments = stride(from: 0, to: 30_000, by: 250).map { Duration.milliseconds($0) }
+        let plain = moments.map { renderer.render(state, elapsed: $0) }
+        state.notice = "Lifts out of order at Central"
+        #expect(moments.map { renderer.render(state, elapsed: $0) } != plain, "the notice scrolls by in the ticker")
+        var stale = Scene.state(.stale, message: "No internet connection")
+        let staleFrame = renderer.render(stale)
+        stale.notice = "ignored while stale"
+        #expect(renderer.render(stale) == staleFrame)
+    }
+}

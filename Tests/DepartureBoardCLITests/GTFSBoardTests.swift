@@ -91,14 +91,36 @@ import Testing
         return Array(try message.serializedData())
     }
 
-    static func board(store: String, realtimeURL: String) -> String {
+    /// Alerts for a route on the board, a stop on the board, and a route that is not.
+    static func alerts(timestamp: Int64) throws -> [UInt8] {
+        var message = TransitRealtime_FeedMessage()
+        message.header.gtfsRealtimeVersion = "2.0"
+        message.header.timestamp = UInt64(timestamp)
+        for (id, route, stop, text) in [("a1", "R1", "", "T1: buses replace trains after 22:00"),
+                                        ("a2", "", "CEN", "Lift out of order at platform 16"),
+                                        ("a3", "R5", "", "T5 is not on this board")] {
+            var selector = TransitRealtime_EntitySelector()
+            if !route.isEmpty { selector.routeID = route }
+            if !stop.isEmpty { selector.stopID = stop }
+            var translation = TransitRealtime_TranslatedString.Translation()
+            translation.text = text
+            var entity = TransitRealtime_FeedEntity()
+            entity.id = id
+            entity.alert.informedEntity = [selector]
+            entity.alert.headerText.translation = [translation]
+            message.entity.append(entity)
+        }
+        return Array(try message.serializedData())
+    }
+
+    static func board(store: String, realtimeURL: String, alertsURL: String? = nil) -> String {
         """
         name: Central
         source:
           kind: gtfs
           store: \(store)
           stop_ids: [CENSTN]
-          trip_updates_url: \(realtimeURL)
+          trip_updates_url: \(realtimeURL)\(alertsURL.map { "\n  alerts_url: " + $0 } ?? "")
           api_key_env: GTFS_TEST_KEY
           api_key_header: Authorization
           api_key_prefix: "apikey "
@@ -109,11 +131,14 @@ import Testing
         let scratch = try ScratchDirectory()
         try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
         let body = try Self.tripUpdates(timestamp: Self.nowPOSIX - 20)
-        let server = try LoopbackHTTPServer { _ in
-            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")], body: body)
+        let alerts = try Self.alerts(timestamp: Self.nowPOSIX - 40)
+        let server = try LoopbackHTTPServer { request in
+            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")],
+                     body: request.path.hasSuffix("/alerts") ? alerts : body)
         }
         defer { server.stop() }
-        try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/v2/gtfs/realtime/sydneytrains")
+        try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/v2/gtfs/realtime/sydneytrains",
+                       alertsURL: server.baseURL + "/v2/gtfs/alerts")
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
 
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
@@ -133,6 +158,11 @@ import Testing
 
             """, "\(text)")
         #expect(server.requests.first?.header("Authorization") == "apikey s3cret")
+        let json = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                      "--output", scratch.path("board.json")], environment: ["GTFS_TEST_KEY": "s3cret"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8).contains(
+            #""notice":"T1: buses replace trains after 22:00 · Lift out of order at platform 16""#))
         #expect(!rendered.stderr.contains("s3cret"))
 
         let validated = try await CLI.run(["validate", scratch.path("central.yaml")])

@@ -213,3 +213,39 @@ struct BoardViewModelTests {
         #expect(RefreshPolicy(interval: .seconds(60), maxBackoff: .seconds(10)).maxBackoff == .seconds(60))
     }
 }
+
+/// A source with a notice (GTFS service alerts): it shows beside fresh rows only.
+@MainActor
+struct NoticeViewModelTests {
+    final class NoticingRepository: DeparturesRepository {
+        let results: Mutex<[Result<[Departure], DeparturesError>]>
+        init(_ results: [Result<[Departure], DeparturesError>]) { self.results = Mutex(results) }
+        func departures() async throws(DeparturesError) -> [Departure] {
+            try results.withLock { $0.removeFirst() }.get()
+        }
+        func notice() async -> String? { "Lifts out of order at Central" }
+    }
+
+    @Test func aNoticeShowsWithFreshRowsAndNotWithStaleOnes() async {
+        let start = Fixtures.instant("2026-11-23T09:30:00+11:00")
+        let rows = [Fixtures.departure("a", at: Fixtures.secs(9, 35))]
+        let repository = NoticingRepository([.success(rows), .failure(.offline(detail: "no route"))])
+        let viewModel = BoardViewModel(
+            boardName: "Test",
+            useCase: LoadDeparturesUseCase(repository: repository, rules: DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))),
+            clock: FixedBoardClock(now: start))
+        await viewModel.refresh()
+        #expect(viewModel.state(at: start).notice == "Lifts out of order at Central")
+        #expect(BoardStateJSON.encode(viewModel.state(at: start), zone: Fixtures.sydney)
+            .contains(#""updated":"2026-11-23T09:30:00+11:00","notice":"Lifts out of order at Central","rows":["#))
+        await viewModel.refresh()
+        #expect(viewModel.state(at: start).status == .stale)
+        #expect(viewModel.state(at: start).notice == nil)
+    }
+
+    @Test func sourcesWithoutNoticesKeepTheJSONAsItWas() {
+        let state = BoardState(boardName: "B", now: Fixtures.instant("2026-11-23T09:30:00+11:00"), status: .empty,
+                               message: nil, updated: nil, rows: [])
+        #expect(!BoardStateJSON.encode(state, zone: Fixtures.sydney).contains("notice"))
+    }
+}

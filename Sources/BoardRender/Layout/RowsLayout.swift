@@ -2,7 +2,8 @@ import DeparturesCore
 import Framebuffer
 
 /// The row layout: header (board name, clock), one departure per row — route badge,
-/// headsign, delay box, countdown, departure time — and a status line while stale.
+/// headsign, delay box, countdown, departure time — and a status line while stale or while
+/// the source has a notice (a service alert).
 /// More departures than rows become pages that rotate every `pageInterval`.
 struct RowsLayout {
     let options: LayoutOptions
@@ -34,14 +35,19 @@ struct RowsLayout {
         max(0, (height + gap) / rowHeight)
     }
 
-    func rowsPerPage(stale: Bool) -> Int {
-        let fit = max(1, rowsFitting(size.height - headerHeight - (stale ? rowHeight : 0)))
+    func rowsPerPage(statusLine: Bool) -> Int {
+        let fit = max(1, rowsFitting(size.height - headerHeight - (statusLine ? rowHeight : 0)))
         return min(options.rows ?? fit, fit)
+    }
+
+    /// The bottom line is taken while stale (the error) or by a notice beside fresh rows.
+    func hasStatusLine(_ state: BoardState) -> Bool {
+        state.status == .stale || (state.status == .ok && state.notice != nil)
     }
 
     func pageCount(_ state: BoardState) -> Int {
         guard state.status == .ok || state.status == .stale, !state.rows.isEmpty else { return 1 }
-        let perPage = rowsPerPage(stale: state.status == .stale)
+        let perPage = rowsPerPage(statusLine: hasStatusLine(state))
         return (state.rows.count + perPage - 1) / perPage
     }
 
@@ -55,14 +61,17 @@ struct RowsLayout {
         case .empty: drawCentered(["No departures"], .dimText, in: body, on: &canvas)
         case .error: drawCentered(wrap(state.message ?? "Failed to load departures", width: size.width - 2 * gap), .error, in: body, on: &canvas)
         case .ok, .stale:
-            let stale = state.status == .stale
-            let perPage = rowsPerPage(stale: stale)
+            let perPage = rowsPerPage(statusLine: hasStatusLine(state))
             let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
             let columns = Columns(rows: rows, layout: self)
             for (index, row) in rows.enumerated() {
                 drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
             }
-            if stale { drawStatus(state, on: &canvas) }
+            if state.status == .stale {
+                drawStatus(state, on: &canvas)
+            } else if let notice = state.notice {
+                drawNotice(notice, on: &canvas)
+            }
         }
     }
 
@@ -142,6 +151,15 @@ struct RowsLayout {
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
         canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, .text)
         canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, .text)
+    }
+
+    /// A notice in the status line, cut to fit: it changes only with new data, so it does
+    /// not scroll (no extra wake-ups on a quiet board).
+    private func drawNotice(_ notice: String, on canvas: inout Canvas) {
+        let top = size.height - rowHeight + gap
+        canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
+        let text = font.truncated(notice, toWidth: size.width - 2 * gap)
+        canvas.draw(text, font: font, x: gap, baseline: top + font.ascent, .delay)
     }
 
     /// The message on the left, the time of the last update on the right: when space is

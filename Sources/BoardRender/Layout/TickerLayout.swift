@@ -24,6 +24,7 @@ struct TickerLayout {
                 return parts.joined(separator: " ")
             }
             if state.status == .stale, let message = state.message { items.append(message) }
+            if state.status == .ok, let notice = state.notice { items.append(notice) }
             return items.joined(separator: " · ")
         }
     }

@@ -28,14 +28,17 @@ public struct BoardState: Equatable, Sendable {
     /// When the source last answered successfully.
     public var updated: Date?
     public var rows: [DepartureRow]
+    /// A line from the source (a service alert) shown with `ok` rows; nil otherwise.
+    public var notice: String?
 
     public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
-                rows: [DepartureRow]) {
+                rows: [DepartureRow], notice: String? = nil) {
         self.boardName = boardName
         self.now = now
         self.status = status
         self.message = message
         self.updated = updated
         self.rows = rows
+        self.notice = notice
     }
 }

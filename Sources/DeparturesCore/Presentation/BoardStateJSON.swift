@@ -11,6 +11,8 @@ public enum BoardStateJSON {
         out += member("status", string(state.status.rawValue)) + ","
         out += member("message", state.message.map(string) ?? "null") + ","
         out += member("updated", state.updated.map { string(TimeText.iso8601($0, in: zone)) } ?? "null") + ","
+        // Only sources with notices (GTFS service alerts) add the key, so other boards' files stay as they were.
+        if let notice = state.notice { out += member("notice", string(notice)) + "," }
         out += "\"rows\":["
         out += state.rows.map(row).joined(separator: ",")
         out += "]}\n"

@@ -2,6 +2,13 @@
 /// The view model sees only this protocol; nothing above it knows about HTTP.
 public protocol DeparturesRepository: Sendable {
     func departures() async throws(DeparturesError) -> [Departure]
+    /// One short line the source wants on the board beside its departures (a service
+    /// alert), read after each successful fetch; nil when there is none.
+    func notice() async -> String?
+}
+
+extension DeparturesRepository {
+    public func notice() async -> String? { nil }
 }
 
 /// Why a fetch failed, classified into the two messages a board shows.

@@ -19,4 +19,9 @@ public struct LoadDeparturesUseCase: Sendable {
         let departures = try await repository.departures()
         return rules.visible(rules.resolve(departures, now: now), now: now)
     }
+
+    /// The source's notice for the board, if any (after a successful call).
+    public func notice() async -> String? {
+        await repository.notice()
+    }
 }

@@ -20,6 +20,8 @@ public final class BoardViewModel {
     public private(set) var message: String?
     /// When the source last answered successfully.
     public private(set) var lastSuccess: Date?
+    /// The source's notice (a service alert) from the last successful refresh.
+    public private(set) var notice: String?
     /// The last good departures, resolved to instants and sorted.
     public private(set) var departures: [ResolvedDeparture] = []
     /// The detail of the last failure (for logs), nil after a success.
@@ -89,13 +91,15 @@ public final class BoardViewModel {
         }
         let task = Task { [useCase, clock] in
             let outcome: Result<[ResolvedDeparture], DeparturesError>
+            var notice: String?
             do throws(DeparturesError) {
                 outcome = .success(try await useCase(now: clock.now))
+                notice = await useCase.notice()
             } catch {
                 outcome = .failure(error)
             }
             guard !Task.isCancelled else { return }
-            self.apply(outcome, at: clock.now)
+            self.apply(outcome, notice: notice, at: clock.now)
         }
         inFlight = task
         await task.value
@@ -108,10 +112,11 @@ public final class BoardViewModel {
         return stopped ? nil : policy.delay(afterConsecutiveFailures: consecutiveFailures)
     }
 
-    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, at now: Date) {
+    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, notice: String?, at now: Date) {
         switch outcome {
         case .success(let fresh):
             departures = fresh
+            self.notice = notice
             lastSuccess = now
             lastOutcome = fresh.isEmpty ? .empty : .ok
             message = nil
@@ -149,8 +154,9 @@ public final class BoardViewModel {
             }
             shownMessage = message
         }
+        // A notice belongs beside fresh rows; stale and error boards carry their own message.
         return BoardState(boardName: boardName, now: now, status: status, message: shownMessage,
-                          updated: lastSuccess, rows: shownRows)
+                          updated: lastSuccess, rows: shownRows, notice: status == .ok ? notice : nil)
     }
 
     /// The state at the clock's current instant.
