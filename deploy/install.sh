@@ -14,13 +14,15 @@ readonly SERVICE=departure-board
 readonly UNIT_NAME=departure-board.service
 readonly SERVICE_USER=departure-board
 readonly CONFIG_DIR=/etc/departure-board
+# GTFS boards keep their imported timetable here (written by `gtfs import`, read by the service).
+readonly STATE_DIR=/var/lib/departure-board
 readonly BOARD_FILE=$CONFIG_DIR/board.yaml
 readonly UNIT_DIR=/etc/systemd/system
 readonly UNIT_PATH=$UNIT_DIR/$UNIT_NAME
 readonly DROPIN_DIR=$UNIT_DIR/$UNIT_NAME.d
 readonly GROUPS_DROPIN=$DROPIN_DIR/10-install-groups.conf
 readonly DEVICE_GROUPS=(gpio i2c spi video)
-readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libcurl4 libfreetype6 zlib1g tzdata fonts-dejavu-core)
+readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libcurl4 libfreetype6 zlib1g libsqlite3-0 tzdata fonts-dejavu-core)
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd -- "$script_dir/.." && pwd)
@@ -51,8 +53,8 @@ Options:
   --no-packages     Do not install missing runtime apt packages.
   --uninstall       Stop and disable the service, remove the unit, the binary and
                     DIR/share/departure-board. Keeps $CONFIG_DIR.
-  --purge           With --uninstall: also remove $CONFIG_DIR and the
-                    $SERVICE_USER user and group.
+  --purge           With --uninstall: also remove $CONFIG_DIR, $STATE_DIR
+                    (GTFS stores) and the $SERVICE_USER user and group.
   --dry-run         Print the commands instead of running them (no root needed).
                     It reads the machine's state (users, packages, existing board)
                     and assumes systemd is running.
@@ -297,6 +299,8 @@ create_config() {
         run install -m 0640 -o root -g "$SERVICE_USER" "$repo_root/Boards/preview.yaml" "$BOARD_FILE"
         did "created $BOARD_FILE from Boards/preview.yaml"
     fi
+    say "Preparing $STATE_DIR for GTFS timetable stores (0755 $SERVICE_USER)"
+    run install -d -m 0755 -o "$SERVICE_USER" -g "$SERVICE_USER" "$STATE_DIR"
     if [[ ! -e $CONFIG_DIR/environment ]]; then
         say "Optional: put NAME=value lines (e.g. the API key variable the board names) in $CONFIG_DIR/environment (0640 root:$SERVICE_USER) if the board reads its key from the environment"
     fi
@@ -423,9 +427,9 @@ do_uninstall() {
     did "removed $UNIT_PATH, $prefix/bin/$SERVICE, $prefix/share/$SERVICE, $prefix/share/doc/$SERVICE"
 
     if [[ $purge == yes ]]; then
-        say "Purging $CONFIG_DIR and the $SERVICE_USER user"
-        run rm -rf "$CONFIG_DIR"
-        did "removed $CONFIG_DIR"
+        say "Purging $CONFIG_DIR, $STATE_DIR and the $SERVICE_USER user"
+        run rm -rf "$CONFIG_DIR" "$STATE_DIR"
+        did "removed $CONFIG_DIR and $STATE_DIR"
         if getent passwd "$SERVICE_USER" >/dev/null || [[ $dry_run == yes ]]; then
             run userdel "$SERVICE_USER"
             did "removed user $SERVICE_USER"

@@ -123,6 +123,7 @@ if [[ -e /etc/departure-board/board.yaml ]]; then
 else
     has_line "copies the preview board when there is none" "+ install -m 0640 -o root -g departure-board $repo/Boards/preview.yaml /etc/departure-board/board.yaml"
 fi
+has_line "creates the GTFS store folder" "+ install -d -m 0755 -o departure-board -g departure-board /var/lib/departure-board"
 has_text "rewrites the prefix in the unit" "s#/usr/local/#$prefix/#g"
 has_line "moves the unit into place" "+ mv -f /etc/systemd/system/departure-board.service.tmp /etc/systemd/system/departure-board.service"
 has_line "reloads systemd" "+ systemctl daemon-reload"
@@ -166,7 +167,7 @@ lacks_text "uninstall keeps the user" "userdel"
 
 installer_run --dry-run --uninstall --purge --prefix "$prefix"
 status_is "dry-run purge exits 0" 0
-has_line "purge removes the config" "+ rm -rf /etc/departure-board"
+has_line "purge removes the config" "+ rm -rf /etc/departure-board /var/lib/departure-board"
 has_line "purge removes the user" "+ userdel departure-board"
 lacks_text "purge does not claim to keep the config" "Kept /etc/departure-board"
 
