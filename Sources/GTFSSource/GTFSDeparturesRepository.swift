@@ -97,18 +97,20 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         } catch {
             throw .failed(detail: "GTFS store \(error)")
         }
-        await poll(fetcher, realtime, at: now)
-        await poll(alertsFetcher, alertsPolling, at: now)
+        // Both feeds at once: a hanging one costs its own timeout, not the sum.
+        async let trips: Void = poll(fetcher, realtime, at: now)
+        async let alerts: Void = poll(alertsFetcher, alertsPolling, at: now)
+        _ = await (trips, alerts)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
         let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now)
-        var alerts = result.alerts
+        var messages = result.alerts
         if let feed = alertsPolling.lastFeed, applier.isFresh(feed, now: now) {
             let stops = settings.stopIDs.union(scheduled.map(\.stopID))
-            alerts += ServiceAlerts.messages(in: feed, routeIDs: Set(scheduled.map(\.routeID)), stopIDs: stops, now: now)
-                .filter { !alerts.contains($0) }
+            messages += ServiceAlerts.messages(in: feed, routeIDs: Set(scheduled.map(\.routeID)), stopIDs: stops, now: now)
+                .filter { !messages.contains($0) }
         }
-        currentNotice.value.withLock { $0 = alerts.isEmpty ? nil : alerts.prefix(2).joined(separator: " · ") }
+        currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
         return result.departures
     }
 
