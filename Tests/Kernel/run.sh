@@ -52,6 +52,15 @@ done
 cp "$KT_DIR"/guest/cases.sh "$RESULTS/payload/"
 gcc -static -O2 -Wall -o "$RESULTS/payload/bin/fbinfo" "$KT_DIR/guest/fbinfo.c"
 cp "$KT_DIR"/boards/*.yaml "$RESULTS/payload/boards/"
+# Departures every two minutes on whole minutes, all day: the buttons case needs a board
+# that changes only on the minute (the demo source's realtime seconds move it any time).
+python3 - "$RESULTS/payload/boards/buttons-departures.json" <<'PY'
+import json, sys
+rows = [{"trip_id": f"k{n}", "route_short_name": "T1", "headsign": "Hornsby", "scheduled_time_secs": secs,
+         "realtime_time_secs": secs, "delay_s": 0, "realtime": False}
+        for n, secs in enumerate(range(0, 30 * 3600, 120))]
+json.dump({"data": rows}, open(sys.argv[1], "w"))
+PY
 echo "$NOW_AT" > "$RESULTS/payload/now"
 "$KT_DIR/host/make-initramfs.sh" "$BINARY" "$RESULTS/payload" "$KT_WORK/initramfs.cpio.gz"
 step "expectations and initramfs ($(du -h "$KT_WORK/initramfs.cpio.gz" | cut -f1)) ready" "$t"
