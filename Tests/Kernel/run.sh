@@ -45,7 +45,7 @@ mkdir -p "$RESULTS/Fonts"
 cp "$REPO_DIR"/Fonts/*.bdf "$RESULTS/Fonts/"
 cp "$REPO_DIR"/Fonts/*.bdf "$RESULTS/payload/Fonts/"
 "$BINARY" render --board "$RESULTS/expected/fbdev.yaml" --now "$NOW_AT" --output "$RESULTS/expected/fbdev.ppm"
-for panel in ssd1306 ht16k33 ssd1322 max7219 ssd1680 uc8179; do
+for panel in ssd1306 sh1106 ht16k33 ssd1322 max7219 ssd1680 uc8179; do
   "$BINARY" render --board "$RESULTS/expected/$panel.yaml" --now "$NOW_AT" \
     --output "$RESULTS/expected/$panel.png" --trace "$RESULTS/expected/$panel.trace.jsonl"
 done

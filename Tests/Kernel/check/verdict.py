@@ -262,6 +262,7 @@ def main():
         check_framebuffer(f"fb{bpp}", bpp)
     check_panel("ssd1306", i2c_address=0x3C)
     check_ssd1306_run()
+    check_panel("sh1106", i2c_address=0x3C)
     check_panel("ht16k33", i2c_address=0x70)
     check_buttons()
     check_panel("ssd1322", speed_hz=8_000_000)

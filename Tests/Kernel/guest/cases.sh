@@ -107,8 +107,9 @@ for bpp in 32 16; do
   rmmod vfb
 done
 
-# --- I2C panels on i2c-stub: SSD1306 at 0x3c, HT16K33 at 0x70 ----------------------------------
+# --- I2C panels on i2c-stub: SSD1306 and SH1106 at 0x3c, HT16K33 at 0x70 ----------------------------------
 panel_case ssd1306
+panel_case sh1106
 panel_case ht16k33
 
 # `run` on the same panel until SIGTERM: the panel must be put to sleep last.
