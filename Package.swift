@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "GTFSFeedBuilder", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/Support/GTFSFeedBuilder"),
         // Import timing and peak memory on a generated feed: `swift run -c release gtfs-import-bench [rows]`.
-        .executableTarget(name: "gtfs-import-bench", dependencies: ["GTFSSchedule", "GTFSFeedBuilder"],
+        .executableTarget(name: "gtfs-import-bench", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "SystemFiles"],
                           path: "Tests/Bench/GTFSImportBench"),
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: [
-            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore",
+            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GTFSRealtimeTests", dependencies: [
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
-            "LoopbackHTTPServer", "HTTPFetch",
+            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),

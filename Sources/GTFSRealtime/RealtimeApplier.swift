@@ -70,22 +70,28 @@ public struct RealtimeApplier: Sendable {
 
     /// True when `feed` has a header timestamp no older than `staleLimit`.
     public func isFresh(_ feed: TransitRealtime_FeedMessage, now: Date) -> Bool {
-        feed.header.hasTimestamp
-            && now.timeIntervalSince(Date(timeIntervalSince1970: Double(feed.header.timestamp))) <= Double(staleLimit.components.seconds)
+        age(of: feed, now: now).map { $0 <= staleLimitSeconds } ?? false
     }
+
+    /// Seconds since the feed's header timestamp; nil without one. Negative (clock skew) is fresh.
+    func age(of feed: TransitRealtime_FeedMessage, now: Date) -> Double? {
+        guard feed.header.hasTimestamp else { return nil }
+        return now.timeIntervalSince(Date(timeIntervalSince1970: Double(feed.header.timestamp)))
+    }
+
+    var staleLimitSeconds: Double { Double(staleLimit.components.seconds) }
 
     public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date) -> RealtimeResult {
         guard let feed else {
             return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil,
                                   isStale: false, note: "no realtime feed")
         }
-        guard feed.header.hasTimestamp else {
+        guard let age = age(of: feed, now: now) else {
             return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil, isStale: true,
                                   note: "realtime feed has no header timestamp; showing the timetable")
         }
         let stamp = Date(timeIntervalSince1970: Double(feed.header.timestamp))
-        let age = now.timeIntervalSince(stamp)
-        let limit = Double(staleLimit.components.seconds)
+        let limit = staleLimitSeconds
         guard age <= limit else {
             return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true,
                                   note: "realtime feed is \(Int(age)) s old (limit \(Int(limit)) s); showing the timetable")

@@ -55,6 +55,12 @@ public final class GTFSStore: Sendable {
     }
 
     /// Where `stopID` falls in `tripID`'s stop order; nil when the store does not know the trip or stop.
+    /// The ids among `stopIDs` this store was not imported for, sorted: a board whose stops
+    /// changed since the import needs another one.
+    public func missingStops(_ stopIDs: some Sequence<String>) -> [String] {
+        Set(stopIDs).subtracting(requestedStopIDs).sorted()
+    }
+
     public func stopSequence(tripID: String, stopID: String) -> Int? {
         try? queue.read { db in
             try Int.fetchOne(db, sql: """

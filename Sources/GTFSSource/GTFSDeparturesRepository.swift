@@ -82,11 +82,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     public func departures() async throws(DeparturesError) -> [Departure] {
         let now = clock.now
         let store = try storeCache.store(at: settings.storePath)
-        let missing = settings.stopIDs.subtracting(store.requestedStopIDs)
+        let missing = store.missingStops(settings.stopIDs)
         guard missing.isEmpty else {
             // Otherwise a board whose stops changed since the import would just look empty.
             throw .failed(detail: "GTFS store \(settings.storePath) was imported for stops "
-                          + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.sorted().joined(separator: ", ")); "
+                          + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.joined(separator: ", ")); "
                           + "run `departure-board gtfs import FEED.zip --board BOARD` again")
         }
         let scheduled: [ScheduledDeparture]

@@ -62,14 +62,7 @@ struct GTFSImportCommand: ParsableCommand {
             \(gtfs.storePath): \(summary.boardStopTimes) departures at \(summary.boardStopIDs.count) stops \
             (\(summary.trips) trips, \(summary.routes) routes, \(summary.services) services, \
             \(summary.frequencies) frequencies) from \(summary.stopTimesRowsRead) stop_times rows \
-            in \(tenths / 10).\(tenths % 10) s, peak memory \(Self.peakMemoryMiB().map(String.init) ?? "?") MiB
+            in \(tenths / 10).\(tenths % 10) s, peak memory \(ProcessStatus.current()?["VmHWM"].map { String($0 / 1024) } ?? "?") MiB
             """)
-    }
-
-    /// The process's peak resident set (VmHWM), so users see what an import needs on their Pi.
-    static func peakMemoryMiB() -> Int? {
-        guard let bytes = try? BoundedFile.read("/proc/self/status", maxBytes: 64 * 1024) else { return nil }
-        let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 / 1024 }
     }
 }

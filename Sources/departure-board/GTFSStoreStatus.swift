@@ -12,9 +12,9 @@ enum GTFSStoreStatus {
         } catch {
             return " (no timetable yet: \(error); run `departure-board gtfs import FEED.zip --board \(board.path)`)"
         }
-        let missing = Set(gtfs.stopIDs).subtracting(store.requestedStopIDs)
+        let missing = store.missingStops(gtfs.stopIDs)
         if !missing.isEmpty {
-            return " (the store was imported for other stops; \(missing.sorted().joined(separator: ", ")) "
+            return " (the store was imported for other stops; \(missing.joined(separator: ", ")) "
                 + "need `departure-board gtfs import FEED.zip --board \(board.path)` again)"
         }
         return " (timetable imported \(store.importedAt.formatted(.iso8601)))"

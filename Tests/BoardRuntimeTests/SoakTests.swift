@@ -8,6 +8,7 @@ import Glibc
 import Logging
 import LoopbackHTTPServer
 import Synchronization
+import SystemFiles
 import Testing
 import ZoneInfo
 
@@ -34,16 +35,9 @@ struct ProcessFigures: CustomStringConvertible {
         // Hand freed heap back to the kernel first, so RSS counts what is live, not what
         // malloc happens to keep cached in its arenas.
         _ = Self.trimHeap?(0)
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        func field(_ name: String) -> Int {
-            for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-                // "VmRSS:\t   12345 kB": tabs and spaces before the number.
-                return Int(line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? -1
-            }
-            return -1
-        }
+        let status = ProcessStatus.current()
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-        return ProcessFigures(rssKiB: field("VmRSS"), fds: fds, threads: field("Threads"))
+        return ProcessFigures(rssKiB: status?["VmRSS"] ?? -1, fds: fds, threads: status?["Threads"] ?? -1)
     }
 
     /// glibc's malloc_trim, which the Glibc module does not export.

@@ -2,6 +2,7 @@ import DeparturesCore
 import Foundation
 import GTFSFeedBuilder
 import GTFSSchedule
+import SystemFiles
 import ZoneInfo
 
 /// A fresh folder under the system temp dir, removed by `remove()`.
@@ -122,7 +123,5 @@ enum Sydney {
 
 /// Peak and current resident memory of this process, from /proc/self/status (KiB).
 func procStatusKiB(_ key: String) -> Int {
-    let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = text.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    ProcessStatus.current()?[key] ?? -1
 }

@@ -3,12 +3,11 @@
 import Foundation
 import GTFSFeedBuilder
 import GTFSSchedule
+import SystemFiles
 
 /// A line of /proc/self/status in KiB ("VmHWM" = peak resident set, "VmRSS" = now).
 func statusKiB(_ key: String) -> Int {
-    let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = text.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    ProcessStatus.current()?[key] ?? -1
 }
 
 /// Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0), so the peak
