@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // HTTP GET over libcurl with millisecond timeouts and a body cap.
         .target(name: "HTTPFetch", dependencies: ["CCurl"]),
-        // The departures core: model, time rules, repositories, use case, board view model.
-        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "HTTPFetch", "SystemFiles"]),
+        // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
+        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
+        // A board source over the project's departures API (HTTP, libcurl): a sibling of GTFSSource.
+        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
             "ZoneInfo", "DeparturesCore",
@@ -55,25 +57,34 @@ let package = Package(
         ),
         // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
         .target(name: "GTFSSource", dependencies: ["DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo"]),
-        // Board files: YAML parsing, defaults, validation with file:line:column errors.
-        .target(name: "BoardConfig", dependencies: ["SystemFiles", .product(name: "Yams", package: "Yams")]),
         // Pixels in each panel's own format, and the damage between two frames.
         .target(name: "Framebuffer"),
+        // Hardware facts as data: one table row per panel model (formats, sizes, wiring, contrast, red ink).
+        .target(name: "PanelCatalog", dependencies: ["Framebuffer"]),
+        // Board files: YAML parsing, defaults, validation with file:line:column errors.
+        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", .product(name: "Yams", package: "Yams")]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: [
             "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The command-line tool: the only module that knows every other one.
+        // Board assembly: one call turns a board file into a running board (source, view model,
+        // renderer, backend); the command line, tests and any other front end use it.
+        .target(name: "BoardAssembly", dependencies: [
+            "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
+            "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The command-line tool: argument parsing and output over BoardAssembly.
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "DeparturesCore", "BoardConfig", "ZoneInfo", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "SystemFiles",
-                "GTFSSchedule", "GTFSRealtime", "GTFSSource",
+                "BoardAssembly", "BoardConfig", "BoardRender", "BoardRuntime", "DeparturesCore", "DisplayBackends",
+                "Framebuffer", "GTFSSchedule", "SystemFiles", "ZoneInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -99,7 +110,8 @@ let package = Package(
 
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
-        .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
+        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: [
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -112,14 +124,18 @@ let package = Package(
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "SeededRandom"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlibSystem"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
-            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles",
+            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "BoardAssemblyTests", dependencies: [
+            "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),

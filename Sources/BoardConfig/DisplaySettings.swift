@@ -1,9 +1,10 @@
+import Framebuffer
+
 /// How a board looks: the panel's size and pixel format, and the layout's choices.
 /// Values left out are nil where the layout picks a default that fits the display size.
 public struct DisplaySettings: Sendable, Equatable {
-    public enum Format: String, Sendable, Equatable, CaseIterable {
-        case mono, gray4, rgb565, rgb888, bwr
-    }
+    /// The framebuffer's own pixel formats: board files name them as the renderer does.
+    public typealias Format = PixelFormat
 
     public enum Layout: String, Sendable, Equatable, CaseIterable {
         /// One departure per row, with optional header and status line.

@@ -1,3 +1,5 @@
+import PanelCatalog
+
 /// The `output:` section: which driver, on which bus, wired to which lines.
 enum OutputSchema {
     static let output = SectionSchema(keys: [
@@ -6,22 +8,23 @@ enum OutputSchema {
         "min_refresh_interval", "busy_timeout",
     ])
 
-    /// Keys that only mean something for some drivers.
-    static let keyDrivers: [String: Set<OutputSettings.Driver>] = [
-        "bus": [.ssd1306, .sh1106],
-        "address": [.ssd1306, .sh1106, .ht16k33],
-        "speed_hz": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680, .max7219],
-        "spi_mode": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680, .max7219],
-        "gpio_chip": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680],
-        "dc": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680],
-        "reset": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680],
-        "busy": [.uc8179, .ssd1680],
-        "contrast": [.ssd1306, .sh1106, .ssd1322, .max7219, .ht16k33],
-        "modules": [.max7219], "first_module": [.max7219], "module_rotation": [.max7219],
-        "colors": [.uc8179],
-        "full_refresh_every": [.uc8179, .ssd1680], "full_refresh_after": [.uc8179, .ssd1680],
-        "min_refresh_interval": [.uc8179, .ssd1680], "busy_timeout": [.uc8179, .ssd1680],
-    ]
+    /// The drivers a key means something for, read off the panel table.
+    static func drivers(taking key: String) -> Set<OutputSettings.Driver>? {
+        let applies: ((PanelFacts) -> Bool)?
+        switch key {
+        case "bus": applies = { $0.buses.count > 1 }
+        case "address": applies = { $0.buses.contains(.i2c) }
+        case "speed_hz", "spi_mode": applies = { $0.buses.contains(.spi) }
+        case "gpio_chip", "dc", "reset": applies = { facts in facts.wirings.contains { $0.dc != nil || $0.reset != nil } }
+        case "busy": applies = { facts in facts.wirings.contains { $0.busy != nil } }
+        case "contrast": applies = { $0.contrast != nil }
+        case "modules", "first_module", "module_rotation": applies = { $0.chained }
+        case "colors": applies = { $0.redInk == .whenConfigured }
+        case "full_refresh_every", "full_refresh_after", "min_refresh_interval", "busy_timeout": applies = { $0.family == .epaper }
+        default: applies = nil
+        }
+        return applies.map { rule in Set(PanelFacts.all.filter(rule).map(\.model)) }
+    }
 
     static func build(_ section: Section, display: DisplaySettings) throws(BoardFileError) -> OutputSettings {
         guard let driver = try section.choice("driver", as: OutputSettings.Driver.self) else {
@@ -29,7 +32,7 @@ enum OutputSchema {
                                 "required: one of " + OutputSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))
         }
         for key in section.order {
-            if let drivers = keyDrivers[key], !drivers.contains(driver) {
+            if let drivers = drivers(taking: key), !drivers.contains(driver) {
                 let names = OutputSettings.Driver.allCases.filter(drivers.contains).map(\.rawValue).joined(separator: ", ")
                 throw section.error(key, "does not apply to driver \(driver.rawValue) (only to \(names))", atKey: true)
             }

@@ -1,14 +1,12 @@
+import PanelCatalog
+
 /// Where a board's frames go: a panel driver on a bus (with its wiring), the Linux
 /// framebuffer, or nothing but previews. Values left out take the usual Raspberry Pi
 /// wiring for that panel (see the README's wiring tables).
 public struct OutputSettings: Sendable, Equatable {
-    public enum Driver: String, Sendable, Equatable, CaseIterable {
-        case ssd1306, sh1106, ssd1322, uc8179, ssd1680, max7219, ht16k33, fbdev
-    }
-
-    public enum Bus: String, Sendable, Equatable, CaseIterable {
-        case i2c, spi
-    }
+    /// The panel models and buses are the catalogue's own types: no mapping to keep in step.
+    public typealias Driver = PanelModel
+    public typealias Bus = PanelBus
 
     public enum FirstModule: String, Sendable, Equatable, CaseIterable {
         case left, right
@@ -67,48 +65,19 @@ public struct OutputSettings: Sendable, Equatable {
         self.busyTimeout = busyTimeout
     }
 
-    /// The usual Raspberry Pi wiring of each panel (BCM line numbers on gpiochip0).
+    /// The usual Raspberry Pi wiring of each panel, from the panel table.
     public static func defaults(for driver: Driver, bus: Bus? = nil) -> OutputSettings {
-        switch driver {
-        case .ssd1306, .sh1106:
-            if bus == .spi {
-                return OutputSettings(driver: driver, bus: .spi, device: "/dev/spidev0.0", dc: 24, reset: 25)
-            }
-            return OutputSettings(driver: driver, bus: .i2c, device: "/dev/i2c-1", address: 0x3C, speedHz: 0)
-        case .ssd1322:
-            return OutputSettings(driver: driver, bus: .spi, device: "/dev/spidev0.0", dc: 24, reset: 25)
-        case .uc8179, .ssd1680:
-            // The Waveshare e-Paper HAT: RST 17, DC 25, BUSY 24, CS on CE0.
-            return OutputSettings(driver: driver, bus: .spi, device: "/dev/spidev0.0", speedHz: 4_000_000,
-                                  dc: 25, reset: 17, busy: 24)
-        case .max7219:
-            return OutputSettings(driver: driver, bus: .spi, device: "/dev/spidev0.0", speedHz: 1_000_000, contrast: 32)
-        case .ht16k33:
-            return OutputSettings(driver: driver, bus: .i2c, device: "/dev/i2c-1", address: 0x70, speedHz: 0, contrast: 128)
-        case .fbdev:
-            return OutputSettings(driver: driver, bus: .spi, device: "/dev/fb0", speedHz: 0)
-        }
+        let facts = PanelFacts.of(driver)
+        let wiring = facts.wiring(on: bus)
+        // A framebuffer has no bus; the field is unused for it.
+        return OutputSettings(driver: driver, bus: wiring.bus ?? .spi, device: wiring.device, address: wiring.address,
+                              speedHz: wiring.speedHz, dc: wiring.dc, reset: wiring.reset, busy: wiring.busy,
+                              contrast: facts.defaultContrast)
     }
 
-    /// The pixel formats and sizes each driver takes, for validation against `display:`.
+    /// nil when the driver takes this display, else the displays it takes in words.
     public static func accepts(_ driver: Driver, format: DisplaySettings.Format, width: Int, height: Int) -> String? {
-        switch driver {
-        case .ssd1306:
-            return format == .mono && width == 128 && (height == 64 || height == 32) ? nil : "mono, 128×64 or 128×32"
-        case .sh1106:
-            return format == .mono && width == 128 && height == 64 ? nil : "mono, 128×64"
-        case .ssd1322:
-            return format == .gray4 && width == 256 && height == 64 ? nil : "gray4, 256×64"
-        case .uc8179:
-            return format == .bwr && width == 800 && height == 480 ? nil : "bwr, 800×480"
-        case .ssd1680:
-            return format == .bwr && width == 250 && height == 122 ? nil : "bwr, 250×122"
-        case .max7219:
-            return format == .mono && width % 8 == 0 && height % 8 == 0 ? nil : "mono, a multiple of 8 in both directions (8×8 modules)"
-        case .ht16k33:
-            return format == .mono && width == 16 && height == 8 ? nil : "mono, 16×8"
-        case .fbdev:
-            return format == .rgb565 || format == .rgb888 ? nil : "rgb565 or rgb888, the screen's size or smaller"
-        }
+        let facts = PanelFacts.of(driver)
+        return facts.accepts(format: format, width: width, height: height) ? nil : facts.acceptedDisplays
     }
 }

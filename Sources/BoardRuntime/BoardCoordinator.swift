@@ -22,7 +22,6 @@ public final class BoardCoordinator {
     private let backend: any DisplayBackend
     private let clock: any BoardClock
     private let logger: Logger
-    private let grace: Duration
     private let started: Date
     private let wakeup = Wakeup()
     private var loop: Task<Void, Never>?
@@ -40,17 +39,16 @@ public final class BoardCoordinator {
     public private(set) var wakeups = 0
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
-                clock: any BoardClock, grace: Duration, schedule: BoardSchedule? = nil, logger: Logger) {
+                clock: any BoardClock, schedule: BoardSchedule? = nil, logger: Logger) {
         self.viewModel = viewModel
         self.schedule = schedule
         if let schedule {
-            let zone = renderer.options.zone
+            let zone = viewModel.zone
             viewModel.fetchGate = { now in schedule.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) }
         }
         self.sequence = FrameSequence(renderer: renderer)
         self.backend = backend
         self.clock = clock
-        self.grace = grace
         self.logger = logger
         self.started = clock.now
     }
@@ -131,8 +129,7 @@ public final class BoardCoordinator {
     }
 
     private func delay(after now: Date, state: BoardState, elapsed: Duration, frame: Framebuffer) -> Duration {
-        var next = RedrawPlanner.nextChange(now: now, departures: viewModel.departures, grace: grace,
-                                            lastSuccess: viewModel.lastSuccess, staleLimit: viewModel.policy.staleLimit)
+        var next = viewModel.nextChange(after: now)
         let options = renderer.options
         if renderer.pageCount(for: state) > 1 {
             let interval = options.pageInterval.timeInterval
@@ -153,7 +150,7 @@ public final class BoardCoordinator {
     // MARK: - Schedule
 
     private func scheduleDelay(after now: Date) -> Duration? {
-        guard let next = schedule?.nextChange(afterUnixSeconds: now.unixSeconds, zone: renderer.options.zone) else { return nil }
+        guard let next = schedule?.nextChange(afterUnixSeconds: now.unixSeconds, zone: viewModel.zone) else { return nil }
         return .seconds(max(0.001, Double(next) - now.timeIntervalSince1970))
     }
 
@@ -161,7 +158,7 @@ public final class BoardCoordinator {
     /// follows the time of day.
     private func applySchedule(at now: Date) {
         guard let schedule, running else { return }
-        let zone = renderer.options.zone
+        let zone = viewModel.zone
         let t = now.unixSeconds
         // The view model's fetch gate enforces the hours; this only logs the changes.
         let operating = schedule.isOperating(atUnixSeconds: t, zone: zone)
@@ -180,7 +177,7 @@ public final class BoardCoordinator {
         screenIsOff = off
         if let value = schedule.contrast(atUnixSeconds: t, zone: zone), value != contrast {
             contrast = value
-            (backend as? PanelBackend)?.setContrast(value)
+            backend.setContrast(value)
         }
     }
 }

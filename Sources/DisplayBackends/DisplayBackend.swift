@@ -11,11 +11,15 @@ public protocol DisplayBackend: AnyObject {
     func shutdown()
     /// Turns the picture off for a while (screen-off hours); the next present shows again.
     func blank()
+    /// Brightness for the time of day (0…255), where the display has a control.
+    func setContrast(_ value: UInt8)
 }
 
 extension DisplayBackend {
     /// Files and terminals have nothing to switch off.
     public func blank() {}
+    /// Files, terminals and framebuffers have no brightness to set.
+    public func setContrast(_ value: UInt8) {}
 }
 
 /// A failed present, worded for the log line an operator reads (what, where, the system's reason).

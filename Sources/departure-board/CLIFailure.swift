@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardAssembly
 import SystemFiles
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,16 @@ struct CLIFailure: Error, CustomStringConvertible {
     init(_ status: ExitStatus, _ description: String) {
         self.status = status
         self.description = description
+    }
+
+    /// An assembly failure, with the exit code of its kind.
+    init(_ error: AssemblyError) {
+        switch error.kind {
+        case .usage: self.init(.usage, error.message)
+        case .boardFile: self.init(.configError, error.message)
+        case .data: self.init(.dataError, error.message)
+        case .io: self.init(.ioError, error.message)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardAssembly
 import BoardConfig
 import GTFSSchedule
 import SystemFiles
@@ -44,7 +45,12 @@ struct GTFSImportCommand: ParsableCommand {
     }
 
     private func importFeed() throws(CLIFailure) {
-        let boardFile = try BoardAssembly.loadBoard(path: board)
+        let boardFile: BoardFile
+        do {
+            boardFile = try BoardSetup.loadBoardFile(path: board)
+        } catch {
+            throw CLIFailure(error)
+        }
         guard boardFile.source.kind == .gtfs, let gtfs = boardFile.source.gtfs else {
             throw CLIFailure(.configError, "\(boardFile.path): source.kind: is \(boardFile.source.kind.rawValue); "
                              + "gtfs import needs a board with kind: gtfs")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BoardConfig
+import BoardAssembly
 import BoardRender
 import DeparturesCore
 import DisplayBackends
@@ -68,8 +68,7 @@ struct RenderCommand: AsyncParsableCommand {
     @MainActor
     static func render(_ options: RenderCommand) async throws(CLIFailure) {
         let format = try options.output.map { (path: String) throws(CLIFailure) -> OutputFormat in try OutputFormat(path: path) }
-        let boardFile = try BoardAssembly.loadBoard(path: options.board)
-        let override: BoardAssembly.SourceOverride
+        let override: BoardSetup.SourceOverride
         if let path = options.departures {
             override = .file(path)
         } else if let base = options.apiBase, let stop = options.stop {
@@ -77,12 +76,18 @@ struct RenderCommand: AsyncParsableCommand {
         } else {
             override = .none
         }
-        let assembly = try BoardAssembly(board: boardFile, override: override)
+        let setup: BoardSetup
+        do {
+            setup = try BoardSetup(path: options.board, override: override)
+        } catch {
+            throw CLIFailure(error)
+        }
+        let board = setup.board
 
         let clock: any BoardClock
         if let text = options.now {
             do {
-                clock = FixedBoardClock(now: try InstantParser.parse(text, zone: assembly.zone))
+                clock = FixedBoardClock(now: try InstantParser.parse(text, zone: setup.zone))
             } catch {
                 throw CLIFailure(.usage, "--now: \(error)")
             }
@@ -90,35 +95,46 @@ struct RenderCommand: AsyncParsableCommand {
             clock = SystemBoardClock()
         }
 
-        let viewModel = assembly.viewModel(clock: clock)
-        await viewModel.refresh()
-        if let error = viewModel.lastError {
-            if case .invalidData = error, assembly.readsLocalFile {
+        let (state, lastError) = await setup.snapshot(clock: clock)
+        if let error = lastError {
+            if case .invalidData = error, setup.readsLocalFile {
                 throw CLIFailure(.dataError, error.description)
             }
             Console.warning(error.description)
         }
 
-        let state = viewModel.state(at: clock.now)
+        // Fonts load only when a picture is asked for: a JSON render needs none.
         var frame: Framebuffer?
         func drawn() throws(CLIFailure) -> Framebuffer {
             if let frame { return frame }
-            let drawn = try BoardRenderer(options: DisplayAssembly(board: boardFile, zone: assembly.zone).options).render(state)
-            frame = drawn
-            return drawn
+            do {
+                let drawn = BoardRenderer(options: try LayoutAssembly.options(for: board)).render(state)
+                frame = drawn
+                return drawn
+            } catch {
+                throw CLIFailure(error)
+            }
         }
-        if let tracePath = options.trace {
-            try writeTrace(of: try drawn(), board: boardFile, to: tracePath)
-        }
-        if options.panel {
-            try PanelAssembly.show(try drawn(), board: boardFile)
+        do {
+            if let tracePath = options.trace {
+                try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board), to: tracePath)
+            }
+            if options.panel {
+                try PanelAssembly.show(try drawn(), board: board)
+            }
+        } catch let error as CLIFailure {
+            throw error
+        } catch let error as AssemblyError {
+            throw CLIFailure(error)
+        } catch {
+            throw CLIFailure(.ioError, "\(error)")
         }
         guard let format, let path = options.output else { return }
         switch format {
         case .json:
-            try OutputFile.write(BoardStateJSON.encode(state, zone: assembly.zone), to: path)
+            try OutputFile.write(BoardStateJSON.encode(state), to: path)
         case .txt:
-            try OutputFile.write(BoardStateText.encode(state, zone: assembly.zone), to: path)
+            try OutputFile.write(BoardStateText.encode(state), to: path)
         case .image(let imageFormat):
             let encoded: [UInt8]
             do {
@@ -132,20 +148,5 @@ struct RenderCommand: AsyncParsableCommand {
         case .terminal:
             Console.raw(TerminalBackend.render(try drawn()))
         }
-    }
-
-    /// Initialises the board's driver and pushes the whole frame on a trace bus.
-    @MainActor
-    static func writeTrace(of frame: Framebuffer, board: BoardFile, to path: String) throws(CLIFailure) {
-        var text = ""
-        let io = TraceIO { text += $0 }
-        let driver = try PanelAssembly.driver(for: board, io: io)
-        do {
-            try driver.initialise()
-            try driver.push(frame, damage: [frame.bounds])
-        } catch {
-            throw CLIFailure(.ioError, "\(board.path): \(error)")
-        }
-        try OutputFile.write(text, to: path)
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import BoardConfig
+import BoardAssembly
 import BoardRuntime
-import DeparturesCore
 import Logging
 
 /// `run`: drives a board until SIGINT/SIGTERM.
@@ -36,74 +35,21 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        do {
-            try await Self.drive(self)
-        } catch {
-            throw error.exit()
-        }
+    var target: OutputTarget {
+        if let trace { return .trace(trace) }
+        if let output { return output == "-" ? .terminal : .imageFile(output) }
+        return .board
     }
 
-    @MainActor
-    static func drive(_ options: RunCommand) async throws(CLIFailure) {
-        let level = Logger.Level(rawValue: options.logLevel) ?? .info
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
-        let logger = Logger(label: "departure-board")
-        let override: BoardSession.OutputOverride
-        if let trace = options.trace {
-            override = .trace(trace)
-        } else if let output = options.output {
-            override = output == "-" ? .terminal : .file(output)
-        } else {
-            override = .none
-        }
         let signals = SignalEvents()
-        let clock = SystemBoardClock()
-        let checked = try BoardSession.check(options.board)
-        let board = checked.board
-        var session = try BoardSession(checked, override: override, clock: clock, logger: logger)
-        // Buttons are wired once per run: a reload keeps the lines it already holds.
-        let buttons = try BoardSession.buttons(board.buttons, board: board.path)
-        if let buttons {
-            Task { @MainActor in
-                for await action in buttons.presses {
-                    switch action {
-                    case .refresh: session.coordinator.refreshNow()
-                    case .nextPage: session.coordinator.nextPage()
-                    }
-                }
-            }
-        }
-        defer { buttons?.stop() }
-        session.coordinator.start()
-        for await signal in signals.events {
-            switch signal {
-            case .terminate, .interrupt:
-                logger.info("stopping", metadata: ["signal": "\(signal)"])
-                session.coordinator.stop()
-                return
-            case .hangup:
-                // Check the new file first: a broken one leaves the running board untouched.
-                let replacement: BoardSession.Checked
-                do {
-                    replacement = try BoardSession.check(options.board)
-                } catch {
-                    logger.error("reload failed, keeping the running board: \(error.description)")
-                    continue
-                }
-                session.coordinator.stop()
-                do {
-                    session = try BoardSession(replacement, override: override, clock: clock, logger: logger)
-                    logger.info("board reloaded", metadata: ["board": "\(replacement.board.path)"])
-                } catch {
-                    // The new board's devices would not open: go back to the old board.
-                    logger.error("reload failed, restarting the previous board: \(error.description)")
-                    session = (try? BoardSession(session.checked, override: override, clock: clock, logger: logger)) ?? session
-                }
-                session.coordinator.start()
-            case .user1:
-                session.coordinator.refreshNow()
-            }
+        do {
+            let service = try await BoardService(path: board, output: target, logger: Logger(label: "departure-board"))
+            try await service.run(until: signals.events)
+        } catch {
+            throw CLIFailure(error).exit()
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardAssembly
 
 /// `validate FILE…`: checks board files without running them.
 struct ValidateCommand: ParsableCommand {
@@ -18,11 +19,9 @@ struct ValidateCommand: ParsableCommand {
         var failures = 0
         for file in files {
             do {
-                let board = try BoardAssembly.loadBoard(path: file)
-                let assembly = try BoardAssembly(board: board, override: .none)
-                // Loading the display's fonts catches a missing or broken font before the board runs.
-                _ = try DisplayAssembly(board: board, zone: assembly.zone)
-                Console.info("\(file): ok" + GTFSStoreStatus.note(for: board))
+                // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
+                let checked = try CheckedBoard(path: file)
+                Console.info("\(file): ok" + GTFSStoreStatus.note(for: checked.board))
             } catch {
                 Console.error(error.description)
                 failures += 1

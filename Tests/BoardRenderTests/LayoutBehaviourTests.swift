@@ -148,8 +148,7 @@ struct ColumnChoiceTests {
         let badge = RGB(0x12, 0x34, 0x56)
         func render(_ columns: Set<LayoutOptions.Column>) -> Framebuffer {
             let options = LayoutOptions(width: 256, height: 64, format: .rgb888, font: font, columns: columns,
-                                        palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]),
-                                        zone: Scene.sydney)
+                                        palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]))
             return BoardRenderer(options: options).render(Scene.state(.ok))
         }
         func count(_ frame: Framebuffer, _ color: RGB) -> Int {

@@ -50,14 +50,14 @@ enum Scene {
 
     static func state(_ status: BoardStatus, rows: [DepartureRow] = Scene.rows, message: String? = nil) -> BoardState {
         BoardState(boardName: "Central Station", now: now, status: status, message: message,
-                   updated: status == .loading ? nil : now.addingTimeInterval(-180), rows: rows)
+                   updated: status == .loading ? nil : now.addingTimeInterval(-180), rows: rows, zone: sydney)
     }
 
     static func options(_ width: Int, _ height: Int, _ format: PixelFormat, font: any Font, rotation: Int = 0,
                         style: LayoutOptions.Style? = nil, overflow: LayoutOptions.Overflow = .ellipsis,
                         routeColors: [String: RGB] = [:], scrollSpeed: Int = 24) -> LayoutOptions {
         LayoutOptions(width: width, height: height, format: format, rotation: rotation, style: style, font: font,
-                      overflow: overflow, palette: Palette(format: format, routeColors: routeColors), zone: sydney,
+                      overflow: overflow, palette: Palette(format: format, routeColors: routeColors),
                       scrollSpeed: scrollSpeed)
     }
 }

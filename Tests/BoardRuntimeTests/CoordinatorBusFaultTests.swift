@@ -55,10 +55,9 @@ struct CoordinatorBusFaultTests {
                                        useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                    zone: CoordinatorTests.zone)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font)
         let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, grace: .seconds(60), logger: logger)
+                                           clock: clock, logger: logger)
 
         /// What the panel shows after replaying the trace since the last call into `emulator`.
         func shows(_ emulator: inout SSD1322Emulator) throws -> Framebuffer {

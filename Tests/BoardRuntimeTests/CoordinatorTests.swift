@@ -70,9 +70,9 @@ struct CoordinatorTests {
         let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font, zone: Self.zone)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font)
         return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                clock: clock, grace: .seconds(60), schedule: schedule, logger: Logger(label: "test"))
+                                clock: clock, schedule: schedule, logger: Logger(label: "test"))
     }
 
     /// Waits (real time) until every task waiting on the clock is parked.

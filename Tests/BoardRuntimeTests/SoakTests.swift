@@ -1,3 +1,4 @@
+import APISource
 import BoardRender
 import BoardRuntime
 import DeparturesCore
@@ -141,10 +142,10 @@ struct SoakTests {
             baseURL: server.baseURL, stopID: "200060", requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2)))
         let viewModel = BoardViewModel(boardName: "Soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: Self.policy)
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font, zone: zone)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font)
         let backend = CountingBackend()
         let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, grace: .seconds(60),
+                                           clock: clock,
                                            logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
 
         var lastGood: (at: Date, departures: [Departure])?

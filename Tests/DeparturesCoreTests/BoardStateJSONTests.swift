@@ -11,8 +11,8 @@ struct BoardStateJSONTests {
             Fixtures.departure("T4-b", route: "T4", headsign: "Cronulla", at: Fixtures.secs(9, 39), realtime: false),
         ], now: now)
         let state = BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now,
-                               rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) })
-        let json = BoardStateJSON.encode(state, zone: Fixtures.sydney)
+                               rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) }, zone: Fixtures.sydney)
+        let json = BoardStateJSON.encode(state)
         let expected = """
             {"board":"Central","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
             "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\

@@ -236,7 +236,7 @@ struct NoticeViewModelTests {
             clock: FixedBoardClock(now: start))
         await viewModel.refresh()
         #expect(viewModel.state(at: start).notice == "Lifts out of order at Central")
-        #expect(BoardStateJSON.encode(viewModel.state(at: start), zone: Fixtures.sydney)
+        #expect(BoardStateJSON.encode(viewModel.state(at: start))
             .contains(#""updated":"2026-11-23T09:30:00+11:00","notice":"Lifts out of order at Central","rows":["#))
         await viewModel.refresh()
         #expect(viewModel.state(at: start).status == .stale)
@@ -245,7 +245,7 @@ struct NoticeViewModelTests {
 
     @Test func sourcesWithoutNoticesKeepTheJSONAsItWas() {
         let state = BoardState(boardName: "B", now: Fixtures.instant("2026-11-23T09:30:00+11:00"), status: .empty,
-                               message: nil, updated: nil, rows: [])
-        #expect(!BoardStateJSON.encode(state, zone: Fixtures.sydney).contains("notice"))
+                               message: nil, updated: nil, rows: [], zone: Fixtures.sydney)
+        #expect(!BoardStateJSON.encode(state).contains("notice"))
     }
 }

@@ -1,5 +1,4 @@
 import Framebuffer
-import ZoneInfo
 
 /// Everything the layout needs to know about a display, already resolved: fonts loaded,
 /// colours mapped. The command line builds it from the board file.
@@ -42,15 +41,13 @@ public struct LayoutOptions: Sendable {
     public var pageInterval: Duration
     public var badgeShape: BadgeShape
     public var palette: Palette
-    /// The board's zone, for the header clock and the "updated" time.
-    public var zone: TimeZoneRules
     /// Scrolling speed of tickers and long headsigns, in pixels per second.
     public var scrollSpeed: Int
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
                 font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
                 overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
-                palette: Palette? = nil, zone: TimeZoneRules, scrollSpeed: Int = 24) {
+                palette: Palette? = nil, scrollSpeed: Int = 24) {
         self.width = width
         self.height = height
         self.format = format
@@ -66,7 +63,6 @@ public struct LayoutOptions: Sendable {
         self.pageInterval = pageInterval
         self.badgeShape = badgeShape
         self.palette = palette ?? Palette(format: format)
-        self.zone = zone
         self.scrollSpeed = scrollSpeed
     }
 

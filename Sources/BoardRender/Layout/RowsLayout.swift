@@ -79,7 +79,7 @@ struct RowsLayout {
         let baseline = font.ascent
         var right = size.width - gap
         if options.clock {
-            let clock = TimeText.clock(state.now, in: options.zone)
+            let clock = TimeText.clock(state.now, in: state.zone)
             right -= font.width(of: clock)
             canvas.draw(clock, font: font, x: right, baseline: baseline, .text)
             right -= 2 * gap
@@ -171,7 +171,7 @@ struct RowsLayout {
         let fullMessage = state.message ?? "Failed to load departures"
         var right = size.width - gap
         if let updated = state.updated {
-            let clock = TimeText.clock(updated, in: options.zone)
+            let clock = TimeText.clock(updated, in: state.zone)
             // "updated 09:27" when it fits beside the whole message, else just "09:27".
             let roomy = gap + font.width(of: fullMessage) + columnSpace + font.width(of: "updated " + clock) <= right
             let label = roomy ? "updated " + clock : clock

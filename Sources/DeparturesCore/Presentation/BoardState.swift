@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ZoneInfo
 
 /// What a board is showing.
 public enum BoardStatus: String, Sendable, Equatable, CaseIterable {
@@ -30,9 +31,12 @@ public struct BoardState: Equatable, Sendable {
     public var rows: [DepartureRow]
     /// A line from the source (a service alert) shown with `ok` rows; nil otherwise.
     public var notice: String?
+    /// The board's zone: every clock shown (header, "updated") is read in it.
+    public var zone: TimeZoneRules
 
     public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
-                rows: [DepartureRow], notice: String? = nil) {
+                rows: [DepartureRow], notice: String? = nil, zone: TimeZoneRules) {
+        self.zone = zone
         self.boardName = boardName
         self.now = now
         self.status = status

@@ -3,7 +3,8 @@ import ZoneInfo
 /// The board state as the JSON of the design (`render --output state.json`), with keys in
 /// the documented order so files diff cleanly and golden tests compare bytes.
 public enum BoardStateJSON {
-    public static func encode(_ state: BoardState, zone: TimeZoneRules) -> String {
+    public static func encode(_ state: BoardState) -> String {
+        let zone = state.zone
         var out = "{"
         out += member("board", string(state.boardName)) + ","
         out += member("now", string(TimeText.iso8601(state.now, in: zone))) + ","

@@ -3,7 +3,7 @@ import ZoneInfo
 /// The rows as plain text, one line each (`render --output rows.txt`), for scripts and for
 /// reading a board over SSH. States without rows print their status or message.
 public enum BoardStateText {
-    public static func encode(_ state: BoardState, zone: TimeZoneRules) -> String {
+    public static func encode(_ state: BoardState) -> String {
         var lines: [String] = []
         switch state.status {
         case .loading: lines.append("Loading departures…")
@@ -19,7 +19,7 @@ public enum BoardStateText {
             lines.append(fields.joined(separator: "  "))
         }
         if state.status == .stale, let message = state.message {
-            let updated = state.updated.map { " · updated " + TimeText.clock($0, in: zone) } ?? ""
+            let updated = state.updated.map { " · updated " + TimeText.clock($0, in: state.zone) } ?? ""
             lines.append(message + updated)
         }
         return lines.map { $0 + "\n" }.joined()

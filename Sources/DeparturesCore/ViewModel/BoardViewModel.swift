@@ -132,7 +132,6 @@ public final class BoardViewModel {
 
     /// What to show at `now`: the time rules applied to the stored departures.
     public func state(at now: Date) -> BoardState {
-        let zone = useCase.rules.calendar.zone
         let visible = useCase.rules.visible(departures, now: now)
         let rows = visible.map { DepartureRow($0, now: now, zone: zone) }
         let status: BoardStatus
@@ -156,8 +155,14 @@ public final class BoardViewModel {
         }
         // A notice belongs beside fresh rows; stale and error boards carry their own message.
         return BoardState(boardName: boardName, now: now, status: status, message: shownMessage,
-                          updated: lastSuccess, rows: shownRows, notice: status == .ok ? notice : nil)
+                          updated: lastSuccess, rows: shownRows, notice: status == .ok ? notice : nil, zone: zone)
     }
+
+    /// The time rules this board shows its departures by.
+    public var rules: DepartureRules { useCase.rules }
+
+    /// The board's zone: every time it shows is read in it.
+    public var zone: TimeZoneRules { useCase.rules.calendar.zone }
 
     /// The state at the clock's current instant.
     public var currentState: BoardState { state(at: clock.now) }

@@ -14,14 +14,15 @@ public final class PanelBackend: DisplayBackend {
     private let backoff: Duration
     private let pause: (Duration) -> Void
     private var initialised = false
+    /// Set by the schedule; nil keeps the contrast the driver was built with, so a trace
+    /// and the hardware get the same initialisation bytes.
     private var contrast: UInt8?
 
     /// `pause` is injected so tests need not wait; it defaults to a real sleep.
-    public init(driver: any PanelDriver, name: String, contrast: UInt8? = nil, attempts: Int = 4,
+    public init(driver: any PanelDriver, name: String, attempts: Int = 4,
                 backoff: Duration = .milliseconds(200), pause: @escaping (Duration) -> Void = PanelBackend.sleep) {
         self.driver = driver
         self.name = name
-        self.contrast = contrast
         self.attempts = max(1, attempts)
         self.backoff = backoff
         self.pause = pause

@@ -1,4 +1,5 @@
 import Framebuffer
+import PanelCatalog
 
 /// HT16K33 command bytes (datasheet command summary); each is a one-byte I2C write.
 enum HT16K33Command {
@@ -29,17 +30,20 @@ public final class HT16K33Driver: PanelDriver {
 
     private let io: any PanelIO
     /// Kept so `initialise()` after a bus error restores the chosen brightness.
-    private var contrast: UInt8 = 0x80
+    private var contrast: UInt8
     /// Display RAM as the chip holds it; nil = unknown, so the next push sends all 16 bytes.
     private var shadow: [UInt8]?
 
-    public init(io: any PanelIO, address: UInt8 = 0x70) {
+    public init(io: any PanelIO, address: UInt8 = 0x70, contrast: UInt8 = 0x80) {
         self.io = io
         self.address = address
+        self.contrast = contrast
     }
 
-    /// Contrast 0…255 in 16 equal steps onto dimming 0…15 (duty 1/16…16/16; never off).
-    public static func dimming(forContrast value: UInt8) -> UInt8 { value >> 4 }
+    /// The dimming level for a board contrast, as the panel table maps it (duty 1/16…16/16; never off).
+    public static func dimming(forContrast value: UInt8) -> UInt8 {
+        PanelFacts.of(.ht16k33).contrast?.level(for: value) ?? value
+    }
 
     /// RAM is undefined at power-up, so it is cleared before the display is switched on.
     public func initialise() throws(BusError) {

@@ -1,4 +1,5 @@
 import Framebuffer
+import PanelCatalog
 
 /// MAX7219 register addresses (datasheet, register address map).
 enum MAX7219Register {
@@ -23,15 +24,16 @@ public final class MAX7219ChainDriver: PanelDriver {
 
     private let io: any PanelIO
     /// Kept so `initialise()` after a bus error restores the brightness the service chose.
-    private var contrast: UInt8 = 0x80
+    private var contrast: UInt8
     /// shadow[digit][module] as the chain holds it; nil = unknown, so the next push sends all.
     private var shadow: [[UInt8]]?
     /// taps[digit][module][bit 7…0 as 0…7]: (frame byte index, mask), fixed by the layout.
     private let taps: [[[(index: Int, mask: UInt8)]]]
 
-    public init(io: any PanelIO, layout: MAX7219Layout) {
+    public init(io: any PanelIO, layout: MAX7219Layout, contrast: UInt8 = 0x80) {
         self.io = io
         self.layout = layout
+        self.contrast = contrast
         let stride = PixelFormat.mono.stride(forWidth: layout.width)
         taps = (0..<8).map { digit in
             (0..<layout.modules).map { module in
@@ -47,15 +49,17 @@ public final class MAX7219ChainDriver: PanelDriver {
     public convenience init?(io: any PanelIO, modules: Int, rows: Int = 1,
                              firstModule: MAX7219Layout.Side = .right, serpentine: Bool = false,
                              rotation: MAX7219Layout.Rotation = .r0,
-                             rotations: [MAX7219Layout.Rotation]? = nil) {
+                             rotations: [MAX7219Layout.Rotation]? = nil, contrast: UInt8 = 0x80) {
         guard let layout = MAX7219Layout(modules: modules, rows: rows, firstModule: firstModule,
                                          serpentine: serpentine, rotation: rotation, rotations: rotations)
         else { return nil }
-        self.init(io: io, layout: layout)
+        self.init(io: io, layout: layout, contrast: contrast)
     }
 
-    /// Contrast 0…255 in 16 equal steps onto intensity 0…15 (0 is dimmest, not off).
-    public static func intensity(forContrast value: UInt8) -> UInt8 { value >> 4 }
+    /// The intensity register for a board contrast, as the panel table maps it.
+    public static func intensity(forContrast value: UInt8) -> UInt8 {
+        PanelFacts.of(.max7219).contrast?.level(for: value) ?? value
+    }
 
     /// Registers come up undefined and the chip in shutdown: set every control register,
     /// clear all digits, and only then leave shutdown so no power-up garbage flashes.

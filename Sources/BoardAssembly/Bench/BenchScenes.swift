@@ -11,18 +11,18 @@ import Foundation
 #endif
 
 /// One bench scene: a display, the states it shows frame after frame, and where frames go.
-struct BenchScene {
-    var name: String
-    var options: LayoutOptions
-    var states: [BoardState]
+public struct BenchScene {
+    public var name: String
+    public var options: LayoutOptions
+    public var states: [BoardState]
     /// Time between frames, for scrolling.
-    var step: Duration
-    var sink: BenchSink?
+    public var step: Duration
+    public var sink: BenchSink?
 }
 
 /// Where a scene's frames are encoded: a panel driver on a byte-counting bus, or a Linux
 /// framebuffer backed by a scratch file.
-enum BenchSink {
+public enum BenchSink {
     case panel(any PanelDriver, CountingIO)
     case framebuffer(LinuxFramebuffer)
 
@@ -48,19 +48,19 @@ enum BenchSink {
     }
 }
 
-enum BenchScenes {
-    static func all(frames: Int) throws(CLIFailure) -> [BenchScene] {
+public enum BenchScenes {
+    public static func all(frames: Int) throws(AssemblyError) -> [BenchScene] {
         let zone = try zone()
-        let states = departures(frames: frames)
-        func font(width: Int, height: Int) throws(CLIFailure) -> any Font {
+        let states = departures(frames: frames, zone: zone)
+        func font(width: Int, height: Int) throws(AssemblyError) -> any Font {
             let choice = LayoutOptions.defaultFont(logicalWidth: width, logicalHeight: height)
             let base: BDFFont
             do {
                 base = try BDFFont.load(path: try FontLocator.bundledFont(choice.name, boardPath: "Boards/bench.yaml"))
-            } catch let error as CLIFailure {
+            } catch let error as AssemblyError {
                 throw error
             } catch {
-                throw CLIFailure(.configError, "bench: \(error)")
+                throw AssemblyError(.boardFile, "bench: \(error)")
             }
             return choice.scale > 1 ? ScaledFont(base, scale: choice.scale) : base
         }
@@ -73,48 +73,48 @@ enum BenchScenes {
         let ledIO = CountingIO()
         if let driver = MAX7219ChainDriver(io: ledIO, modules: 4) {
             scenes.append(BenchScene(name: "max7219", options: LayoutOptions(width: 32, height: 8, format: .mono,
-                                     font: try font(width: 32, height: 8), zone: zone),
+                                     font: try font(width: 32, height: 8)),
                                      states: states, step: .milliseconds(42), sink: panel(driver, ledIO)))
         }
         let oledIO = CountingIO()
         scenes.append(BenchScene(name: "ssd1306", options: LayoutOptions(width: 128, height: 64, format: .mono,
-                                 font: try font(width: 128, height: 64), zone: zone),
+                                 font: try font(width: 128, height: 64)),
                                  states: states, step: .zero, sink: panel(SSD1306Driver(io: oledIO), oledIO)))
         let greyIO = CountingIO()
         scenes.append(BenchScene(name: "ssd1322", options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3,
-                                 font: try font(width: 256, height: 64), zone: zone),
+                                 font: try font(width: 256, height: 64)),
                                  states: states, step: .zero, sink: panel(SSD1322Driver(io: greyIO), greyIO)))
         let paperIO = CountingIO()
         // Black/white, the variant with partial refresh; no minimum interval, so every frame is pushed.
         let paper = UC8179Driver(io: paperIO, colors: .blackWhite,
                                  policy: EPaperRefreshPolicy(minimumInterval: .zero))
         scenes.append(BenchScene(name: "epaper-7in5", options: LayoutOptions(width: 800, height: 480, format: .bwr,
-                                 font: try font(width: 800, height: 480), zone: zone),
+                                 font: try font(width: 800, height: 480)),
                                  states: states, step: .zero, sink: panel(paper, paperIO)))
         for (name, format, bits) in [("fbdev-rgb565", PixelFormat.rgb565, 16), ("fbdev-xrgb8888", PixelFormat.rgb888, 32)] {
             let device = try framebuffer(bitsPerPixel: bits)
             scenes.append(BenchScene(name: name, options: LayoutOptions(width: 1920, height: 1080, format: format,
-                                     font: try font(width: 1920, height: 1080), zone: zone),
+                                     font: try font(width: 1920, height: 1080)),
                                      states: states, step: .zero, sink: .framebuffer(device)))
         }
         return scenes
     }
 
     /// Three departures and a clock, every countdown moving each frame (a minute per frame).
-    static func departures(frames: Int) -> [BoardState] {
+    static func departures(frames: Int, zone: TimeZoneRules) -> [BoardState] {
         (0..<frames).map { frame -> BoardState in
             let now = Date.benchStart.addingTimeInterval(Double(frame) * 60)
             let rows = [("T1", "Emu Plains", 3, "+2 min"), ("T4", "Cronulla", 9, nil), ("T8", "Macarthur via Airport", 14, "+1 min")]
                 .enumerated().map { index, item in
                     BenchRow.make(route: item.0, headsign: item.1, minutes: (item.2 + frame) % 60, delay: item.3, index: index)
                 }
-            return BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now, rows: rows)
+            return BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now, rows: rows, zone: zone)
         }
     }
 
     /// A 1920×1080 framebuffer in a scratch file (unlinked at once), with the bitfields a
     /// Raspberry Pi's HDMI framebuffer reports.
-    static func framebuffer(bitsPerPixel: Int) throws(CLIFailure) -> LinuxFramebuffer {
+    static func framebuffer(bitsPerPixel: Int) throws(AssemblyError) -> LinuxFramebuffer {
         let geometry: FramebufferGeometry
         if bitsPerPixel == 16 {
             geometry = FramebufferGeometry(width: 1920, height: 1080, bitsPerPixel: 16, lineLength: 3840,
@@ -129,22 +129,22 @@ enum BenchScenes {
         let fd = mkstemp(&template)
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fd >= 0, ftruncate(fd, off_t(geometry.requiredBytes)) == 0 else {
-            throw CLIFailure(.ioError, "bench: cannot create a scratch framebuffer file in /tmp")
+            throw AssemblyError(.io, "bench: cannot create a scratch framebuffer file in /tmp")
         }
         close(fd)
         defer { unlink(path) }
         do {
             return try LinuxFramebuffer(path: path, geometry: geometry)
         } catch {
-            throw CLIFailure(.ioError, "bench: \(error)")
+            throw AssemblyError(.io, "bench: \(error)")
         }
     }
 
-    static func zone() throws(CLIFailure) -> TimeZoneRules {
+    static func zone() throws(AssemblyError) -> TimeZoneRules {
         do {
             return try TimeZoneRules.load("Australia/Sydney")
         } catch {
-            throw CLIFailure(.configError, "bench: \(error)")
+            throw AssemblyError(.boardFile, "bench: \(error)")
         }
     }
 }

@@ -3,19 +3,19 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import DeparturesCore
 
-/// When the board next looks different without new data: the clock's next minute, a
-/// countdown dropping a minute, a departure leaving, stale rows expiring. The draw loop
-/// sleeps until then instead of polling.
-public enum RedrawPlanner {
+extension BoardViewModel {
     /// A margin so the state read at the wake-up is already past the boundary.
-    static let margin = 0.001
+    static let boundaryMargin = 0.001
 
-    public static func nextChange(now: Date, departures: [ResolvedDeparture], grace: Duration,
-                                  lastSuccess: Date?, staleLimit: Duration) -> Date {
+    /// When `state(at:)` next differs without new data: the clock's next minute, a
+    /// countdown dropping a minute, a departure leaving after the grace, stale rows
+    /// expiring. The time rules live here, so a draw loop asks instead of re-deriving them.
+    public func nextChange(after now: Date) -> Date {
         let t = now.timeIntervalSince1970
+        let margin = Self.boundaryMargin
         var next = (t / 60).rounded(.down) * 60 + 60   // the header clock's next minute
+        let grace = rules.departedGrace.timeInterval
         for departure in departures {
             let instant = departure.instant.timeIntervalSince1970
             if instant > t {
@@ -25,11 +25,11 @@ public enum RedrawPlanner {
                 if change <= t { change += 60 }
                 next = min(next, change)
             }
-            let leaves = instant + grace.timeInterval + margin
+            let leaves = instant + grace + margin
             if leaves > t { next = min(next, leaves) }
         }
         if let lastSuccess {
-            let expires = lastSuccess.timeIntervalSince1970 + staleLimit.timeInterval + margin
+            let expires = lastSuccess.timeIntervalSince1970 + policy.staleLimit.timeInterval + margin
             if expires > t { next = min(next, expires) }
         }
         return Date(timeIntervalSince1970: max(next, t + margin))

@@ -3,8 +3,8 @@ import GTFSSchedule
 
 /// What `validate` adds for a GTFS board: whether its store exists and covers its stops.
 /// A note, not an error: the board file is fine, the import may simply not have run yet.
-enum GTFSStoreStatus {
-    static func note(for board: BoardFile) -> String {
+public enum GTFSStoreStatus {
+    public static func note(for board: BoardFile) -> String {
         guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else { return "" }
         let store: GTFSStore
         do {

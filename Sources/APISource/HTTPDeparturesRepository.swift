@@ -1,3 +1,4 @@
+import DeparturesCore
 import HTTPFetch
 
 /// Departures from `GET {base}/api/v1/stops/{stopId}/departures`.

@@ -1,3 +1,4 @@
+import APISource
 import DeparturesCore
 import Foundation
 import HTTPFetch

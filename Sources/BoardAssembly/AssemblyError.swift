@@ -1,0 +1,24 @@
+/// Why a board could not be assembled. The kind says whose mistake it is, which a command
+/// turns into its exit code; the message names the file and what is wrong in it.
+public struct AssemblyError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The caller asked for something this board cannot do (a trace of a framebuffer).
+        case usage
+        /// The board file, or a file it names (font, store), is wrong.
+        case boardFile
+        /// Departures data the user supplied breaks the contract.
+        case data
+        /// A device or file could not be opened, read or written.
+        case io
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

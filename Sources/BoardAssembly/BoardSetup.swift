@@ -1,0 +1,100 @@
+import BoardConfig
+import DeparturesCore
+import GTFSSchedule
+import ZoneInfo
+
+/// A board file read and its zone loaded: everything the departures side needs. The one
+/// place that knows both the board file and the core; no device is opened here.
+public struct BoardSetup: Sendable {
+    /// Where departures come from when a caller overrides the board's own source.
+    public enum SourceOverride: Sendable, Equatable {
+        case none
+        case file(String)
+        case api(baseURL: String, stopID: String)
+    }
+
+    /// The preview board, relative to the current folder: a desktop preview on the demo timetable.
+    public static let defaultBoardPath = "Boards/preview.yaml"
+
+    public let board: BoardFile
+    public let zone: TimeZoneRules
+    public let override: SourceOverride
+
+    /// Reads and validates a board file (the preview board when `path` is nil).
+    public static func loadBoardFile(path: String?) throws(AssemblyError) -> BoardFile {
+        let loader = BoardFileLoader(zoneExists: { ZoneInfoDatabase.system.contains($0) })
+        do {
+            return try loader.load(path: path ?? defaultBoardPath)
+        } catch {
+            throw AssemblyError(.boardFile, error.description)
+        }
+    }
+
+    public init(path: String?, override: SourceOverride = .none) throws(AssemblyError) {
+        try self.init(board: Self.loadBoardFile(path: path), override: override)
+    }
+
+    public init(board: BoardFile, override: SourceOverride = .none) throws(AssemblyError) {
+        self.board = board
+        self.override = override
+        let name = try Self.zoneName(board)
+        do {
+            zone = try TimeZoneRules.load(name)
+        } catch {
+            throw AssemblyError(.boardFile, "\(board.path): timezone: \(error)")
+        }
+    }
+
+    /// The board's own `timezone`; for a GTFS board without one, the agency's from its store.
+    private static func zoneName(_ board: BoardFile) throws(AssemblyError) -> String {
+        guard board.source.kind == .gtfs, !board.timezoneIsExplicit, let gtfs = board.source.gtfs else {
+            return board.timezone
+        }
+        do {
+            return try GTFSStore(path: gtfs.storePath).agencyTimezone
+        } catch {
+            throw AssemblyError(.boardFile, "\(board.path): source.store: \(error); import the feed first "
+                                + "(departure-board gtfs import FEED.zip --board \(board.path)) or set the board's timezone")
+        }
+    }
+
+    /// True when the departures come from a local file the user controls: data that breaks
+    /// the contract is then an input error, not a source outage.
+    public var readsLocalFile: Bool {
+        switch override {
+        case .file: return true
+        case .api: return false
+        case .none: return board.source.kind == .file
+        }
+    }
+
+    public var rules: DepartureRules {
+        DepartureRules(calendar: ServiceDayCalendar(zone: zone),
+                       departedGrace: board.departures.departedGrace,
+                       limit: board.departures.limit)
+    }
+
+    public var policy: RefreshPolicy {
+        RefreshPolicy(interval: board.source.refreshInterval,
+                      maxBackoff: board.departures.maxBackoff,
+                      staleLimit: board.departures.staleLimit)
+    }
+
+    /// The board's view model over its source (or the override), not yet started.
+    @MainActor
+    public func viewModel(clock: any BoardClock) -> BoardViewModel {
+        BoardViewModel(
+            boardName: board.name,
+            useCase: LoadDeparturesUseCase(repository: repository(clock: clock), rules: rules),
+            clock: clock, policy: policy)
+    }
+
+    /// One refresh and the state it leaves, for one-shot renders: the state is written
+    /// even when the fetch failed (`lastError` says why).
+    @MainActor
+    public func snapshot(clock: any BoardClock) async -> (state: BoardState, lastError: DeparturesError?) {
+        let viewModel = viewModel(clock: clock)
+        await viewModel.refresh()
+        return (viewModel.state(at: clock.now), viewModel.lastError)
+    }
+}

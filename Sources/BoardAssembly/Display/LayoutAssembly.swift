@@ -1,0 +1,60 @@
+import BoardConfig
+import BoardRender
+import Framebuffer
+import PanelCatalog
+
+/// Turns a board's `display:` settings into layout options: fonts found and loaded,
+/// colours parsed, defaults chosen for the display's size.
+public enum LayoutAssembly {
+    public static func options(for board: BoardFile) throws(AssemblyError) -> LayoutOptions {
+        let display = board.display
+        let upright = display.rotation % 180 == 0
+        let font = try font(display, board: board, logicalWidth: upright ? display.width : display.height,
+                            logicalHeight: upright ? display.height : display.width)
+
+        var overrides: [String: RGB] = [:]
+        for (name, hex) in display.colors { overrides[name] = RGB(hex: hex) }
+        var routeColors: [String: RGB] = [:]
+        for (route, hex) in display.routeColors { routeColors[route] = RGB(hex: hex) }
+
+        return LayoutOptions(
+            width: display.width, height: display.height, format: display.format, rotation: display.rotation,
+            style: display.layout.map(LayoutOptions.Style.init), rows: display.rows, font: font,
+            header: display.header, clock: display.clock,
+            columns: Set(display.columns.map(LayoutOptions.Column.init)),
+            overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
+            badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
+            palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
+                             redInk: panelShowsRed(board.output)))
+    }
+
+    /// Black/white e-paper panels draw red as black; their previews must too.
+    static func panelShowsRed(_ output: OutputSettings?) -> Bool {
+        guard let output else { return true }
+        switch PanelFacts.of(output.driver).redInk {
+        case .drawn: return true
+        case .none: return false
+        case .whenConfigured: return output.epaperColors == .bwr
+        }
+    }
+
+    private static func font(_ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
+                             logicalHeight: Int) throws(AssemblyError) -> any Font {
+        let fallback = LayoutOptions.defaultFont(logicalWidth: logicalWidth, logicalHeight: logicalHeight)
+        let reference = display.font ?? fallback.name
+        let lower = reference.lowercased()
+        do {
+            if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") {
+                return try FreeTypeFont(path: reference, pixelSize: display.fontSize ?? max(10, logicalHeight / 12))
+            }
+            let path = lower.hasSuffix(".bdf") ? reference : try FontLocator.bundledFont(reference, boardPath: board.path)
+            let scale = display.fontScale ?? (display.font == nil ? fallback.scale : 1)
+            let font = try BDFFont.load(path: path)
+            return scale > 1 ? ScaledFont(font, scale: scale) : font
+        } catch let error as AssemblyError {
+            throw error
+        } catch {
+            throw AssemblyError(.boardFile, "\(board.path): display.font: \(error)")
+        }
+    }
+}

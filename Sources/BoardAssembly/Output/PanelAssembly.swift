@@ -1,0 +1,115 @@
+import BoardConfig
+import DisplayBackends
+import Framebuffer
+import PanelCatalog
+
+/// Builds a board's panel driver from its `output:` section on whatever `PanelIO` it is
+/// given — the hardware buses or a trace bus — so both get the same bytes, contrast included.
+public enum PanelAssembly {
+    /// The driver for the board's panel, or an error for outputs that are not panels on a bus.
+    public static func driver(for board: BoardFile, io: any PanelIO) throws(AssemblyError) -> any PanelDriver {
+        guard let output = board.output else {
+            throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (see the README's wiring)")
+        }
+        let display = board.display
+        let contrast = contrastLevel(output)
+        switch output.driver {
+        case .ssd1306:
+            return SSD1306Driver(io: io, bus: OLEDBus(output), size: display.height == 32 ? .oled128x32 : .oled128x64,
+                                 contrast: contrast)
+        case .sh1106:
+            return SH1106Driver(io: io, bus: OLEDBus(output), contrast: contrast)
+        case .ssd1322:
+            return SSD1322Driver(io: io, contrast: contrast, resetLine: output.reset != nil)
+        case .max7219:
+            let rows = display.height / 8
+            guard let rotation = MAX7219Layout.Rotation(rawValue: output.moduleRotation),
+                  let driver = MAX7219ChainDriver(io: io, modules: output.modules, rows: rows,
+                                                  firstModule: MAX7219Layout.Side(output.firstModule),
+                                                  rotation: rotation, contrast: contrast) else {
+                throw AssemblyError(.boardFile, "\(board.path): output.modules: \(output.modules) modules do not make \(rows) rows")
+            }
+            return driver
+        case .ht16k33:
+            return HT16K33Driver(io: io, address: UInt8(clamping: output.address), contrast: contrast)
+        case .uc8179, .ssd1680:
+            let policy = EPaperRefreshPolicy(fullEvery: output.fullRefreshEvery, fullAfter: output.fullRefreshAfter,
+                                             minimumInterval: output.minRefreshInterval, busyTimeout: output.busyTimeout)
+            if output.driver == .ssd1680 {
+                return SSD1680Driver(io: io, policy: policy)
+            }
+            return UC8179Driver(io: io, colors: UC8179Driver.Colors(output.epaperColors), policy: policy)
+        case .fbdev:
+            throw AssemblyError(.usage, "\(board.path): output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")
+        }
+    }
+
+    /// The board's `contrast` as every driver takes it: 0…255, mapped to the controller's
+    /// register by the driver through the panel table.
+    static func contrastLevel(_ output: OutputSettings) -> UInt8 {
+        UInt8(clamping: output.contrast)
+    }
+
+    /// The real buses and lines of a board's `output:`: errors name the device node and,
+    /// for permissions, the group that grants access.
+    public static func hardwareIO(for board: BoardFile) throws(AssemblyError) -> HardwareIO {
+        guard let output = board.output, output.driver != .fbdev else {
+            throw AssemblyError(.boardFile, "\(board.path): output: no panel on a bus")
+        }
+        let spi = output.bus == .spi
+        var lines: [GPIOLineSpec] = []
+        if spi, let dc = output.dc {
+            lines.append(GPIOLineSpec(role: "dc", chip: output.gpioChip, offset: UInt32(dc), direction: .output(initial: 0)))
+        }
+        if let reset = output.reset, spi || output.driver == .ssd1322 {
+            lines.append(GPIOLineSpec(role: "reset", chip: output.gpioChip, offset: UInt32(reset), direction: .output(initial: 1)))
+        }
+        if let busy = output.busy {
+            lines.append(GPIOLineSpec(role: "busy", chip: output.gpioChip, offset: UInt32(busy), direction: .input))
+        }
+        let config = HardwareConfig(
+            i2cPath: spi ? nil : output.device,
+            spi: spi ? HardwareConfig.SPI(path: output.device, mode: UInt8(output.spiMode), speedHz: UInt32(output.speedHz)) : nil,
+            lines: lines)
+        do {
+            return try HardwareIO(config)
+        } catch {
+            throw AssemblyError(.io, "\(board.path): \(error)")
+        }
+    }
+
+    /// Initialises the board's driver and pushes the whole frame on a trace bus; returns
+    /// the JSON-lines trace.
+    public static func trace(of frame: Framebuffer, board: BoardFile) throws(AssemblyError) -> String {
+        var text = ""
+        let driver = try driver(for: board, io: TraceIO { text += $0 })
+        do {
+            try driver.initialise()
+            try driver.push(frame, damage: [frame.bounds])
+        } catch {
+            throw AssemblyError(.io, "\(board.path): \(error)")
+        }
+        return text
+    }
+
+    /// Pushes one frame to the board's real panel (or `/dev/fbN`) and leaves it showing.
+    public static func show(_ frame: Framebuffer, board: BoardFile) throws(AssemblyError) {
+        if board.output?.driver == .fbdev, let device = board.output?.device {
+            do {
+                let framebuffer = try LinuxFramebuffer(path: device)
+                try framebuffer.present(frame)
+                framebuffer.close()
+            } catch {
+                throw AssemblyError(.io, "\(board.path): \(error)")
+            }
+            return
+        }
+        let io = try hardwareIO(for: board)
+        let backend = PanelBackend(driver: try driver(for: board, io: io), name: board.output?.driver.rawValue ?? "panel")
+        do {
+            try backend.present(frame, damage: [frame.bounds])
+        } catch {
+            throw AssemblyError(.io, "\(board.path): \(error)")
+        }
+    }
+}

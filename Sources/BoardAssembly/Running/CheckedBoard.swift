@@ -1,0 +1,23 @@
+import BoardConfig
+import BoardRender
+import DeparturesCore
+
+/// A board file read and checked end to end — zone loaded, fonts found and parsed — with no
+/// device opened, so a reload can check a new file while the running board holds its devices.
+public struct CheckedBoard: Sendable {
+    public let setup: BoardSetup
+    public let layout: LayoutOptions
+
+    public var board: BoardFile { setup.board }
+
+    public init(path: String?) throws(AssemblyError) {
+        try self.init(BoardSetup(path: path))
+    }
+
+    public init(_ setup: BoardSetup) throws(AssemblyError) {
+        self.setup = setup
+        layout = try LayoutAssembly.options(for: setup.board)
+    }
+
+    public var renderer: BoardRenderer { BoardRenderer(options: layout) }
+}

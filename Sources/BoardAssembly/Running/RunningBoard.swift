@@ -1,0 +1,36 @@
+import BoardConfig
+import BoardRender
+import BoardRuntime
+import DeparturesCore
+import DisplayBackends
+import Logging
+
+/// One board running: source, view model, renderer and backend wired into a coordinator.
+/// Any front end (the command line, a status server, a test) assembles a board with one call.
+@MainActor
+public final class RunningBoard {
+    public let checked: CheckedBoard
+    public let coordinator: BoardCoordinator
+
+    public var board: BoardFile { checked.board }
+    public var viewModel: BoardViewModel { coordinator.viewModel }
+
+    /// Assembles the board; nothing runs until `coordinator.start()`.
+    public init(_ checked: CheckedBoard, output: OutputTarget, clock: any BoardClock, logger: Logger,
+                hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = { board throws(AssemblyError) in
+                    try PanelAssembly.hardwareIO(for: board)
+                }) throws(AssemblyError) {
+        self.checked = checked
+        let backend = try output.backend(for: checked.board, hardware: hardware)
+        coordinator = BoardCoordinator(
+            viewModel: checked.setup.viewModel(clock: clock), renderer: checked.renderer,
+            backend: backend, clock: clock, schedule: try ScheduleAssembly.schedule(checked.board),
+            logger: logger)
+    }
+
+    /// Reads, checks and assembles the board file at `path` in one call.
+    public convenience init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(),
+                            logger: Logger) throws(AssemblyError) {
+        try self.init(CheckedBoard(path: path), output: output, clock: clock, logger: logger)
+    }
+}

@@ -1,0 +1,70 @@
+import APISource
+import BoardConfig
+import DeparturesCore
+import GTFSRealtime
+import GTFSSchedule
+import GTFSSource
+
+/// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
+extension BoardSetup {
+    public func repository(clock: any BoardClock) -> any DeparturesRepository {
+        let source = board.source
+        switch override {
+        case .file(let path):
+            return FileDeparturesRepository(path: path)
+        case .api(let baseURL, let stopID):
+            return httpRepository(baseURL: baseURL, stopID: stopID)
+        case .none:
+            switch source.kind {
+            case .demo:
+                return DemoDeparturesRepository(calendar: ServiceDayCalendar(zone: zone), clock: clock)
+            case .file:
+                return FileDeparturesRepository(path: source.filePath ?? "")
+            case .api:
+                return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "")
+            case .gtfs:
+                return gtfsRepository(clock: clock)
+            }
+        }
+    }
+
+    var apiKey: APIKey? {
+        let source = board.source
+        return source.apiKey.map { key -> APIKey in
+            switch key {
+            case .environment(let name):
+                return APIKey(header: source.apiKeyHeader, source: .environment(name), valuePrefix: source.apiKeyPrefix)
+            case .file(let path):
+                return APIKey(header: source.apiKeyHeader, source: .file(path), valuePrefix: source.apiKeyPrefix)
+            }
+        }
+    }
+
+    private func gtfsRepository(clock: any BoardClock) -> GTFSDeparturesRepository {
+        let source = board.source
+        let gtfs = source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
+        let routes = gtfs.routes.isEmpty ? nil : Set(gtfs.routes)
+        // A route is named by id or short name; the store's filter keeps either match.
+        let filter = GTFSFilter(routeIDs: routes, routeShortNames: routes, headsignContains: gtfs.headsignContains,
+                                directionID: gtfs.directionID)
+        let apiKey = apiKey
+        let feed = { (url: String) in
+            TripUpdatesFetcher.Settings(url: url, apiKey: apiKey, requestTimeout: source.requestTimeout,
+                                        resourceTimeout: source.resourceTimeout,
+                                        maxResponseBytes: max(source.maxResponseBytes, 8 << 20))
+        }
+        return GTFSDeparturesRepository(
+            settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
+                            zone: zone, tripUpdates: gtfs.tripUpdatesURL.map(feed), alerts: gtfs.alertsURL.map(feed),
+                            realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy),
+            clock: clock)
+    }
+
+    private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {
+        let source = board.source
+        return HTTPDeparturesRepository(settings: .init(
+            baseURL: baseURL, stopID: stopID, apiKey: apiKey,
+            requestTimeout: source.requestTimeout, resourceTimeout: source.resourceTimeout,
+            maxResponseBytes: source.maxResponseBytes))
+    }
+}
