@@ -18,10 +18,20 @@ public struct Departure: Codable, Hashable, Sendable {
     public var delaySeconds: Int
     /// False when only the timetable is known (no live vehicle data).
     public var isRealtime: Bool
+    // Optional keys (absent in older responses): what a rider must know beyond the time.
+    /// The platform, track or bay, where the source knows it.
+    public var platform: String?
+    /// The trip is cancelled, or skips this stop today: shown as such, never as a departure.
+    public var isCancelled: Bool
+    /// The time is interpolated between timed stops (a stop that is not a timepoint).
+    public var isEstimated: Bool
+    /// No one can board here (drop-off only, or the trip's last stop): an arrival.
+    public var isDropOffOnly: Bool
 
     public init(
         tripID: String, routeShortName: String, headsign: String,
-        scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool
+        scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool,
+        platform: String? = nil, isCancelled: Bool = false, isEstimated: Bool = false, isDropOffOnly: Bool = false
     ) {
         self.tripID = tripID
         self.routeShortName = routeShortName
@@ -30,6 +40,10 @@ public struct Departure: Codable, Hashable, Sendable {
         self.realtimeTimeSecs = realtimeTimeSecs
         self.delaySeconds = delaySeconds
         self.isRealtime = isRealtime
+        self.platform = platform
+        self.isCancelled = isCancelled
+        self.isEstimated = isEstimated
+        self.isDropOffOnly = isDropOffOnly
     }
 
     /// Whole numbers are read through `Double` so `1.5` is reported at its key as "expected
@@ -57,6 +71,26 @@ public struct Departure: Codable, Hashable, Sendable {
         realtimeTimeSecs = try wholeNumber(.realtimeTimeSecs)
         delaySeconds = try wholeNumber(.delaySeconds)
         isRealtime = try container.decode(Bool.self, forKey: .isRealtime)
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
+        isCancelled = try container.decodeIfPresent(Bool.self, forKey: .isCancelled) ?? false
+        isEstimated = try container.decodeIfPresent(Bool.self, forKey: .isEstimated) ?? false
+        isDropOffOnly = try container.decodeIfPresent(Bool.self, forKey: .isDropOffOnly) ?? false
+    }
+
+    /// Absent optional keys stay absent, so a response carries only what its source knows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tripID, forKey: .tripID)
+        try container.encode(routeShortName, forKey: .routeShortName)
+        try container.encode(headsign, forKey: .headsign)
+        try container.encode(scheduledTimeSecs, forKey: .scheduledTimeSecs)
+        try container.encode(realtimeTimeSecs, forKey: .realtimeTimeSecs)
+        try container.encode(delaySeconds, forKey: .delaySeconds)
+        try container.encode(isRealtime, forKey: .isRealtime)
+        try container.encodeIfPresent(platform, forKey: .platform)
+        if isCancelled { try container.encode(true, forKey: .isCancelled) }
+        if isEstimated { try container.encode(true, forKey: .isEstimated) }
+        if isDropOffOnly { try container.encode(true, forKey: .isDropOffOnly) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -67,6 +101,10 @@ public struct Departure: Codable, Hashable, Sendable {
         case realtimeTimeSecs = "realtime_time_secs"
         case delaySeconds = "delay_s"
         case isRealtime = "realtime"
+        case platform
+        case isCancelled = "cancelled"
+        case isEstimated = "estimated"
+        case isDropOffOnly = "drop_off_only"
     }
 }
 

@@ -21,7 +21,7 @@ public enum BoardStateJSON {
     }
 
     static func row(_ row: DepartureRow) -> String {
-        "{" + [
+        var members = [
             member("trip_id", string(row.tripID)),
             member("route", string(row.route)),
             member("headsign", string(row.headsign)),
@@ -30,7 +30,13 @@ public enum BoardStateJSON {
             member("delay", row.delay.map(string) ?? "null"),
             member("time", string(row.time)),
             member("realtime", row.isRealtime ? "true" : "false"),
-        ].joined(separator: ",") + "}"
+        ]
+        // Added keys appear only when they say something, so boards without them keep their bytes.
+        if let platform = row.platform { members.append(member("platform", string(platform))) }
+        if row.isCancelled { members.append(member("cancelled", "true")) }
+        if row.isEstimated { members.append(member("estimated", "true")) }
+        if row.isDropOffOnly { members.append(member("drop_off_only", "true")) }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     static func member(_ key: String, _ value: String) -> String {

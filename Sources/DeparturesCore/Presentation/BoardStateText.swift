@@ -13,9 +13,13 @@ public enum BoardStateText {
         }
         for row in state.rows {
             var fields = [row.route, row.headsign]
+            if let platform = row.platform { fields.append("platform " + platform) }
             if let delay = row.delay { fields.append(delay) }
             fields.append(row.countdown)
-            fields.append(row.isRealtime ? row.time : row.time + " (scheduled)")
+            var time = row.isRealtime ? row.time : row.time + " (scheduled)"
+            if row.isEstimated { time += " (estimated)" }
+            if row.isDropOffOnly { time += " (arrival, no boarding)" }
+            fields.append(time)
             lines.append(fields.joined(separator: "  "))
         }
         if state.status == .stale, let message = state.message {

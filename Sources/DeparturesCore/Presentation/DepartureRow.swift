@@ -20,6 +20,14 @@ public struct DepartureRow: Hashable, Sendable {
     public var time: String
     /// False for timetable-only rows, which a board shows differently.
     public var isRealtime: Bool
+    /// The platform, track or bay, where known.
+    public var platform: String?
+    /// Cancelled, or not stopping here: the countdown reads `Cancelled`.
+    public var isCancelled: Bool
+    /// An interpolated time (a stop that is not a timepoint).
+    public var isEstimated: Bool
+    /// An arrival where no one can board.
+    public var isDropOffOnly: Bool
 
     public init(_ resolved: ResolvedDeparture, now: Date, zone: TimeZoneRules) {
         let departure = resolved.departure
@@ -27,11 +35,18 @@ public struct DepartureRow: Hashable, Sendable {
         route = departure.routeShortName
         headsign = departure.headsign
         minutes = Self.minutes(until: resolved.instant, from: now)
-        countdown = minutes == 0 ? "Now" : "\(minutes) min"
-        delay = Self.delayText(seconds: departure.delaySeconds)
+        isCancelled = departure.isCancelled
+        countdown = isCancelled ? Self.cancelled : minutes == 0 ? "Now" : "\(minutes) min"
+        delay = isCancelled ? nil : Self.delayText(seconds: departure.delaySeconds)
         time = TimeText.clock(resolved.instant, in: zone)
         isRealtime = departure.isRealtime
+        platform = departure.platform
+        isEstimated = departure.isEstimated
+        isDropOffOnly = departure.isDropOffOnly
     }
+
+    /// What a cancelled row shows where the countdown would be.
+    public static let cancelled = "Cancelled"
 
     /// max(0, ⌊(instant − now) / 60 s⌋).
     public static func minutes(until instant: Date, from now: Date) -> Int {
