@@ -5,6 +5,7 @@ import DisplayBackends
 import Foundation
 import Framebuffer
 import Logging
+import PanelTestSupport
 import Synchronization
 import Testing
 

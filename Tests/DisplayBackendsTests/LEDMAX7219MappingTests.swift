@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// Byte-level pins for the mapping, independent of the emulator (which shares the layout

@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// Collects a `TraceIO`'s lines so tests can parse them back into operations.

@@ -1,6 +1,7 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 @Suite struct OLEDSH1106Tests {
     static let buses = [OLEDBus.i2c(), .spi()]

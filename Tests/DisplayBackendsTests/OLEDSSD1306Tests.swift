@@ -1,6 +1,7 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 struct OLEDSSD1306Config: Sendable, CustomTestStringConvertible {
     var size: SSD1306Driver.Size

@@ -1,6 +1,7 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 @Suite struct OLEDSSD1322Tests {
     /// Init + full push, replayed; returns the ops of the push alone.

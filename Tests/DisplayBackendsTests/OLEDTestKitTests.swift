@@ -1,6 +1,7 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 /// Collects a `TraceIO`'s JSON lines so tests can parse them back with `TraceOp.parse`.
 final class OLEDRecorder {
