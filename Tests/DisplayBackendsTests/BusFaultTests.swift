@@ -17,7 +17,7 @@ enum FaultPanel: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// emulator that replays the trace: what the panel would show, whatever the bus did.
 final class FaultRig {
     let panel: FaultPanel
-    let trace = EPaperTrace()
+    let trace = TraceRecorder()
     let fault: FaultInjectingIO
     let backend: PanelBackend
     let clock = EPaperTestClock()

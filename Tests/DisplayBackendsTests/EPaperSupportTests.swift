@@ -4,18 +4,6 @@ import PanelTestSupport
 import Synchronization
 import Testing
 
-/// Records a driver's trace through the real `TraceIO`; `take()` parses what came since the
-/// last call, so each step of a test sees only its own operations.
-final class EPaperTrace {
-    private var text = ""
-    private(set) lazy var io: TraceIO = TraceIO { [unowned self] line in self.text += line }
-
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
-
 /// A monotonic clock the test moves by hand.
 final class EPaperTestClock: Sendable {
     private let value = Mutex(Duration.zero)
@@ -26,7 +14,7 @@ final class EPaperTestClock: Sendable {
 /// A PanelIO whose BUSY never clears once `failWaits` is set, as hardware reports it.
 final class EPaperStuckBusyIO: PanelIO {
     var failWaits = true
-    let trace = EPaperTrace()
+    let trace = TraceRecorder()
 
     func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) {}
     func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try trace.io.spiWrite(bytes, dc: dc) }

@@ -3,18 +3,6 @@ import Framebuffer
 import PanelTestSupport
 import Testing
 
-/// Collects a `TraceIO`'s lines so tests can parse them back into operations.
-final class LEDTrace {
-    private(set) var text = ""
-    private(set) lazy var io = TraceIO { [unowned self] line in self.text += line }
-
-    /// Operations recorded since the last call, so each step of a test sees only its own.
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
-
 /// SplitMix64: deterministic across runs and platforms, unlike the system generator.
 struct LEDRandom: RandomNumberGenerator {
     var state: UInt64
@@ -79,7 +67,7 @@ enum LEDPattern {
     }
 
     @Test func tracesRoundTripThroughTheParser() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         try trace.io.spiWrite([0x01, 0x80], dc: nil)
         try trace.io.i2cWrite(address: 0x70, [0x21])
         #expect(try trace.take() == [.spi(dc: nil, data: [0x01, 0x80]), .i2c(address: 0x70, data: [0x21])])

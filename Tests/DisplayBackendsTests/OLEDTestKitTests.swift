@@ -3,22 +3,6 @@ import Framebuffer
 @testable import DisplayBackends
 import PanelTestSupport
 
-/// Collects a `TraceIO`'s JSON lines so tests can parse them back with `TraceOp.parse`.
-final class OLEDRecorder {
-    private(set) var text = ""
-    private(set) var io: TraceIO!
-
-    init() {
-        io = TraceIO { [unowned self] line in self.text += line }
-    }
-
-    /// Everything recorded since the last `take()`, parsed, and starts a new recording.
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
-
 /// A `PanelIO` whose writes start failing after `failAfter` of them, for the recovery tests.
 final class OLEDFailingIO: PanelIO {
     let inner: TraceIO
