@@ -1,6 +1,7 @@
 import DisplayBackends
 import Framebuffer
 import PanelTestSupport
+import SeededRandom
 import Synchronization
 import Testing
 
@@ -33,15 +34,9 @@ enum EPaperFixture {
     /// A seeded pseudo-random frame (SplitMix64), white/black/red in equal parts.
     static func pattern(width: Int, height: Int, seed: UInt64, colors: UInt64 = 3) -> Framebuffer {
         var frame = Framebuffer(width: width, height: height, format: .bwr)
-        var state = seed
+        var rng = SplitMix64(state: seed)
         for y in 0..<height {
-            for x in 0..<width {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                frame[x, y] = PixelValue(UInt32((z ^ (z >> 31)) % colors))
-            }
+            for x in 0..<width { frame[x, y] = PixelValue(UInt32(rng.next() % colors)) }
         }
         return frame
     }

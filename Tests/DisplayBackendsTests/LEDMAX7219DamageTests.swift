@@ -1,6 +1,7 @@
 import DisplayBackends
 import Framebuffer
 import PanelTestSupport
+import SeededRandom
 import Testing
 
 @Suite struct LEDMAX7219DamageTests {
@@ -22,7 +23,7 @@ import Testing
         let before = LEDPattern.random(width: layout.width, height: layout.height, seed: 3)
         let (trace, driver, initial) = try showing(before, layout: layout)
         var emulator = initial
-        var rng = LEDRandom(seed: UInt64(layout.modules * 31 + layout.width))
+        var rng = SplitMix64(state: UInt64(layout.modules * 31 + layout.width))
         for _ in 0..<5 {
             let x = Int.random(in: 0..<layout.width, using: &rng), y = Int.random(in: 0..<layout.height, using: &rng)
             var after = emulator.image()

@@ -1,25 +1,13 @@
 import DisplayBackends
 import Framebuffer
 import PanelTestSupport
+import SeededRandom
 import Testing
-
-/// SplitMix64: deterministic across runs and platforms, unlike the system generator.
-struct LEDRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum LEDPattern {
     /// About half the LEDs lit, different per seed.
     static func random(width: Int, height: Int, seed: UInt64) -> Framebuffer {
-        var rng = LEDRandom(seed: seed)
+        var rng = SplitMix64(state: seed)
         var frame = Framebuffer(width: width, height: height, format: .mono)
         for y in 0..<height {
             for x in 0..<width where Bool.random(using: &rng) { frame[x, y] = PixelValue(1) }
