@@ -100,6 +100,10 @@ let package = Package(
                           path: "Tests/Bench/GTFSImportBench"),
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // Test support: the panel emulators (test oracles), the trace reader, a recording and a
+        // fault-injecting bus; kept out of DisplayBackends so none of it ships in the binary.
+        .target(name: "PanelTestSupport", dependencies: ["DisplayBackends", "Framebuffer"],
+                path: "Tests/Support/PanelTestSupport"),
 
         // Fuzz targets (Tests/Fuzz): corpus replayers in a normal build, libFuzzer targets when
         // Tests/Fuzz/run-fuzzers.sh builds them with -D FUZZING -sanitize=fuzzer.
@@ -127,20 +131,20 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlibSystem"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
-            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource",
+            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: [
-            "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
+            "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog", "PanelTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: [
-            "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer",
+            "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], exclude: ["Golden"]),

@@ -4,6 +4,7 @@ import DeparturesCore
 import DisplayBackends
 import Framebuffer
 import PanelCatalog
+import PanelTestSupport
 import Testing
 
 /// Contrast has one owner: the board's value, mapped by the panel table, sent by the

@@ -5,6 +5,7 @@ import DisplayBackends
 import Foundation
 import Framebuffer
 import Logging
+import PanelTestSupport
 import Synchronization
 import Testing
 
@@ -29,11 +30,6 @@ struct CapturingLogHandler: LogHandler {
     }
 }
 
-/// Collects what a `TraceIO` writes.
-final class TraceText {
-    var text = ""
-}
-
 @MainActor
 struct CoordinatorBusFaultTests {
     let base = CoordinatorTests()
@@ -43,8 +39,8 @@ struct CoordinatorBusFaultTests {
     /// after the bus returns re-initialises the (power-cycled) panel and shows the board.
     @Test func aBoardWhosePanelFailsForAWhileKeepsRunningAndRecovers() async throws {
         let clock = ManualBoardClock(now: CoordinatorTests.start)
-        let trace = TraceText()
-        let fault = FaultInjectingIO(wrapping: TraceIO { trace.text += $0 }, device: "/dev/spidev0.0")
+        let trace = TraceRecorder()
+        let fault = FaultInjectingIO(wrapping: trace.io, device: "/dev/spidev0.0")
         // No pauses: the backoff would only slow the test, the retries still happen.
         let backend = PanelBackend(driver: SSD1322Driver(io: fault), name: "ssd1322", pause: { _ in })
         let lines = LogLines()
@@ -61,8 +57,7 @@ struct CoordinatorBusFaultTests {
 
         /// What the panel shows after replaying the trace since the last call into `emulator`.
         func shows(_ emulator: inout SSD1322Emulator) throws -> Framebuffer {
-            try emulator.replay(TraceOp.parse(trace.text))
-            trace.text = ""
+            try emulator.replay(trace.take())
             return emulator.image()
         }
         func expected() -> Framebuffer { coordinator.renderer.render(viewModel.state(at: clock.now)) }
@@ -87,8 +82,7 @@ struct CoordinatorBusFaultTests {
 
         // The panel lost power while it was gone: nothing sent before counts.
         fault.reconnect()
-        _ = try TraceOp.parse(trace.text)
-        trace.text = ""
+        _ = try trace.take()
         panel = SSD1322Emulator()
         clock.advance(by: .seconds(60))
         #expect(await base.settle(clock, sleepers: 2))

@@ -1,4 +1,5 @@
 import DisplayBackends
+import PanelTestSupport
 
 /// The e-paper emulators for the shipped e-paper boards.
 enum EPaperEmulators {

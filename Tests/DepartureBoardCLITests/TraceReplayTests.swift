@@ -1,6 +1,7 @@
 import DisplayBackends
 import Foundation
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// `render --trace` pushes the board's frame through its own driver; replaying that trace

@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// The panels the fault tests drive, each with its real driver and emulator.
@@ -16,7 +17,7 @@ enum FaultPanel: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// emulator that replays the trace: what the panel would show, whatever the bus did.
 final class FaultRig {
     let panel: FaultPanel
-    let trace = EPaperTrace()
+    let trace = TraceRecorder()
     let fault: FaultInjectingIO
     let backend: PanelBackend
     let clock = EPaperTestClock()

@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 @Suite struct EPaperRefreshPolicyTests {

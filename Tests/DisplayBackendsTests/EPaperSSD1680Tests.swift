@@ -1,12 +1,13 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 @Suite struct EPaperSSD1680Tests {
     /// A driver on a test clock whose trace is replayed step by step into the emulator.
     final class Rig {
         let clock = EPaperTestClock()
-        let trace = EPaperTrace()
+        let trace = TraceRecorder()
         var emulator = SSD1680Emulator()
         let driver: SSD1680Driver
 
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func initialiseSendsTheControllerSetupInOrder() throws {
-        let trace = EPaperTrace()
+        let trace = TraceRecorder()
         try SSD1680Driver(io: trace.io, now: EPaperTestClock().now).initialise()
         let ops = try trace.take()
         let commands = EPaperFixture.commands(ops)

@@ -1,19 +1,9 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
+import SeededRandom
 import Synchronization
 import Testing
-
-/// Records a driver's trace through the real `TraceIO`; `take()` parses what came since the
-/// last call, so each step of a test sees only its own operations.
-final class EPaperTrace {
-    private var text = ""
-    private(set) lazy var io: TraceIO = TraceIO { [unowned self] line in self.text += line }
-
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
 
 /// A monotonic clock the test moves by hand.
 final class EPaperTestClock: Sendable {
@@ -25,7 +15,7 @@ final class EPaperTestClock: Sendable {
 /// A PanelIO whose BUSY never clears once `failWaits` is set, as hardware reports it.
 final class EPaperStuckBusyIO: PanelIO {
     var failWaits = true
-    let trace = EPaperTrace()
+    let trace = TraceRecorder()
 
     func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) {}
     func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try trace.io.spiWrite(bytes, dc: dc) }
@@ -44,15 +34,9 @@ enum EPaperFixture {
     /// A seeded pseudo-random frame (SplitMix64), white/black/red in equal parts.
     static func pattern(width: Int, height: Int, seed: UInt64, colors: UInt64 = 3) -> Framebuffer {
         var frame = Framebuffer(width: width, height: height, format: .bwr)
-        var state = seed
+        var rng = SplitMix64(state: seed)
         for y in 0..<height {
-            for x in 0..<width {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                frame[x, y] = PixelValue(UInt32((z ^ (z >> 31)) % colors))
-            }
+            for x in 0..<width { frame[x, y] = PixelValue(UInt32(rng.next() % colors)) }
         }
         return frame
     }

@@ -1,12 +1,13 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 @Suite struct EPaperUC8179Tests {
     /// A driver on a test clock whose trace is replayed step by step into the emulator.
     final class Rig {
         let clock = EPaperTestClock()
-        let trace = EPaperTrace()
+        let trace = TraceRecorder()
         var emulator = UC8179Emulator()
         let driver: UC8179Driver
 
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func initialiseSendsTheControllerSetupInOrder() throws {
-        let trace = EPaperTrace()
+        let trace = TraceRecorder()
         try UC8179Driver(io: trace.io, colors: .blackWhiteRed, now: EPaperTestClock().now).initialise()
         let ops = try trace.take()
         #expect(EPaperFixture.commands(ops) == [0x01, 0x06, 0x04, 0x00, 0x61, 0x15, 0x50, 0x60, 0x10, 0x13])

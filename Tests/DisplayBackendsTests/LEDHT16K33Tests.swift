@@ -1,13 +1,14 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 @Suite struct LEDHT16K33Tests {
     let blank = Framebuffer(width: 16, height: 8, format: .mono)
 
     /// Driver and emulator after init, plus the trace.
-    func fresh(address: UInt8 = 0x70) throws -> (LEDTrace, HT16K33Driver, HT16K33Emulator) {
-        let trace = LEDTrace()
+    func fresh(address: UInt8 = 0x70) throws -> (TraceRecorder, HT16K33Driver, HT16K33Emulator) {
+        let trace = TraceRecorder()
         let driver = HT16K33Driver(io: trace.io, address: address)
         var emulator = HT16K33Emulator(address: address)
         try driver.initialise()
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func initSequenceIsExactAndClearsRAM() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = HT16K33Driver(io: trace.io)
         try driver.initialise()
         let ops = try trace.take()
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func wrongFrameSizeIsRejected() {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = HT16K33Driver(io: trace.io)
         #expect(throws: BusError.self) { try driver.push(Framebuffer(width: 8, height: 16, format: .mono), damage: []) }
     }

@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 @Suite struct LEDMAX7219ControlTests {
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func setContrastWritesIntensityToEveryModule() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = try #require(MAX7219ChainDriver(io: trace.io, modules: 4))
         var emulator = try #require(MAX7219ChainEmulator(modules: 4))
         try driver.initialise()
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func sleepShutsEveryModuleDownAndInitialiseWakesThem() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = try #require(MAX7219ChainDriver(io: trace.io, modules: 4))
         var emulator = try #require(MAX7219ChainEmulator(modules: 4))
         let frame = LEDPattern.text(width: 32, height: 8)

@@ -1,12 +1,14 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
+import SeededRandom
 import Testing
 
 @Suite struct LEDMAX7219DamageTests {
     /// A driver and emulator, initialised and showing `frame`.
     func showing(_ frame: Framebuffer, layout: MAX7219Layout)
-        throws -> (LEDTrace, MAX7219ChainDriver, MAX7219ChainEmulator) {
-        let trace = LEDTrace()
+        throws -> (TraceRecorder, MAX7219ChainDriver, MAX7219ChainEmulator) {
+        let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         var emulator = MAX7219ChainEmulator(layout: layout)
         try driver.initialise()
@@ -21,7 +23,7 @@ import Testing
         let before = LEDPattern.random(width: layout.width, height: layout.height, seed: 3)
         let (trace, driver, initial) = try showing(before, layout: layout)
         var emulator = initial
-        var rng = LEDRandom(seed: UInt64(layout.modules * 31 + layout.width))
+        var rng = SplitMix64(state: UInt64(layout.modules * 31 + layout.width))
         for _ in 0..<5 {
             let x = Int.random(in: 0..<layout.width, using: &rng), y = Int.random(in: 0..<layout.height, using: &rng)
             var after = emulator.image()

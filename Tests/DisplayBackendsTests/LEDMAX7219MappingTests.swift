@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// Byte-level pins for the mapping, independent of the emulator (which shares the layout
@@ -7,7 +8,7 @@ import Testing
 @Suite struct LEDMAX7219MappingTests {
     /// The SPI bytes a push of one lit LED at (x, y) sends after init.
     func bytes(lighting x: Int, _ y: Int, layout: MAX7219Layout) throws -> [UInt8] {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         try driver.initialise()
         _ = try trace.take()
@@ -80,7 +81,7 @@ import Testing
             p.init(column: 1, row: 1, rotation: .r270), p.init(column: 0, row: 0),
             p.init(column: 0, row: 1, rotation: .r90), p.init(column: 1, row: 0, rotation: .r180),
         ]))
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         var emulator = MAX7219ChainEmulator(layout: layout)
         let frame = LEDPattern.text(width: 16, height: 16, message: "F7")

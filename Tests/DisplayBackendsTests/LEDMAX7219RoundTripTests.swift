@@ -1,5 +1,6 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
 import Testing
 
 /// One chain arrangement under test.
@@ -45,7 +46,7 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
     @Test(arguments: LEDChainCase.all)
     func patternsRoundTripThroughTraceAndEmulator(_ chain: LEDChainCase) throws {
         let layout = chain.layout
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         var emulator = MAX7219ChainEmulator(layout: layout)
         try driver.initialise()
@@ -80,7 +81,7 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: [1, 4, 8])
     func initSequenceIsExact(modules: Int) throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = try #require(MAX7219ChainDriver(io: trace.io, modules: modules))
         try driver.initialise()
         func all(_ register: UInt8, _ value: UInt8) -> TraceOp {
@@ -92,7 +93,7 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func fullFrameIsEightTransactionsOfOneWordPerModule() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = try #require(MAX7219ChainDriver(io: trace.io, modules: 4))
         try driver.initialise()
         _ = try trace.take()
@@ -106,7 +107,7 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func wrongFrameSizeIsRejected() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         let driver = try #require(MAX7219ChainDriver(io: trace.io, modules: 4))
         #expect(throws: BusError.self) {
             try driver.push(Framebuffer(width: 8, height: 8, format: .mono), damage: [])

@@ -1,36 +1,13 @@
 import DisplayBackends
 import Framebuffer
+import PanelTestSupport
+import SeededRandom
 import Testing
-
-/// Collects a `TraceIO`'s lines so tests can parse them back into operations.
-final class LEDTrace {
-    private(set) var text = ""
-    private(set) lazy var io = TraceIO { [unowned self] line in self.text += line }
-
-    /// Operations recorded since the last call, so each step of a test sees only its own.
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
-
-/// SplitMix64: deterministic across runs and platforms, unlike the system generator.
-struct LEDRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum LEDPattern {
     /// About half the LEDs lit, different per seed.
     static func random(width: Int, height: Int, seed: UInt64) -> Framebuffer {
-        var rng = LEDRandom(seed: seed)
+        var rng = SplitMix64(state: seed)
         var frame = Framebuffer(width: width, height: height, format: .mono)
         for y in 0..<height {
             for x in 0..<width where Bool.random(using: &rng) { frame[x, y] = PixelValue(1) }
@@ -78,7 +55,7 @@ enum LEDPattern {
     }
 
     @Test func tracesRoundTripThroughTheParser() throws {
-        let trace = LEDTrace()
+        let trace = TraceRecorder()
         try trace.io.spiWrite([0x01, 0x80], dc: nil)
         try trace.io.i2cWrite(address: 0x70, [0x21])
         #expect(try trace.take() == [.spi(dc: nil, data: [0x01, 0x80]), .i2c(address: 0x70, data: [0x21])])

@@ -1,13 +1,14 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 @Suite struct OLEDSH1106Tests {
     static let buses = [OLEDBus.i2c(), .spi()]
 
     @Test(arguments: buses, OLEDPattern.allCases)
     func roundTripShowsTheFrame(bus: OLEDBus, pattern: OLEDPattern) throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SH1106Driver(io: recorder.io, bus: bus)
         var emulator = SH1106Emulator()
         let frame = pattern.frame(width: 128, height: 64, format: .mono)
@@ -25,7 +26,7 @@ import Framebuffer
 
     @Test(arguments: buses)
     func damagePushSendsOnlyTouchedPagesAndColumns(bus: OLEDBus) throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SH1106Driver(io: recorder.io, bus: bus)
         var emulator = SH1106Emulator()
         let a = OLEDPattern.random.frame(width: 128, height: 64, format: .mono)
@@ -53,7 +54,7 @@ import Framebuffer
     }
 
     @Test func initSequenceAndClearOverI2C() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         try SH1106Driver(io: recorder.io, bus: .i2c(address: 0x3D)).initialise()
         let ops = try recorder.take()
         #expect(ops.first == .i2c(address: 0x3D, data: [0x00, 0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xAD, 0x8B,
@@ -66,7 +67,7 @@ import Framebuffer
     }
 
     @Test func spiInitStartsWithResetPulse() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         try SH1106Driver(io: recorder.io, bus: .spi()).initialise()
         let ops = try recorder.take()
         #expect(Array(ops.prefix(6)) == oledResetPulse)
@@ -74,7 +75,7 @@ import Framebuffer
     }
 
     @Test func columnOffsetIsHonoured() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SH1106Driver(io: recorder.io, columnOffset: 0)
         let frame = OLEDPattern.text.frame(width: 128, height: 64, format: .mono)
         try driver.initialise()
@@ -103,7 +104,7 @@ import Framebuffer
     }
 
     @Test func contrastAndSleep() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SH1106Driver(io: recorder.io, bus: .spi(reset: false))
         var emulator = SH1106Emulator()
         try driver.initialise()

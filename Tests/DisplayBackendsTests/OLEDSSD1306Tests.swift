@@ -1,6 +1,7 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 struct OLEDSSD1306Config: Sendable, CustomTestStringConvertible {
     var size: SSD1306Driver.Size
@@ -14,7 +15,7 @@ struct OLEDSSD1306Config: Sendable, CustomTestStringConvertible {
 
 /// Drives an `SSD1306Driver` into a recorder and an emulator side by side.
 struct OLEDSSD1306Rig {
-    let recorder = OLEDRecorder()
+    let recorder = TraceRecorder()
     let driver: SSD1306Driver
     var emulator: SSD1306Emulator
 
@@ -117,7 +118,7 @@ struct OLEDSSD1306Rig {
     }
 
     @Test func initSequence128x32OverSPIStartsWithResetPulse() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         try SSD1306Driver(io: recorder.io, bus: .spi(), size: .oled128x32, contrast: 0x8F).initialise()
         let ops = try recorder.take()
         #expect(Array(ops.prefix(6)) == oledResetPulse)
@@ -126,7 +127,7 @@ struct OLEDSSD1306Rig {
         #expect(ops[7] == .spi(dc: 0, data: [0x81, 0x8F]))
         #expect(ops.last == .spi(dc: 0, data: [0xAF]))
         // An SPI module without a wired reset line gets no GPIO traffic.
-        let bare = OLEDRecorder()
+        let bare = TraceRecorder()
         try SSD1306Driver(io: bare.io, bus: .spi(reset: false)).initialise()
         #expect(try bare.take().allSatisfy { if case .spi = $0 { true } else { false } })
     }
@@ -149,7 +150,7 @@ struct OLEDSSD1306Rig {
     }
 
     @Test func failedPushMakesTheNextPushWhole() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let io = OLEDFailingIO(inner: recorder.io, failAfter: 6)
         let driver = SSD1306Driver(io: io, bus: .i2c())
         var emulator = SSD1306Emulator()
@@ -163,7 +164,7 @@ struct OLEDSSD1306Rig {
     }
 
     @Test func wrongFrameIsRejected() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1306Driver(io: recorder.io, size: .oled128x32)
         let frame = Framebuffer(width: 128, height: 64, format: .mono)
         #expect(throws: BusError.self) { try driver.push(frame, damage: [frame.bounds]) }

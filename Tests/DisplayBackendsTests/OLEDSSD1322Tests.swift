@@ -1,11 +1,12 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
+import PanelTestSupport
 
 @Suite struct OLEDSSD1322Tests {
     /// Init + full push, replayed; returns the ops of the push alone.
     private func roundTrip(_ frame: Framebuffer, emulator: inout SSD1322Emulator) throws -> [TraceOp] {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1322Driver(io: recorder.io)
         try driver.initialise()
         try emulator.replay(recorder.take())
@@ -32,7 +33,7 @@ import Framebuffer
     }
 
     @Test func damagePushIsWidenedTo4PixelColumns() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1322Driver(io: recorder.io)
         var emulator = SSD1322Emulator()
         let a = OLEDPattern.text.frame(width: 256, height: 64, format: .gray4)
@@ -54,7 +55,7 @@ import Framebuffer
     }
 
     @Test func emptyDamageSendsNothing() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1322Driver(io: recorder.io)
         let frame = OLEDPattern.random.frame(width: 256, height: 64, format: .gray4)
         try driver.initialise()
@@ -65,7 +66,7 @@ import Framebuffer
     }
 
     @Test func initSequenceStartsWithResetAndUnlock() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         try SSD1322Driver(io: recorder.io).initialise()
         let ops = try recorder.take()
         #expect(Array(ops.prefix(6)) == oledResetPulse)
@@ -84,7 +85,7 @@ import Framebuffer
     }
 
     @Test func contrastSleepAndWake() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1322Driver(io: recorder.io, resetLine: false)
         var emulator = SSD1322Emulator()
         let frame = OLEDPattern.text.frame(width: 256, height: 64, format: .gray4)
@@ -117,7 +118,7 @@ import Framebuffer
     }
 
     @Test func monoFrameIsRejected() throws {
-        let recorder = OLEDRecorder()
+        let recorder = TraceRecorder()
         let driver = SSD1322Driver(io: recorder.io)
         let frame = Framebuffer(width: 256, height: 64, format: .mono)
         #expect(throws: BusError.self) { try driver.push(frame, damage: [frame.bounds]) }

@@ -1,22 +1,8 @@
 import Testing
 import Framebuffer
 @testable import DisplayBackends
-
-/// Collects a `TraceIO`'s JSON lines so tests can parse them back with `TraceOp.parse`.
-final class OLEDRecorder {
-    private(set) var text = ""
-    private(set) var io: TraceIO!
-
-    init() {
-        io = TraceIO { [unowned self] line in self.text += line }
-    }
-
-    /// Everything recorded since the last `take()`, parsed, and starts a new recording.
-    func take() throws -> [TraceOp] {
-        defer { text = "" }
-        return try TraceOp.parse(text)
-    }
-}
+import PanelTestSupport
+import SeededRandom
 
 /// A `PanelIO` whose writes start failing after `failAfter` of them, for the recovery tests.
 final class OLEDFailingIO: PanelIO {
@@ -46,7 +32,7 @@ enum OLEDPattern: String, CaseIterable, Sendable {
         let lit: UInt32 = format == .mono ? 1 : 15
         switch self {
         case .random:
-            var rng = OLEDRandom(seed: seed)
+            var rng = SplitMix64(state: seed)
             for y in 0..<height {
                 for x in 0..<width { frame[x, y] = PixelValue(UInt32(rng.next() & (format == .mono ? 1 : 15))) }
             }
@@ -69,19 +55,6 @@ enum OLEDPattern: String, CaseIterable, Sendable {
 
     /// 3×5 glyphs for '0'…':' as 15-bit rows, top-left in bit 14.
     static let font: [Int] = [0x7B6F, 0x2C97, 0x73E7, 0x72CF, 0x5BC9, 0x79CF, 0x79EF, 0x7249, 0x7BEF, 0x7BCF, 0x0410]
-}
-
-/// SplitMix64: tiny, seedable, the same numbers on every platform.
-struct OLEDRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Byte counts of a trace, for the bandwidth assertions.

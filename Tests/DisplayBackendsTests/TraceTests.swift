@@ -1,5 +1,6 @@
 import DisplayBackends
 import Glibc
+import PanelTestSupport
 import Testing
 
 struct TraceTests {

@@ -1,9 +1,10 @@
 import Framebuffer
 
 /// A window of controller RAM: whole bytes across (8 pixels each, MSB = lowest x), rows down.
-struct EPaperWindow: Equatable, Sendable {
-    var byteColumns: ClosedRange<Int>
-    var rows: ClosedRange<Int>
+/// `package`: the e-paper emulators in PanelTestSupport address RAM the same way.
+package struct EPaperWindow: Equatable, Sendable {
+    package var byteColumns: ClosedRange<Int>
+    package var rows: ClosedRange<Int>
 
     /// Widens `rect` (pixels) to whole 8-pixel columns, as both controllers address RAM.
     init(covering rect: Rect) {
@@ -11,12 +12,12 @@ struct EPaperWindow: Equatable, Sendable {
         rows = rect.y...(rect.maxY - 1)
     }
 
-    init(byteColumns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+    package init(byteColumns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         self.byteColumns = byteColumns
         self.rows = rows
     }
 
-    var byteCount: Int { byteColumns.count * rows.count }
+    package var byteCount: Int { byteColumns.count * rows.count }
 }
 
 enum EPaperBits {
@@ -72,18 +73,5 @@ struct EPaperSPI {
         io.sleep(milliseconds: 2)
         try io.setLine("reset", 1)
         io.sleep(milliseconds: 20)
-    }
-}
-
-/// What an emulated e-paper screen shows: one `.bwr` value per pixel, row by row.
-enum EPaperScreen {
-    static func frame(_ visible: [UInt8], width: Int, height: Int) -> Framebuffer {
-        var frame = Framebuffer(width: width, height: height, format: .bwr)
-        for y in 0..<height {
-            for x in 0..<width where visible[y * width + x] != 0 {
-                frame[x, y] = PixelValue(UInt32(visible[y * width + x]))
-            }
-        }
-        return frame
     }
 }

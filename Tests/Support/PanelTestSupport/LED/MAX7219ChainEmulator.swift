@@ -1,3 +1,4 @@
+import DisplayBackends
 import Framebuffer
 
 /// A chain of MAX7219 modules fed from a trace: each SPI operation is one CS-low…CS-high
@@ -105,4 +106,17 @@ public struct MAX7219ChainEmulator: PanelEmulator {
     private func hex(_ byte: UInt8) -> String {
         Hex.encode([byte])
     }
+}
+
+/// The datasheet's register map, kept apart from the driver's copy: an oracle that shared the
+/// driver's constants would agree with a wrong address instead of catching it.
+private enum MAX7219Register {
+    static let noOp: UInt8 = 0x00
+    /// Digits 0…7 sit at 0x01…0x08.
+    static let digit0: UInt8 = 0x01
+    static let decodeMode: UInt8 = 0x09
+    static let intensity: UInt8 = 0x0A
+    static let scanLimit: UInt8 = 0x0B
+    static let shutdown: UInt8 = 0x0C
+    static let displayTest: UInt8 = 0x0F
 }

@@ -1,4 +1,7 @@
-/// One operation of a bus trace, read back for the panel emulators.
+import DisplayBackends
+
+/// One operation of a bus trace, read back for the panel emulators. The product only writes
+/// traces (`TraceIO`); reading them is for tests, so it lives here.
 public enum TraceOp: Equatable, Sendable {
     case i2c(address: UInt8, data: [UInt8])
     case spi(dc: Int?, data: [UInt8])
@@ -115,11 +118,37 @@ enum FlatJSON {
 }
 
 extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
         let drop = Set(set)
         var slice = Substring(self)
         while let first = slice.first, drop.contains(first) { slice.removeFirst() }
         while let last = slice.last, drop.contains(last) { slice.removeLast() }
         return String(slice)
+    }
+}
+
+/// The reading half of `Hex`; only the decoder needs it.
+extension Hex {
+    static func decode(_ text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(utf8.count / 2)
+        var index = 0
+        while index < utf8.count {
+            guard let high = value(utf8[index]), let low = value(utf8[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+
+    private static func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: return c - 48
+        case 97...102: return c - 87
+        case 65...70: return c - 55
+        default: return nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import DisplayBackends
 import Framebuffer
 
 /// Replays a UC8179 trace: both RAMs (0x10 old / black-white, 0x13 new / red), the partial

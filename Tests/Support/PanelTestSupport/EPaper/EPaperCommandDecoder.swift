@@ -1,3 +1,6 @@
+import DisplayBackends
+import Framebuffer
+
 /// Splits a 4-wire SPI trace into controller commands for the e-paper emulators.
 ///
 /// Fixed-size commands run as soon as their last data byte arrives; commands with a range of
@@ -101,5 +104,18 @@ struct EPaperPlane: Sendable, Equatable {
             throw EmulationError("RAM write outside the RAM at byte column \(byteColumn), row \(row)")
         }
         bytes[row * bytesPerRow + byteColumn] = value
+    }
+}
+
+/// What an emulated e-paper screen shows: one `.bwr` value per pixel, row by row.
+enum EPaperScreen {
+    static func frame(_ visible: [UInt8], width: Int, height: Int) -> Framebuffer {
+        var frame = Framebuffer(width: width, height: height, format: .bwr)
+        for y in 0..<height {
+            for x in 0..<width where visible[y * width + x] != 0 {
+                frame[x, y] = PixelValue(UInt32(visible[y * width + x]))
+            }
+        }
+        return frame
     }
 }

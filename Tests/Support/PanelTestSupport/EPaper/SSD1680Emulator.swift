@@ -1,3 +1,4 @@
+import DisplayBackends
 import Framebuffer
 
 /// Replays an SSD1680 trace: the black/white RAM (0x24) and the red / previous-image RAM

@@ -1,3 +1,4 @@
+import DisplayBackends
 import Framebuffer
 
 /// An HT16K33 16×8 backpack fed from a trace: command bytes and display-RAM writes through
@@ -70,4 +71,16 @@ public struct HT16K33Emulator: PanelEmulator {
         }
         return frame
     }
+}
+
+/// The datasheet's command bytes, kept apart from the driver's copy: an oracle that shared the
+/// driver's constants would agree with a wrong command instead of catching it.
+private enum HT16K33Command {
+    /// 0x00…0x0F: display RAM address pointer, then data bytes.
+    static let ramAddress: UInt8 = 0x00
+    static let systemSetup: UInt8 = 0x20
+    static let displaySetup: UInt8 = 0x80
+    static let dimming: UInt8 = 0xE0
+    static let rowIntSet: UInt8 = 0xA0
+    static let ramSize = 16
 }

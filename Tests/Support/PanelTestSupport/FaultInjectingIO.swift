@@ -1,3 +1,4 @@
+import DisplayBackends
 #if canImport(Glibc)
 import Glibc
 #endif
