@@ -43,16 +43,16 @@ struct ContrastTests {
         }
     }
 
-    /// Pushes one frame through the `run` path with the hardware bus replaced by a trace
-    /// writer, and through the `render --trace` path; returns both traces.
-    static func bothPaths(_ board: BoardFile) throws -> (hardware: String, trace: String) {
+    /// Pushes one frame through the `run` path with the hardware bus replaced by a recorder,
+    /// and through the `render --trace` path; returns what each sent.
+    static func bothPaths(_ board: BoardFile) throws -> (hardware: [TraceOp], trace: String) {
         let frame = try CheckedBoard(BoardSetup(board: board)).renderer
             .render(BoardState(boardName: board.name, now: Repository.now, status: .loading, message: nil,
                                updated: nil, rows: [], zone: .utc))
-        let wire = TraceText()
-        let backend = try OutputTarget.board.backend(for: board, hardware: { _ in TraceIO { wire.append($0) } })
+        let wire = TraceRecorder()
+        let backend = try OutputTarget.board.backend(for: board, hardware: { _ in wire.io })
         try backend.present(frame, damage: [frame.bounds])
-        return (wire.text, try PanelAssembly.trace(of: frame, board: board))
+        return (try wire.take(), try PanelAssembly.trace(of: frame, board: board))
     }
 
     nonisolated static let panelBoards = Repository.boards.filter { path in
@@ -65,7 +65,7 @@ struct ContrastTests {
         let board = try BoardSetup.loadBoardFile(path: Repository.root + "/" + path)
         let output = try #require(board.output)
         let (hardware, trace) = try Self.bothPaths(board)
-        #expect(hardware == trace, "\(path): the hardware bus and the trace differ")
+        #expect(hardware == (try TraceOp.parse(trace)), "\(path): the hardware bus and the trace differ")
         if let control = PanelFacts.of(output.driver).contrast {
             let sent = try Self.contrastSent(trace, driver: output.driver, board: board)
             #expect(sent == control.level(for: UInt8(output.contrast)),
@@ -93,7 +93,7 @@ struct ContrastTests {
             """)
         let board = try BoardSetup.loadBoardFile(path: path)
         let (hardware, trace) = try Self.bothPaths(board)
-        #expect(hardware == trace)
+        #expect(hardware == (try TraceOp.parse(trace)))
         let expected = try #require(facts.contrast).level(for: 77)
         #expect(try Self.contrastSent(trace, driver: driver, board: board) == expected)
     }

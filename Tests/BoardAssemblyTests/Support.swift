@@ -40,21 +40,3 @@ final class Scratch {
         return file(name)
     }
 }
-
-/// Collects what a trace bus writes, for comparing two paths byte for byte.
-final class TraceText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    func append(_ line: String) {
-        lock.lock()
-        collected += line
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-}

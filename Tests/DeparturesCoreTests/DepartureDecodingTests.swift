@@ -5,7 +5,7 @@ struct DepartureDecodingTests {
     static let valid = """
         {"data": [{"trip_id": "T1-1", "route_short_name": "T1", "headsign": "Emu Plains",
           "scheduled_time_secs": 34200, "realtime_time_secs": 34320, "delay_s": 120, "realtime": true,
-          "platform": "4"}]}
+          "vehicle_id": "A12", "occupancy": 3}]}
         """
 
     @Test func decodesTheContractAndIgnoresExtraKeys() throws {
