@@ -127,13 +127,15 @@ public struct RealtimeApplier: Sendable {
     public static func timetableRow(_ row: ScheduledDeparture) -> Departure {
         Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
                   scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: row.departureSecs,
-                  delaySeconds: 0, isRealtime: false)
+                  delaySeconds: 0, isRealtime: false, platform: row.platform, isEstimated: row.isEstimated,
+                  isDropOffOnly: row.isDropOffOnly)
     }
 
     static func row(_ row: ScheduledDeparture, realtimeSecs: Int) -> Departure {
         Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
                   scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: realtimeSecs,
-                  delaySeconds: realtimeSecs - row.departureSecs, isRealtime: true)
+                  delaySeconds: realtimeSecs - row.departureSecs, isRealtime: true, platform: row.platform,
+                  isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly)
     }
 
     // MARK: - Matching a TripUpdate to a row

@@ -13,7 +13,16 @@ public struct ScheduledDeparture: Sendable, Hashable {
     public var departureSecs: Int
     /// For frequency-based trips: the instance's start time "HH:MM:SS"; nil otherwise.
     public var startTime: String?
-    public init(tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String, stopSequence: Int, serviceDay: CivilDate, departureSecs: Int, startTime: String? = nil) {
+    /// `stops.platform_code` of the call's stop, where the feed has one.
+    public var platform: String?
+    /// The time was interpolated between timed stops, or the stop is not a timepoint.
+    public var isEstimated: Bool
+    /// No one can board here: `pickup_type=1`, or the trip's last stop.
+    public var isDropOffOnly: Bool
+
+    public init(tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String,
+                stopSequence: Int, serviceDay: CivilDate, departureSecs: Int, startTime: String? = nil,
+                platform: String? = nil, isEstimated: Bool = false, isDropOffOnly: Bool = false) {
         self.tripID = tripID
         self.routeID = routeID
         self.routeLabel = routeLabel
@@ -24,5 +33,8 @@ public struct ScheduledDeparture: Sendable, Hashable {
         self.serviceDay = serviceDay
         self.departureSecs = departureSecs
         self.startTime = startTime
+        self.platform = platform
+        self.isEstimated = isEstimated
+        self.isDropOffOnly = isDropOffOnly
     }
 }
