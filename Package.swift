@@ -56,7 +56,10 @@ let package = Package(
             exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]
         ),
         // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
-        .target(name: "GTFSSource", dependencies: ["DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo"]),
+        .target(name: "GTFSSource", dependencies: [
+            "DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo", "HTTPFetch", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Pixels in each panel's own format, and the damage between two frames.
         .target(name: "Framebuffer"),
         // Hardware facts as data: one table row per panel model (formats, sizes, wiring, contrast, red ink).
@@ -127,6 +130,7 @@ let package = Package(
         .testTarget(name: "GTFSSourceTests", dependencies: [
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),

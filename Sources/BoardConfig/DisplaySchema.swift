@@ -36,7 +36,7 @@ enum DisplaySchema {
                 guard !columns.contains(column) else { throw item.error("'\(column.rawValue)' is listed twice") }
                 columns.append(column)
             }
-            guard !columns.isEmpty else { throw section.error("columns", "list at least one of route, headsign, delay, countdown, time") }
+            guard !columns.isEmpty else { throw section.error("columns", "list at least one of route, headsign, platform, delay, countdown, time") }
             settings.columns = DisplaySettings.Column.allCases.filter(columns.contains)
         }
         settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow

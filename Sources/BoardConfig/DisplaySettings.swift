@@ -26,7 +26,7 @@ public struct DisplaySettings: Sendable, Equatable {
 
     /// The parts of a departure row; a board lists those it shows.
     public enum Column: String, Sendable, Equatable, CaseIterable {
-        case route, headsign, delay, countdown, time
+        case route, headsign, platform, delay, countdown, time
     }
 
     /// The logical colours a board may override (`display.colors`).
@@ -47,7 +47,7 @@ public struct DisplaySettings: Sendable, Equatable {
     public var fontScale: Int?
     public var header: Bool
     public var clock: Bool
-    /// The row parts shown, in the layout's fixed order (route, headsign, delay, countdown, time).
+    /// The row parts shown, in the layout's fixed order (route, headsign, platform, delay, countdown, time).
     public var columns: [Column]
     public var overflow: Overflow
     public var pageInterval: Duration

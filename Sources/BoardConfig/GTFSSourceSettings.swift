@@ -21,10 +21,36 @@ public struct GTFSSourceSettings: Sendable, Equatable {
     /// A realtime feed whose header timestamp is older than this is ignored (rows fall
     /// back to the timetable) rather than shown as live.
     public var realtimeMaxAge: Duration
+    /// The agency's GTFS zip: the running board downloads it when it has no store and
+    /// checks it every `scheduleRefresh` with a conditional GET.
+    public var scheduleURL: String?
+    public var scheduleRefresh: Duration
+    /// The zip inside the zip to import, for agencies that publish several feeds in one file.
+    public var scheduleMember: String?
+    /// Arrivals (calls where no one boards: drop-off only, a trip's last stop): hidden by
+    /// default, or shown marked as arrivals.
+    public var arrivals: Arrivals
+    /// Cancelled trips and skipped stops show as `Cancelled` while they are at most this far
+    /// ahead; zero hides them.
+    public var cancelledWindow: Duration
+    /// A realtime feed matching fewer of the board's trips than this share (percent) is a warning.
+    public var realtimeMatchWarning: Int
+
+    public enum Arrivals: String, Sendable, Equatable, CaseIterable {
+        case hide, show
+    }
 
     public init(storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil, alertsURL: String? = nil,
                 routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
-                window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60)) {
+                window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60),
+                scheduleURL: String? = nil, scheduleRefresh: Duration = .seconds(24 * 3600), scheduleMember: String? = nil,
+                arrivals: Arrivals = .hide, cancelledWindow: Duration = .seconds(3600), realtimeMatchWarning: Int = 50) {
+        self.scheduleURL = scheduleURL
+        self.scheduleRefresh = scheduleRefresh
+        self.scheduleMember = scheduleMember
+        self.arrivals = arrivals
+        self.cancelledWindow = cancelledWindow
+        self.realtimeMatchWarning = realtimeMatchWarning
         self.storePath = storePath
         self.stopIDs = stopIDs
         self.tripUpdatesURL = tripUpdatesURL
@@ -40,7 +66,8 @@ public struct GTFSSourceSettings: Sendable, Equatable {
 /// The `source:` keys of `kind: gtfs`.
 enum GTFSSourceSchema {
     static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "routes", "headsign_contains",
-                       "direction_id", "window", "realtime_max_age"]
+                       "direction_id", "window", "realtime_max_age", "schedule_url", "schedule_refresh", "schedule_member",
+                       "arrivals", "cancelled_window", "realtime_match_warning"]
 
     static func build(_ section: Section, boardPath: String) throws(BoardFileError) -> GTFSSourceSettings {
         var stops: [String] = []
@@ -85,6 +112,20 @@ enum GTFSSourceSchema {
         settings.window = try section.duration("window", atLeast: .seconds(10 * 60), atMost: .seconds(24 * 3600)) ?? settings.window
         settings.realtimeMaxAge = try section.duration("realtime_max_age", atLeast: .seconds(30), atMost: .seconds(3600))
             ?? settings.realtimeMaxAge
+        if let url = try section.string("schedule_url") {
+            if let problem = Validators.feedURL(url) { throw section.error("schedule_url", problem) }
+            settings.scheduleURL = url
+        }
+        settings.scheduleRefresh = try section.duration("schedule_refresh", atLeast: .seconds(3600), atMost: .seconds(30 * 86_400))
+            ?? settings.scheduleRefresh
+        if let member = try section.string("schedule_member") {
+            if let problem = Validators.zipMember(member) { throw section.error("schedule_member", problem) }
+            settings.scheduleMember = member
+        }
+        settings.arrivals = try section.choice("arrivals", as: GTFSSourceSettings.Arrivals.self) ?? settings.arrivals
+        settings.cancelledWindow = try section.duration("cancelled_window", atLeast: .zero, atMost: .seconds(24 * 3600))
+            ?? settings.cancelledWindow
+        settings.realtimeMatchWarning = try section.wholeNumber("realtime_match_warning", in: 0...100) ?? settings.realtimeMatchWarning
         return settings
     }
 }
@@ -95,6 +136,15 @@ extension Validators {
         if id.isEmpty { return "must not be empty" }
         if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || id != id.trimmingBlanks {
             return "must not contain control characters or surrounding spaces; got '\(shown(id))'"
+        }
+        return nil
+    }
+
+    /// A member of a zip: a plain relative name, never a way out of the extraction folder.
+    static func zipMember(_ name: String) -> String? {
+        if name.isEmpty { return "must not be empty" }
+        if name.hasPrefix("/") || name.split(separator: "/").contains("..") || hasControlOrSpace(name.replacingOccurrences(of: " ", with: "_")) {
+            return "expected a member name such as google_transit.zip; got '\(shown(name))'"
         }
         return nil
     }

@@ -6,6 +6,10 @@ import Glibc
 private final class TransferSink {
     let limit: Int
     var body: [UInt8] = []
+    /// The file the body streams into, or -1 to keep it in memory.
+    var fd: Int32 = -1
+    var bytes = 0
+    var writeErrno: Int32 = 0
     var tooLarge = false
     var sawHeaders = false
     /// Header fields of the latest response head (a 1xx head is replaced by the final one).
@@ -27,12 +31,25 @@ private func sinkBody(
     let length = size * count
     sink.lastActivity = .now
     // Abort as soon as the cap is crossed: returning a short count fails the transfer.
-    if length > sink.limit - sink.body.count {
+    if length > sink.limit - sink.bytes {
         sink.tooLarge = true
         return length == 0 ? 1 : 0
     }
-    if let data, length > 0 {
+    sink.bytes += length
+    guard let data, length > 0 else { return length }
+    guard sink.fd >= 0 else {
         sink.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+        return length
+    }
+    var offset = 0
+    while offset < length {
+        let written = write(sink.fd, data + offset, length - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            sink.writeErrno = errno
+            return 0
+        }
+        offset += written
     }
     return length
 }
@@ -120,8 +137,15 @@ enum CurlTransfer {
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         let sink = TransferSink(limit: max(0, request.maxResponseBytes), now: .now)
+        if let path = request.bodyFile {
+            sink.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard sink.fd >= 0 else {
+                return .failure(.other("cannot write \(path): \(String(cString: strerror(errno)))"))
+            }
+        }
         var added = false
         defer {
+            if sink.fd >= 0 { close(sink.fd) }
             // Order per libcurl docs: remove from multi, clean the easy, then the multi.
             signal.detach()
             if added { curl_multi_remove_handle(multi, easy) }
@@ -159,6 +183,9 @@ enum CurlTransfer {
         case .failure(let error): return .failure(error)
         }
         if sink.tooLarge { return .failure(.responseTooLarge(limit: request.maxResponseBytes)) }
+        if sink.writeErrno != 0, let path = request.bodyFile {
+            return .failure(.other("cannot write \(path): \(String(cString: strerror(sink.writeErrno)))"))
+        }
         guard code == CURLE_OK else {
             var osErrno = 0
             _ = db_curl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)

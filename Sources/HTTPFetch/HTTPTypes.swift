@@ -24,6 +24,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var maxResponseBytes: Int
     /// Redirects followed before giving up.
     public var maxRedirects: Int
+    /// When set, the body streams into this file (created or truncated) instead of memory,
+    /// for downloads far larger than anything a board keeps; the response body is then empty.
+    public var bodyFile: String?
 
     public init(
         url: String,
@@ -31,8 +34,10 @@ public struct HTTPRequest: Sendable, Equatable {
         requestTimeout: Duration = .seconds(8),
         resourceTimeout: Duration = .seconds(15),
         maxResponseBytes: Int = 1 << 20,
-        maxRedirects: Int = 3
+        maxRedirects: Int = 3,
+        bodyFile: String? = nil
     ) {
+        self.bodyFile = bodyFile
         self.url = url
         self.headers = headers
         self.requestTimeout = requestTimeout

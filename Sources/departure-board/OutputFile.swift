@@ -1,4 +1,5 @@
 import DisplayBackends
+import SystemFiles
 
 /// The formats `render --output` writes, picked by the file's extension; `-` draws the
 /// board on the terminal.

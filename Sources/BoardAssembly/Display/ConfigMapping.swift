@@ -38,6 +38,7 @@ extension LayoutOptions.Column {
         switch column {
         case .route: self = .route
         case .headsign: self = .headsign
+        case .platform: self = .platform
         case .delay: self = .delay
         case .countdown: self = .countdown
         case .time: self = .time

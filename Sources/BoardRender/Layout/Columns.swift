@@ -13,6 +13,8 @@ struct Columns {
     var shortDelay: Bool
     var shortCountdown: Bool
     var countdownWidth: Int
+    /// Zero when no row on the page has a platform, so boards without platforms keep their look.
+    var platformWidth: Int
 
     init(rows: [DepartureRow], layout: RowsLayout) {
         let font = layout.font
@@ -23,14 +25,16 @@ struct Columns {
         showDelay = shown.contains(.delay)
         showCountdown = shown.contains(.countdown)
         timeWidth = font.width(of: "00:00")
+        platformWidth = shown.contains(.platform) ? rows.compactMap(Self.platform).map { font.width(of: $0) }.max() ?? 0 : 0
 
         let width = layout.size.width
         let showDelay = showDelay, showCountdown = showCountdown
         let widestDelay = { (short: Bool) in
             showDelay ? rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + 4 * gap }.max() ?? 0 : 0
         }
+        // A cancelled row's countdown sits in a highlight box, 2 gaps wider than its text.
         let widestCountdown = { (short: Bool) in
-            showCountdown ? rows.map { font.width(of: Self.countdown($0, short: short)) }.max() ?? 0 : 0
+            showCountdown ? rows.map { font.width(of: Self.countdown($0, short: short)) + ($0.isCancelled ? 2 * gap : 0) }.max() ?? 0 : 0
         }
         let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool)] = [
             (shown.contains(.time), false, false), (false, false, false), (false, true, false), (false, true, true),
@@ -40,6 +44,7 @@ struct Columns {
             var used = gap + badgeWidth + gap
             if attempt.time { used += timeWidth + layout.columnSpace }
             used += widestCountdown(attempt.shortCountdown) + layout.columnSpace + widestDelay(attempt.shortDelay)
+            if platformWidth > 0 { used += platformWidth + layout.columnSpace }
             if width - used >= width / 3 {
                 chosen = attempt
                 break
@@ -54,10 +59,18 @@ struct Columns {
     func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
     func delayText(_ row: DepartureRow) -> String? { showDelay ? Self.delay(row, short: shortDelay) : nil }
 
-    /// Scheduled-only rows carry a `~` so they differ on every panel, greys or not.
+    /// Times that are not exact — scheduled only, or estimated between timepoints — carry a
+    /// `~` so they differ on every panel, greys or not; arrivals read `Arr`.
     static func countdown(_ row: DepartureRow, short: Bool) -> String {
+        if row.isCancelled { return short ? "Canc" : row.countdown }
         let text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
-        return row.isRealtime ? text : "~" + text
+        let marked = row.isRealtime && !row.isEstimated ? text : "~" + text
+        return row.isDropOffOnly ? "Arr " + marked : marked
+    }
+
+    /// `Pl 16`: the platform, track or bay where the source knows it.
+    static func platform(_ row: DepartureRow) -> String? {
+        row.platform.map { "Pl " + $0 }
     }
 
     static func delay(_ row: DepartureRow, short: Bool) -> String? {

@@ -20,7 +20,7 @@ public struct LayoutOptions: Sendable {
 
     /// The parts of a departure row, drawn in this order from left to right.
     public enum Column: String, Sendable, CaseIterable {
-        case route, headsign, delay, countdown, time
+        case route, headsign, platform, delay, countdown, time
     }
 
     /// The panel's own size (before rotation).

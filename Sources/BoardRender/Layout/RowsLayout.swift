@@ -120,7 +120,16 @@ struct RowsLayout {
         }
         if columns.showCountdown {
             let countdown = columns.countdownText(row)
-            canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline, textColor)
+            if row.isCancelled {
+                // Cancelled reads as a highlight in every format: a delay-coloured box, text cut out.
+                let width = font.width(of: countdown) + 2 * gap
+                let box = Rect(x: right - width, y: top, width: width, height: lineHeight)
+                canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
+                canvas.draw(countdown, font: font, x: box.x + gap, baseline: baseline, .delayText)
+            } else {
+                canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline,
+                            row.isDropOffOnly ? .dimText : textColor)
+            }
             right -= columns.countdownWidth + columnSpace
         }
         if let delay = columns.delayText(row) {
@@ -128,6 +137,12 @@ struct RowsLayout {
             canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
             canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText)
             right = box.x - gap
+        }
+        if columns.platformWidth > 0 {
+            if let platform = Columns.platform(row) {
+                canvas.draw(platform, font: font, x: right - font.width(of: platform), baseline: baseline, textColor)
+            }
+            right -= columns.platformWidth + columnSpace
         }
 
         // Headsign in what is left.

@@ -17,6 +17,7 @@ struct TickerLayout {
                 var parts: [String] = []
                 if shown.contains(.route) { parts.append(row.route) }
                 if shown.contains(.headsign) { parts.append(row.headsign) }
+                if shown.contains(.platform), let platform = Columns.platform(row) { parts.append(platform) }
                 // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
                 if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
                 if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false)) }

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SystemFiles
+
+/// What the board knows of the agency's published zip: its URL, the HTTP validators of the
+/// copy imported last, and when it was last checked. Kept in `<store>.source` beside the
+/// store, so a restart neither downloads the zip again nor loses the daily cadence.
+struct PublishedFeed: Equatable {
+    var url: String
+    var etag: String?
+    var lastModified: String?
+    var checkedAt: Date?
+
+    static func path(for settings: ScheduleUpdater.Settings) -> String {
+        settings.storePath + ".source"
+    }
+
+    /// The saved state; an empty one (check now) when missing, unreadable or for another URL.
+    static func load(for settings: ScheduleUpdater.Settings) -> PublishedFeed {
+        let empty = PublishedFeed(url: settings.url)
+        guard let bytes = try? BoundedFile.read(path(for: settings), maxBytes: 16 * 1024) else { return empty }
+        var feed = PublishedFeed(url: "")
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let value = String(line[line.index(after: space)...])
+            switch line[..<space] {
+            case "url": feed.url = value
+            case "etag": feed.etag = value
+            case "last-modified": feed.lastModified = value
+            case "checked": feed.checkedAt = Double(value).map { Date(timeIntervalSince1970: $0) }
+            default: break
+            }
+        }
+        return feed.url == settings.url ? feed : empty
+    }
+
+    /// When the next conditional GET is due: at once if never checked.
+    func nextCheck(refresh: Duration) -> Date {
+        guard let checkedAt else { return .distantPast }
+        return checkedAt.addingTimeInterval(refresh.timeInterval)
+    }
+
+    /// Written whole or not at all; a failure only costs an extra download later.
+    func save(for settings: ScheduleUpdater.Settings) {
+        var lines = ["url " + url]
+        if let etag { lines.append("etag " + etag) }
+        if let lastModified { lines.append("last-modified " + lastModified) }
+        if let checkedAt { lines.append("checked \(checkedAt.timeIntervalSince1970)") }
+        try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: Self.path(for: settings))
+    }
+}

@@ -1,0 +1,198 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import DeparturesCore
+import GTFSSchedule
+import HTTPFetch
+import Logging
+import Synchronization
+
+/// Keeps a board's GTFS store current from the agency's published zip (`schedule_url`):
+/// downloads it when there is no store, then checks it every `refresh` with a conditional
+/// GET and re-imports only when it changed. The download streams to a file beside the store
+/// and the import runs on a low-priority thread; the last good store serves until the new
+/// one is complete, and a failed download or import changes nothing but the log and the
+/// time of the next try.
+public final class ScheduleUpdater: Sendable {
+    public struct Settings: Sendable {
+        public var url: String
+        public var apiKey: APIKey?
+        public var storePath: String
+        public var stopIDs: Set<String>
+        /// The zip inside the zip to import, for feeds published several to a file.
+        public var member: String?
+        /// How often the published zip is checked.
+        public var refresh: Duration
+        public var requestTimeout: Duration
+        /// Longest a whole download may take: timetables run to hundreds of megabytes.
+        public var resourceTimeout: Duration
+        public var maxDownloadBytes: Int
+
+        public init(url: String, apiKey: APIKey? = nil, storePath: String, stopIDs: Set<String>, member: String? = nil,
+                    refresh: Duration = .seconds(86_400), requestTimeout: Duration = .seconds(30),
+                    resourceTimeout: Duration = .seconds(1800), maxDownloadBytes: Int = 1 << 30) {
+            self.url = url
+            self.apiKey = apiKey
+            self.storePath = storePath
+            self.stopIDs = stopIDs
+            self.member = member
+            self.refresh = refresh
+            self.requestTimeout = requestTimeout
+            self.resourceTimeout = resourceTimeout
+            self.maxDownloadBytes = maxDownloadBytes
+        }
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        /// Not time to check yet (or a check is already under way).
+        case notDue
+        /// The server said the zip has not changed (304, or the same validators).
+        case unchanged
+        case imported(GTFSImportSummary)
+        /// Why the check failed; the store is as it was.
+        case failed(String)
+    }
+
+    private struct State {
+        var running = false
+        var nextCheck: Date?
+        var failures = 0
+        var lastOutcome: Outcome?
+    }
+
+    public let settings: Settings
+    private let client: any HTTPFetching
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient(), logger: Logger) {
+        self.settings = settings
+        self.client = client
+        self.logger = logger
+    }
+
+    /// The outcome of the last check, for status pages and tests.
+    public var lastOutcome: Outcome? { state.withLock { $0.lastOutcome } }
+
+    /// True while a download or import is under way.
+    public var isRunning: Bool { state.withLock { $0.running } }
+
+    /// Starts a check in the background when one is due and returns at once.
+    public func updateInBackground(now: Date) {
+        guard claim(now: now) else { return }
+        Task.detached(priority: .background) { [self] in
+            finish(await check(now: now, conditional: true), at: now)
+        }
+    }
+
+    /// Checks now and waits: at start-up without a store, and for `gtfs import URL`.
+    /// `conditional: false` downloads whatever the validators say.
+    @discardableResult
+    public func update(now: Date, conditional: Bool = true, force: Bool = false) async -> Outcome {
+        guard claim(now: now, force: force) else { return .notDue }
+        let outcome = await check(now: now, conditional: conditional)
+        finish(outcome, at: now)
+        return outcome
+    }
+
+    /// Marks a check as running when one is due; false when not due or already running.
+    private func claim(now: Date, force: Bool = false) -> Bool {
+        state.withLock { state in
+            guard !state.running else { return false }
+            let due = force || (state.nextCheck ?? PublishedFeed.load(for: settings).nextCheck(refresh: settings.refresh)) <= now
+            guard due else { return false }
+            state.running = true
+            return true
+        }
+    }
+
+    private func finish(_ outcome: Outcome, at now: Date) {
+        let wait: Duration = state.withLock { state in
+            state.running = false
+            state.lastOutcome = outcome
+            if case .failed = outcome {
+                state.failures += 1
+                // 5 min, doubling, never longer than the refresh itself.
+                var wait = Duration.seconds(300)
+                for _ in 1..<min(state.failures, 20) { wait *= 2 }
+                wait = min(wait, settings.refresh)
+                state.nextCheck = now.addingTimeInterval(wait.timeInterval)
+                return wait
+            }
+            state.failures = 0
+            state.nextCheck = now.addingTimeInterval(settings.refresh.timeInterval)
+            return settings.refresh
+        }
+        switch outcome {
+        case .notDue: break
+        case .unchanged:
+            logger.info("timetable unchanged", metadata: ["url": "\(Self.redacted(settings.url))"])
+        case .imported(let summary):
+            logger.notice("timetable updated", metadata: [
+                "departures": "\(summary.boardStopTimes)", "trips": "\(summary.trips)", "store": "\(settings.storePath)"])
+        case .failed(let reason):
+            logger.error("timetable update failed, keeping the current store: \(reason)",
+                         metadata: ["next_try_s": "\(wait.components.seconds)"])
+        }
+    }
+
+    private func check(now: Date, conditional: Bool) async -> Outcome {
+        let previous = PublishedFeed.load(for: settings)
+        let download = settings.storePath + ".download-\(getpid()).zip"
+        defer { unlink(download) }
+        var headers = [HTTPHeader(name: "Accept", value: "application/zip, */*")]
+        if let apiKey = settings.apiKey {
+            do {
+                headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
+            } catch {
+                return .failed(error.description)
+            }
+        }
+        let storeExists = access(settings.storePath, F_OK) == 0
+        if conditional, storeExists {
+            if let etag = previous.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
+            if let modified = previous.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: modified)) }
+        }
+        let request = HTTPRequest(url: settings.url, headers: headers, requestTimeout: settings.requestTimeout,
+                                  resourceTimeout: settings.resourceTimeout, maxResponseBytes: settings.maxDownloadBytes,
+                                  bodyFile: download)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(request)
+        } catch {
+            return .failed("\(Self.redacted(settings.url)): \(error)")
+        }
+        var validators = PublishedFeed(url: settings.url, etag: response.header("ETag"),
+                                    lastModified: response.header("Last-Modified"), checkedAt: now)
+        if response.status == 304 && storeExists {
+            validators.etag = validators.etag ?? previous.etag
+            validators.lastModified = validators.lastModified ?? previous.lastModified
+            validators.save(for: settings)
+            return .unchanged
+        }
+        guard (200..<300).contains(response.status) else {
+            return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))")
+        }
+        let importer = GTFSImporter(stopIDs: settings.stopIDs)
+        let storePath = settings.storePath
+        let outcome: Outcome = await LowPriorityThread.run {
+            do throws(GTFSImportError) {
+                return .imported(try importer.importFeed(zipPath: download, storePath: storePath))
+            } catch {
+                return .failed("the downloaded timetable was refused: \(error)")
+            }
+        }
+        if case .imported = outcome { validators.save(for: settings) }
+        return outcome
+    }
+
+    /// The URL without its query, where agencies sometimes put keys.
+    static func redacted(_ url: String) -> String {
+        url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+    }
+}

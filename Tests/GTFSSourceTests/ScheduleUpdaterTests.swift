@@ -1,0 +1,96 @@
+import DeparturesCore
+import Foundation
+import GTFSFeedBuilder
+import GTFSSchedule
+import GTFSSource
+import LoopbackHTTPServer
+import Logging
+import Synchronization
+import Testing
+
+/// The board's timetable keeps itself current: downloaded when missing, checked with a
+/// conditional GET, re-imported only when it changed, the last good store kept when a
+/// download is refused.
+@Suite struct ScheduleUpdaterTests {
+    static let start = RealtimePollingTests.start
+
+    /// The published zip: its bytes and its ETag.
+    struct Published { var zip: [UInt8]; var etag: String }
+
+    static func feed(headsign: String) throws -> [UInt8] {
+        var files = RealtimePollingTests.feed
+        files["trips.txt"] = "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,\(headsign)\n"
+        let path = NSTemporaryDirectory() + "published-\(UUID().uuidString).zip"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try GTFSFeedBuilder.writeZip(files, to: path)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func headsign(store: String) throws -> String? {
+        try GTFSStore(path: store).scheduledDepartures(stopIDs: ["CEN"], at: Self.start).first?.headsign
+    }
+
+    @Test func downloadsThenChecksThenReimportsOnlyWhenChanged() async throws {
+        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let published = Mutex(Published(zip: try Self.feed(headsign: "Hornsby"), etag: "\"v1\""))
+        let server = try LoopbackHTTPServer { request in
+            let current = published.withLock { $0 }
+            if request.header("If-None-Match") == current.etag { return .respond(status: 304, headers: [("ETag", current.etag)]) }
+            return .respond(status: 200, headers: [("ETag", current.etag), ("Content-Type", "application/zip")], body: current.zip)
+        }
+        defer { server.stop() }
+        let store = folder + "/board.gtfs.sqlite"
+        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: store, stopIDs: ["CEN"],
+                                                refresh: .seconds(86_400))
+        let updater = ScheduleUpdater(settings: settings, logger: Logger(label: "test"))
+
+        // No store: the first check downloads and imports.
+        guard case .imported(let summary) = await updater.update(now: Self.start) else {
+            Issue.record("first download: \(String(describing: updater.lastOutcome))")
+            return
+        }
+        #expect(summary.boardStopTimes == 1)
+        #expect(try headsign(store: store) == "Hornsby")
+        // Not due again for a day; when forced, the same ETag is answered 304 and nothing is imported.
+        #expect(await updater.update(now: Self.start.addingTimeInterval(3600)) == .notDue)
+        #expect(await updater.update(now: Self.start.addingTimeInterval(86_400)) == .unchanged)
+        #expect(server.requests.last?.header("If-None-Match") == "\"v1\"")
+
+        // The agency publishes: a new ETag is downloaded and imported.
+        published.withLock { $0 = Published(zip: try! Self.feed(headsign: "Berowra"), etag: "\"v2\"") }
+        #expect(await updater.update(now: Self.start.addingTimeInterval(86_400), force: true) != .unchanged)
+        #expect(try headsign(store: store) == "Berowra")
+
+        // A corrupt download is refused and the store stays as it was.
+        published.withLock { $0 = Published(zip: Array("PK\u{3}\u{4}not a zip at all".utf8), etag: "\"v3\"") }
+        guard case .failed(let reason) = await updater.update(now: Self.start.addingTimeInterval(2 * 86_400)) else {
+            Issue.record("a corrupt zip must fail")
+            return
+        }
+        #expect(reason.contains("refused"), "\(reason)")
+        #expect(try headsign(store: store) == "Berowra")
+        // After a failure the next try comes sooner than the daily check, and backs off.
+        #expect(await updater.update(now: Self.start.addingTimeInterval(2 * 86_400 + 200)) == .notDue)
+        #expect(await updater.update(now: Self.start.addingTimeInterval(2 * 86_400 + 301)) != .notDue)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("download") }
+        #expect(leftovers.isEmpty, "downloads are removed: \(leftovers)")
+    }
+
+    @Test func aRestartKeepsTheCadence() async throws {
+        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let zip = try Self.feed(headsign: "Hornsby")
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
+        defer { server.stop() }
+        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
+                                                stopIDs: ["CEN"])
+        _ = await ScheduleUpdater(settings: settings, logger: Logger(label: "test")).update(now: Self.start)
+        // A new process (a restart an hour later) remembers the check and does not download again.
+        let again = ScheduleUpdater(settings: settings, logger: Logger(label: "test"))
+        #expect(await again.update(now: Self.start.addingTimeInterval(3600)) == .notDue)
+        #expect(server.requests.count == 1)
+    }
+}
