@@ -1,6 +1,7 @@
 import BoardConfig
 import DeparturesCore
 import GTFSSchedule
+import Logging
 import ZoneInfo
 
 /// A board file read and its zone loaded: everything the departures side needs. The one
@@ -82,10 +83,10 @@ public struct BoardSetup: Sendable {
 
     /// The board's view model over its source (or the override), not yet started.
     @MainActor
-    public func viewModel(clock: any BoardClock) -> BoardViewModel {
+    public func viewModel(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> BoardViewModel {
         BoardViewModel(
             boardName: board.name,
-            useCase: LoadDeparturesUseCase(repository: repository(clock: clock), rules: rules),
+            useCase: LoadDeparturesUseCase(repository: repository(clock: clock, logger: logger), rules: rules),
             clock: clock, policy: policy)
     }
 

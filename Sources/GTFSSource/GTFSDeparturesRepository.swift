@@ -9,6 +9,7 @@ import Glibc
 import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
+import Logging
 import Synchronization
 import ZoneInfo
 
@@ -39,12 +40,15 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         /// Retry spacing after failed realtime polls: the board's refresh interval, doubling
         /// up to its max_backoff.
         public var backoff: RefreshPolicy
+        /// The agency's published zip, kept current by a `ScheduleUpdater`; nil: `gtfs import` by hand.
+        public var schedule: ScheduleUpdater.Settings?
 
         public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
                     lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
                     tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
                     realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
-                    backoff: RefreshPolicy = RefreshPolicy()) {
+                    backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil) {
+            self.schedule = schedule
             self.storePath = storePath
             self.stopIDs = stopIDs
             self.filter = filter
@@ -66,10 +70,16 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let alertsFetcher: TripUpdatesFetcher?
     private let alertsPolling = RealtimePolling()
     private let currentNotice = SharedNotice()
+    /// Keeps the store current when the board names its schedule's URL.
+    public let updater: ScheduleUpdater?
+    private let logger: Logger
 
-    public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil) {
+    public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil,
+                logger: Logger = Logger(label: "departure-board.gtfs", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.settings = settings
         self.clock = clock
+        self.logger = logger
+        self.updater = settings.schedule.map { ScheduleUpdater(settings: $0, logger: logger) }
         self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0) }
         self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0) }
     }
@@ -81,6 +91,15 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
 
     public func departures() async throws(DeparturesError) -> [Departure] {
         let now = clock.now
+        if let updater {
+            // Without a store there is nothing true to show: wait for the first download.
+            // With one, the check runs beside the board and a new store is picked up when complete.
+            if access(settings.storePath, F_OK) != 0 {
+                await updater.update(now: now)
+            } else {
+                updater.updateInBackground(now: now)
+            }
+        }
         let store = try storeCache.store(at: settings.storePath)
         let missing = store.missingStops(settings.stopIDs)
         guard missing.isEmpty else {

@@ -23,7 +23,7 @@ public final class RunningBoard {
         self.checked = checked
         let backend = try output.backend(for: checked.board, hardware: hardware)
         coordinator = BoardCoordinator(
-            viewModel: checked.setup.viewModel(clock: clock), renderer: checked.renderer,
+            viewModel: checked.setup.viewModel(clock: clock, logger: logger), renderer: checked.renderer,
             backend: backend, clock: clock, schedule: try ScheduleAssembly.schedule(checked.board),
             logger: logger)
     }

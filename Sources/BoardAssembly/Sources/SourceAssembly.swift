@@ -4,10 +4,12 @@ import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
+import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
 extension BoardSetup {
-    public func repository(clock: any BoardClock) -> any DeparturesRepository {
+    /// `logger` receives what a source does on its own (timetable updates, realtime health).
+    public func repository(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> any DeparturesRepository {
         let source = board.source
         switch override {
         case .file(let path):
@@ -23,7 +25,7 @@ extension BoardSetup {
             case .api:
                 return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "")
             case .gtfs:
-                return gtfsRepository(clock: clock)
+                return gtfsRepository(clock: clock, logger: logger)
             }
         }
     }
@@ -40,7 +42,9 @@ extension BoardSetup {
         }
     }
 
-    private func gtfsRepository(clock: any BoardClock) -> GTFSDeparturesRepository {
+    public static let quietLogger = Logger(label: "departure-board", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    private func gtfsRepository(clock: any BoardClock, logger: Logger) -> GTFSDeparturesRepository {
         let source = board.source
         let gtfs = source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
         let routes = gtfs.routes.isEmpty ? nil : Set(gtfs.routes)
@@ -56,8 +60,16 @@ extension BoardSetup {
         return GTFSDeparturesRepository(
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
                             zone: zone, tripUpdates: gtfs.tripUpdatesURL.map(feed), alerts: gtfs.alertsURL.map(feed),
-                            realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy),
-            clock: clock)
+                            realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy,
+                            schedule: gtfs.scheduleURL.map(scheduleSettings)),
+            clock: clock, logger: logger)
+    }
+
+    /// How this board's timetable is fetched from `url` (its API key, store, stops, member).
+    func scheduleSettings(url: String) -> ScheduleUpdater.Settings {
+        let gtfs = board.source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
+        return ScheduleUpdater.Settings(url: url, apiKey: apiKey, storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs),
+                                        member: gtfs.scheduleMember, refresh: gtfs.scheduleRefresh)
     }
 
     private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {

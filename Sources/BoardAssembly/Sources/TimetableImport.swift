@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BoardConfig
+import GTFSSchedule
+import GTFSSource
+
+/// `gtfs import`: a GTFS zip — a file, or the agency's URL — into a `kind: gtfs` board's store.
+public enum TimetableImport {
+    public static func run(board: BoardFile, feed: String) async throws(AssemblyError) -> GTFSImportSummary {
+        guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else {
+            throw AssemblyError(.boardFile, "\(board.path): source.kind: is \(board.source.kind.rawValue); "
+                                + "gtfs import needs a board with kind: gtfs")
+        }
+        guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
+            do {
+                return try GTFSImporter(stopIDs: Set(gtfs.stopIDs)).importFeed(zipPath: feed, storePath: gtfs.storePath)
+            } catch {
+                // Name the zip once: member errors start with the member, archive errors with the zip.
+                let text = error.description
+                throw AssemblyError(.data, text.hasPrefix(feed) ? text : "\(feed): \(text)")
+            }
+        }
+        // A URL: the board's own download path (API key, streaming to a file, the store replaced
+        // only when complete), unconditionally, since the user asked for it now.
+        let setup = try BoardSetup(board: board)
+        let updater = ScheduleUpdater(settings: setup.scheduleSettings(url: feed), logger: BoardSetup.quietLogger)
+        switch await updater.update(now: Date(), conditional: false, force: true) {
+        case .imported(let summary): return summary
+        case .failed(let reason): throw AssemblyError(.data, reason)
+        case .unchanged, .notDue: throw AssemblyError(.data, "\(feed): nothing was downloaded")
+        }
+    }
+}
