@@ -21,7 +21,14 @@ struct ValidateCommand: ParsableCommand {
             do {
                 // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
                 let checked = try CheckedBoard(path: file)
-                Console.info("\(file): ok" + GTFSStoreStatus.note(for: checked.board))
+                let store = GTFSStoreStatus.check(checked.board)
+                if let problem = store.problem {
+                    Console.error(problem)
+                    failures += 1
+                    continue
+                }
+                store.warnings.forEach(Console.warning)
+                Console.info("\(file): ok" + store.note)
             } catch {
                 Console.error(error.description)
                 failures += 1

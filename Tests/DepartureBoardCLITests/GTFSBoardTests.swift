@@ -176,8 +176,11 @@ import Testing
                                        "--output", scratch.path("board.json")], environment: ["GTFS_TEST_KEY": "k"])
         #expect(stale.stderr.contains("was imported for stops CENSTN, not STR"), "\(stale.stderr)")
         #expect(try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8).contains(#""status":"error""#))
+        // validate agrees with render: a board that cannot show its stops is not ok.
         let revalidated = try await CLI.run(["validate", scratch.path("central.yaml")])
-        #expect(revalidated.stdout.contains("the store was imported for other stops; STR need"), "\(revalidated.stdout)")
+        #expect(revalidated.status == 78)
+        #expect(!revalidated.stdout.contains(": ok"), "\(revalidated.stdout)")
+        #expect(revalidated.stderr.contains("source.stop_ids: STR are not in the store"), "\(revalidated.stderr)")
     }
 
     /// The whole timetable, every row marked scheduled (cancelled and skipped calls back in).

@@ -1,22 +1,47 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import BoardConfig
 import GTFSSchedule
 
-/// What `validate` adds for a GTFS board: whether its store exists and covers its stops.
-/// A note, not an error: the board file is fine, the import may simply not have run yet.
-public enum GTFSStoreStatus {
-    public static func note(for board: BoardFile) -> String {
-        guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else { return "" }
+/// What `validate` adds for a GTFS board: whether its store exists, covers its stops and
+/// still has service. A store that cannot show the board's stops is a problem, not a note:
+/// the board would only ever show an error.
+public struct GTFSStoreStatus: Sendable, Equatable {
+    /// Said after `ok` (when the store was imported, or that it will be downloaded).
+    public var note: String
+    /// Worth a warning line: the board runs, but not for long.
+    public var warnings: [String]
+    /// The board cannot show its stops: validation fails.
+    public var problem: String?
+
+    public static func check(_ board: BoardFile, now: Date = Date()) -> GTFSStoreStatus {
+        guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else { return GTFSStoreStatus(note: "", warnings: []) }
         let store: GTFSStore
         do {
             store = try GTFSStore(path: gtfs.storePath)
         } catch {
-            return " (no timetable yet: \(error); run `departure-board gtfs import FEED.zip --board \(board.path)`)"
+            if gtfs.scheduleURL != nil {
+                return GTFSStoreStatus(note: " (no timetable yet: the board downloads it from source.schedule_url at start-up)",
+                                       warnings: [])
+            }
+            return GTFSStoreStatus(note: " (no timetable yet: \(error); \(importHint(board)))", warnings: [])
         }
         let missing = store.missingStops(gtfs.stopIDs)
         if !missing.isEmpty {
-            return " (the store was imported for other stops; \(missing.joined(separator: ", ")) "
-                + "need `departure-board gtfs import FEED.zip --board \(board.path)` again)"
+            return GTFSStoreStatus(
+                note: "", warnings: [],
+                problem: "\(board.path): source.stop_ids: \(missing.joined(separator: ", ")) are not in the store "
+                    + "\(gtfs.storePath), which was imported for \(store.requestedStopIDs.sorted().joined(separator: ", ")); "
+                    + importHint(board) + " again")
         }
-        return " (timetable imported \(store.importedAt.formatted(.iso8601)))"
+        return GTFSStoreStatus(note: " (timetable imported \(store.importedAt.formatted(.iso8601)))", warnings: [])
+    }
+
+    /// How to fill the store, said once wherever a board needs one.
+    public static func importHint(_ board: BoardFile) -> String {
+        "run `departure-board gtfs import FEED --board \(board.path)`"
     }
 }
