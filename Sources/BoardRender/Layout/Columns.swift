@@ -15,6 +15,7 @@ struct Columns {
     var countdownWidth: Int
     /// Zero when no row on the page has a platform, so boards without platforms keep their look.
     var platformWidth: Int
+    var shortPlatform: Bool
 
     init(rows: [DepartureRow], layout: RowsLayout) {
         let font = layout.font
@@ -25,7 +26,9 @@ struct Columns {
         showDelay = shown.contains(.delay)
         showCountdown = shown.contains(.countdown)
         timeWidth = font.width(of: "00:00")
-        platformWidth = shown.contains(.platform) ? rows.compactMap(Self.platform).map { font.width(of: $0) }.max() ?? 0 : 0
+        let widestPlatform = { (short: Bool) in
+            shown.contains(.platform) ? rows.compactMap { Self.platform($0, short: short) }.map { font.width(of: $0) }.max() ?? 0 : 0
+        }
 
         let width = layout.size.width
         let showDelay = showDelay, showCountdown = showCountdown
@@ -36,15 +39,17 @@ struct Columns {
         let widestCountdown = { (short: Bool) in
             showCountdown ? rows.map { font.width(of: Self.countdown($0, short: short)) + ($0.isCancelled ? 2 * gap : 0) }.max() ?? 0 : 0
         }
-        let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool)] = [
-            (shown.contains(.time), false, false), (false, false, false), (false, true, false), (false, true, true),
+        let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool, shortPlatform: Bool)] = [
+            (shown.contains(.time), false, false, false), (false, false, false, false), (false, true, false, false),
+            (false, true, true, false), (false, true, true, true),
         ]
         var chosen = attempts[attempts.count - 1]
         for attempt in attempts {
             var used = gap + badgeWidth + gap
             if attempt.time { used += timeWidth + layout.columnSpace }
             used += widestCountdown(attempt.shortCountdown) + layout.columnSpace + widestDelay(attempt.shortDelay)
-            if platformWidth > 0 { used += platformWidth + layout.columnSpace }
+            let platform = widestPlatform(attempt.shortPlatform)
+            if platform > 0 { used += platform + layout.columnSpace }
             if width - used >= width / 3 {
                 chosen = attempt
                 break
@@ -54,6 +59,8 @@ struct Columns {
         shortDelay = chosen.shortDelay
         shortCountdown = chosen.shortCountdown
         countdownWidth = widestCountdown(chosen.shortCountdown)
+        shortPlatform = chosen.shortPlatform
+        platformWidth = widestPlatform(chosen.shortPlatform)
     }
 
     func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
@@ -68,9 +75,11 @@ struct Columns {
         return row.isDropOffOnly ? "Arr " + marked : marked
     }
 
-    /// `Pl 16`: the platform, track or bay where the source knows it.
-    static func platform(_ row: DepartureRow) -> String? {
-        row.platform.map { "Pl " + $0 }
+    func platformText(_ row: DepartureRow) -> String? { Self.platform(row, short: shortPlatform) }
+
+    /// `Pl 16`, or `16` on narrow panels: the platform, track or bay where the source knows it.
+    static func platform(_ row: DepartureRow, short: Bool = false) -> String? {
+        row.platform.map { short ? $0 : "Pl " + $0 }
     }
 
     static func delay(_ row: DepartureRow, short: Bool) -> String? {

@@ -139,7 +139,7 @@ struct RowsLayout {
             right = box.x - gap
         }
         if columns.platformWidth > 0 {
-            if let platform = Columns.platform(row) {
+            if let platform = columns.platformText(row) {
                 canvas.draw(platform, font: font, x: right - font.width(of: platform), baseline: baseline, textColor)
             }
             right -= columns.platformWidth + columnSpace
