@@ -32,6 +32,8 @@ public final class BoardCoordinator {
     private var screenIsOff = false
     private var wasOperating = true
     private var contrast: UInt8?
+    /// The data failure last logged, so each cause is logged once, and its recovery.
+    private var loggedFailure: String?
 
     /// Frames handed to the backend (those with damage), for logs and tests.
     public private(set) var framesPresented = 0
@@ -107,6 +109,7 @@ public final class BoardCoordinator {
         } onChange: {
             wakeup.poke()
         }
+        logDataChange()
         let elapsed = Duration.seconds(now.timeIntervalSince(started)) + pageOffset
         if screenIsOff {
             return (scheduleDelay(after: now) ?? .seconds(3600), clock, wakeup)
@@ -126,6 +129,18 @@ public final class BoardCoordinator {
             }
         }
         return (delay(after: now, state: state, elapsed: elapsed, frame: frame), clock, wakeup)
+    }
+
+    /// Why the board shows no fresh data, logged with its cause when the cause changes.
+    private func logDataChange() {
+        let failure = viewModel.lastError?.description
+        guard failure != loggedFailure else { return }
+        if let failure {
+            logger.warning("departures: \(failure)")
+        } else if viewModel.lastSuccess != nil {
+            logger.notice("departures recovered")
+        }
+        loggedFailure = failure
     }
 
     private func delay(after now: Date, state: BoardState, elapsed: Duration, frame: Framebuffer) -> Duration {

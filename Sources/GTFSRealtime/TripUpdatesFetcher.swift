@@ -146,7 +146,7 @@ public actor TripUpdatesFetcher {
         switch error {
         case .offline(let detail): return .offline(detail: detail.replacing(key, with: "<redacted>"))
         case .failed(let detail): return .failed(detail: detail.replacing(key, with: "<redacted>"))
-        case .invalidData: return error
+        case .invalidData, .outOfService: return error
         }
     }
 }

@@ -65,14 +65,14 @@ struct CoordinatorTests {
     ]
 
     func makeCoordinator(_ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend,
-                         schedule: BoardSchedule? = nil) -> BoardCoordinator {
+                         schedule: BoardSchedule? = nil, logger: Logger = Logger(label: "test")) -> BoardCoordinator {
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Self.zone))
         let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
         let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font)
         return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                clock: clock, schedule: schedule, logger: Logger(label: "test"))
+                                clock: clock, schedule: schedule, logger: logger)
     }
 
     /// Waits (real time) until every task waiting on the clock is parked.

@@ -19,19 +19,23 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
     case failed(detail: String)
     /// The source answered with data that breaks the API contract.
     case invalidData(source: String, DeparturesDataError)
+    /// The timetable has no service today: it ran out, or starts later. Riders are told so
+    /// (`Timetable expired 2026-11-01`) instead of seeing a quiet "No departures".
+    case outOfService(message: String, detail: String)
 
     /// What the board shows, as in the seed app.
     public var userMessage: String {
         switch self {
         case .offline: return "No internet connection"
         case .failed, .invalidData: return "Failed to load departures"
+        case .outOfService(let message, _): return message
         }
     }
 
     /// The detail for logs and stderr (never contains secrets).
     public var description: String {
         switch self {
-        case .offline(let detail), .failed(let detail): return "\(userMessage): \(detail)"
+        case .offline(let detail), .failed(let detail), .outOfService(_, let detail): return "\(userMessage): \(detail)"
         case .invalidData(let source, let error): return "\(source): \(error)"
         }
     }

@@ -1,0 +1,64 @@
+import BoardRuntime
+import DeparturesCore
+import Logging
+import Synchronization
+import Testing
+
+/// Log lines a handler received, for asserting what an operator reads in the journal.
+final class CapturedLog: @unchecked Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(log: self) }
+    }
+
+    struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            log.append("\(event.level): \(event.message)")
+        }
+    }
+}
+
+/// A source answering from a script, one reply per refresh, the last one forever.
+final class ScriptedReplies: DeparturesRepository, @unchecked Sendable {
+    private let replies: Mutex<[Result<[Departure], DeparturesError>]>
+    init(_ replies: [Result<[Departure], DeparturesError>]) { self.replies = Mutex(replies) }
+    func departures() async throws(DeparturesError) -> [Departure] {
+        try replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
+    }
+}
+
+@MainActor
+struct CoordinatorLoggingTests {
+    /// Why the board shows no fresh data reaches the log once per cause, and so does recovery.
+    @Test func eachFailureCauseIsLoggedOnceThenTheRecovery() async {
+        let expired = DeparturesError.outOfService(message: "Timetable expired", detail: "service ended 2026-11-01")
+        let down = DeparturesError.failed(detail: "HTTP 503 from https://feed.example")
+        let source = ScriptedReplies([.failure(expired), .failure(expired), .failure(down), .success(CoordinatorTests.departures)])
+        let log = CapturedLog()
+        let clock = ManualBoardClock(now: CoordinatorTests.start)
+        let coordinator = CoordinatorTests().makeCoordinator(source, clock: clock, backend: RecordingBackend(), logger: log.logger)
+        coordinator.start()
+        for _ in 0..<4 {
+            #expect(await CoordinatorTests().settle(clock, sleepers: 2))
+            clock.advance(by: .seconds(300))
+        }
+        #expect(await CoordinatorTests().settle(clock, sleepers: 2))
+        coordinator.stop()
+        let data = log.all.filter { $0.contains("departures") }
+        #expect(data == [
+            "warning: departures: Timetable expired: service ended 2026-11-01",
+            "warning: departures: Failed to load departures: HTTP 503 from https://feed.example",
+            "notice: departures recovered",
+        ])
+    }
+}
