@@ -96,6 +96,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             // With one, the check runs beside the board and a new store is picked up when complete.
             if access(settings.storePath, F_OK) != 0 {
                 await updater.update(now: now)
+                if access(settings.storePath, F_OK) != 0, case .failed(let reason)? = updater.lastOutcome {
+                    throw .failed(detail: "no timetable yet: the download failed: \(reason)")
+                }
             } else {
                 updater.updateInBackground(now: now)
             }
