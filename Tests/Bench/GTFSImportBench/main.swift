@@ -32,6 +32,11 @@ var start = ContinuousClock.now
 try feed.write(to: zipPath, folder: folder + "/members")
 let zipBytes = (try FileManager.default.attributesOfItem(atPath: zipPath)[.size] as? Int) ?? 0
 print("generated \(feed.stopTimesRows) stop_times rows (\(feed.trips) trips), zip \(zipBytes / 1024) KiB in \(seconds(since: start)) s")
+// Tests/Bench/gtfs-reimport.sh serves the generated zip to a running board.
+if let keep = ProcessInfo.processInfo.environment["GTFS_BENCH_KEEP_ZIP"] {
+    try? FileManager.default.removeItem(atPath: keep)
+    try FileManager.default.copyItem(atPath: zipPath, toPath: keep)
+}
 
 resetPeak()
 let rssBefore = statusKiB("VmRSS"), peakBefore = statusKiB("VmHWM")
