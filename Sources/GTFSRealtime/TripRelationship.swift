@@ -30,10 +30,8 @@ enum TripRelationship: Equatable {
         }
     }
 
-    /// The trip no longer runs: its rows leave the board.
-    var removesTrip: Bool { self == .canceled || self == .deleted }
-
-    /// The update describes the scheduled trip itself (not an extra or copied one).
+    /// The update is about the scheduled trip instance itself: it times, cancels, deletes or
+    /// replaces it. ADDED, DUPLICATED and NEW describe other trips.
     var describesScheduledTrip: Bool {
         switch self {
         case .scheduled, .unscheduled, .canceled, .deleted, .replacement: true

@@ -1,0 +1,29 @@
+extension RealtimeApplier {
+    /// What the applier asks the timetable store about trips, routes and stops the scheduled
+    /// rows do not carry: added trips need a label, a headsign and a platform; platform
+    /// changes need the new stop's code; `hasTrip` tells a copy from a new trip.
+    ///
+    /// Every closure must be pure for one store (the applier promises same inputs, same
+    /// rows). The defaults look nothing up: no added rows get labels beyond the feed's own
+    /// ids, no platform changes show, and only trips with a scheduled row are known.
+    public struct Lookups: Sendable {
+        /// The board's label for a route_id (short name, else long name); nil when unknown.
+        public var routeLabel: @Sendable (_ routeID: String) -> String?
+        /// stops.stop_name of a stop_id; nil when unknown.
+        public var stopName: @Sendable (_ stopID: String) -> String?
+        /// stops.platform_code of a stop_id; nil when unknown or the stop has none.
+        public var platformCode: @Sendable (_ stopID: String) -> String?
+        /// True when the timetable has this trip_id (on any day).
+        public var hasTrip: @Sendable (_ tripID: String) -> Bool
+
+        public init(routeLabel: @escaping @Sendable (_ routeID: String) -> String? = { _ in nil },
+                    stopName: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
+                    platformCode: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
+                    hasTrip: @escaping @Sendable (_ tripID: String) -> Bool = { _ in false }) {
+            self.routeLabel = routeLabel
+            self.stopName = stopName
+            self.platformCode = platformCode
+            self.hasTrip = hasTrip
+        }
+    }
+}

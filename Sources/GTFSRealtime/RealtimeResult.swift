@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DeparturesCore
+
+/// The board rows after applying a feed, and what became of the feed.
+public struct RealtimeResult: Sendable, Equatable {
+    /// The scheduled rows in input order (a cancelled trip or skipped call as a row with
+    /// `isCancelled`, while within the applier's `cancelledWindow`; DELETED trips left out).
+    public var departures: [Departure]
+    /// The feed header's timestamp; nil when there was no feed or it had none.
+    public var feedTimestamp: Date?
+    /// True when a feed was given but ignored for its age (or a missing timestamp).
+    public var isStale: Bool
+    /// Why realtime was not used, for logs and the board's message; nil when it was.
+    public var note: String?
+    /// Header texts of active service alerts for the rows' routes or stops.
+    public var alerts: [String]
+    /// Rows whose platform realtime moved, in `departures` order.
+    public var platformChanges: [PlatformChange]
+    public init(departures: [Departure], feedTimestamp: Date?, isStale: Bool, note: String?, alerts: [String] = [],
+                platformChanges: [PlatformChange] = []) {
+        self.departures = departures
+        self.feedTimestamp = feedTimestamp
+        self.isStale = isStale
+        self.note = note
+        self.alerts = alerts
+        self.platformChanges = platformChanges
+    }
+}
+
+/// A row whose call realtime moved to another stop of the station, with another platform
+/// code: the board can flag it. `Departure.platform` already holds the new code.
+public struct PlatformChange: Sendable, Hashable {
+    public var tripID: String
+    /// The timetable's platform code (nil when the scheduled stop had none).
+    public var scheduledPlatform: String?
+    public var platform: String
+
+    public init(tripID: String, scheduledPlatform: String?, platform: String) {
+        self.tripID = tripID
+        self.scheduledPlatform = scheduledPlatform
+        self.platform = platform
+    }
+}
