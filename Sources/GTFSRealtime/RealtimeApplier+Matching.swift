@@ -67,7 +67,8 @@ extension RealtimeApplier {
 
     // MARK: - The row a matched update makes
 
-    /// nil: the row leaves the board (DELETED, a cancellation outside the window).
+    /// nil: the row leaves the board (DELETED, a cancellation outside the window, a replaced
+    /// call the replacement's own rows show or no longer make).
     func realtimeRow(_ row: ScheduledDeparture, _ update: TransitRealtime_TripUpdate, board: BoardScope,
                      now: Date) -> RowOutcome? {
         switch TripRelationship(update.trip) {
@@ -75,6 +76,15 @@ extension RealtimeApplier {
             return nil
         case .canceled:
             return cancelledRow(row, now: now).map { RowOutcome(departure: $0) }
+        case .replacement:
+            // The replacement's calls are matched by stop_id: its stop_sequence need not be the timetable's.
+            let call = update.stopTimeUpdate.first { call in
+                if let stop = LaterSpec.stopID(of: call) { return stop == row.stopID || call.stopID == row.stopID }
+                return call.hasStopSequence && Int(call.stopSequence) == row.stopSequence
+            }
+            guard let call else { return nil }
+            if call.scheduleRelationship == .skipped { return cancelledRow(row, now: now).map { RowOutcome(departure: $0) } }
+            if addedCallTimes(call, now: now) != nil { return nil }
         default:
             break
         }

@@ -19,7 +19,12 @@ import ZoneInfo
 ///   `isRealtime`), kept while the scheduled departure is at most `cancelledWindow` ahead.
 ///   The trip's relationship wins over any StopTimeUpdates it carries (reference: TripUpdate).
 /// - Trip DELETED (7, "must not be shown to users") → the row is dropped.
-/// - ADDED, DUPLICATED and NEW describe other trips than the scheduled one and are ignored.
+/// - Trip REPLACEMENT → the static schedule is not used for that instance: its row gives way
+///   to the rows its StopTimeUpdates make (see `RealtimeApplier+Added.swift`); a SKIPPED call
+///   at the row's stop is a cancelled row; a call timed only by delay is applied to the row
+///   as for SCHEDULED (older producers); no call at the row's stop drops the row.
+/// - ADDED, NEW, DUPLICATED describe other trips than the scheduled one: they never change a
+///   scheduled row, and add rows of their own (`RealtimeApplier+Added.swift`).
 /// - The StopTimeUpdate for our stop (stop_sequence if it has one, else stop_id, or another
 ///   of the board's stops where the trip has no other call: a moved platform): SKIPPED is a
 ///   cancelled row as above, NO_DATA leaves it scheduled; otherwise departure (else arrival)
@@ -37,7 +42,8 @@ import ZoneInfo
 /// - No StopTimeUpdate at or before our stop: TripUpdate.delay, when given.
 /// - Header timestamp missing or older than `staleLimit` → the feed is ignored entirely
 ///   (a timestamp ahead of `now`, clock skew, counts as fresh).
-/// - Rows keep their input order; sorting by realtime instant is the use case's job.
+/// - Rows keep their input order, added rows follow; sorting by realtime instant is the
+///   use case's job.
 public struct RealtimeApplier: Sendable {
     /// Five minutes: feeds refresh every 15–30 s, so this tolerates several failed polls and
     /// some clock skew, while a feed that stopped updating does not pin old delays for long.
@@ -85,9 +91,9 @@ public struct RealtimeApplier: Sendable {
     ///
     /// - Parameters:
     ///   - scheduled: the timetable's rows for the board (any order; kept).
-    ///   - boardStopIDs: the board's stop ids and their child stops (platforms). An update
-    ///     naming one of them is taken as a moved platform. The scheduled rows' stops are
-    ///     always included.
+    ///   - boardStopIDs: the board's stop ids and their child stops (platforms). Added trips
+    ///     show at these stops, and an update naming one of them is taken as a moved
+    ///     platform. The scheduled rows' stops are always included.
     ///   - boardRouteIDs: routes the board shows besides those of the scheduled rows, for alerts.
     public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date,
                       boardStopIDs: Set<String> = [], boardRouteIDs: Set<String> = []) -> RealtimeResult {
@@ -124,6 +130,7 @@ public struct RealtimeApplier: Sendable {
             rows.append(outcome.departure)
             if let change = outcome.platformChange { changes.append(change) }
         }
+        rows += addedRows(in: feed, board: board, now: now)
         let alerts = ServiceAlerts.messages(in: feed, routeIDs: board.routeIDs, stopIDs: board.stopIDs, now: now)
         return RealtimeResult(departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts,
                               platformChanges: changes)
@@ -161,7 +168,8 @@ struct BoardScope {
     var stopIDs: Set<String>
     /// The caller's routes and every scheduled row's route.
     var routeIDs: Set<String>
-    /// Scheduled rows by trip_id, in input order.
+    /// Scheduled rows by trip_id, in input order: the calls an added copy or replacement
+    /// takes its route, headsign and stop order from.
     var rowsByTrip: [String: [ScheduledDeparture]]
 
     init(_ scheduled: [ScheduledDeparture], stopIDs: Set<String>, routeIDs: Set<String>) {

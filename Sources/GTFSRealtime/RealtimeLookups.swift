@@ -15,15 +15,38 @@ extension RealtimeApplier {
         public var platformCode: @Sendable (_ stopID: String) -> String?
         /// True when the timetable has this trip_id (on any day).
         public var hasTrip: @Sendable (_ tripID: String) -> Bool
+        /// Whether the board shows an added trip: the board's route, headsign and direction
+        /// filter, which the store applies to scheduled rows. Default: every trip.
+        public var showsAddedTrip: @Sendable (_ trip: AddedTrip) -> Bool
 
         public init(routeLabel: @escaping @Sendable (_ routeID: String) -> String? = { _ in nil },
                     stopName: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
                     platformCode: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
-                    hasTrip: @escaping @Sendable (_ tripID: String) -> Bool = { _ in false }) {
+                    hasTrip: @escaping @Sendable (_ tripID: String) -> Bool = { _ in false },
+                    showsAddedTrip: @escaping @Sendable (_ trip: AddedTrip) -> Bool = { _ in true }) {
             self.routeLabel = routeLabel
             self.stopName = stopName
             self.platformCode = platformCode
             self.hasTrip = hasTrip
+            self.showsAddedTrip = showsAddedTrip
+        }
+    }
+
+    /// What `Lookups.showsAddedTrip` is told about an added trip's row, to filter it as
+    /// the store filters scheduled trips.
+    public struct AddedTrip: Sendable, Hashable {
+        /// TripDescriptor.route_id, else the route of the trip it copies or replaces.
+        public var routeID: String?
+        public var routeLabel: String
+        public var headsign: String
+        /// TripDescriptor.direction_id, else that of the trip it copies or replaces.
+        public var directionID: Int?
+
+        public init(routeID: String?, routeLabel: String, headsign: String, directionID: Int?) {
+            self.routeID = routeID
+            self.routeLabel = routeLabel
+            self.headsign = headsign
+            self.directionID = directionID
         }
     }
 }

@@ -8,7 +8,9 @@ import DeparturesCore
 /// The board rows after applying a feed, and what became of the feed.
 public struct RealtimeResult: Sendable, Equatable {
     /// The scheduled rows in input order (a cancelled trip or skipped call as a row with
-    /// `isCancelled`, while within the applier's `cancelledWindow`; DELETED trips left out).
+    /// `isCancelled`, while within the applier's `cancelledWindow`; DELETED trips and
+    /// replaced calls left out), then the rows of trips the timetable does not have (ADDED,
+    /// NEW, DUPLICATED, REPLACEMENT) ordered by expected time, scheduled time, trip, stop.
     public var departures: [Departure]
     /// The feed header's timestamp; nil when there was no feed or it had none.
     public var feedTimestamp: Date?

@@ -31,11 +31,20 @@ enum TripRelationship: Equatable {
     }
 
     /// The update is about the scheduled trip instance itself: it times, cancels, deletes or
-    /// replaces it. ADDED, DUPLICATED and NEW describe other trips.
+    /// replaces it. ADDED, DUPLICATED and NEW describe other trips (`isExtraTrip`).
     var describesScheduledTrip: Bool {
         switch self {
         case .scheduled, .unscheduled, .canceled, .deleted, .replacement: true
         case .added, .duplicated, .new, .other: false
+        }
+    }
+
+    /// The update's own stop times make board rows: extra trips, and REPLACEMENT (whose
+    /// complete journey is in its StopTimeUpdates; the static schedule is not used).
+    var isExtraTrip: Bool {
+        switch self {
+        case .added, .new, .duplicated, .replacement: true
+        case .scheduled, .unscheduled, .canceled, .deleted, .other: false
         }
     }
 }
