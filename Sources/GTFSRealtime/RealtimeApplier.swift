@@ -94,7 +94,8 @@ public struct RealtimeApplier: Sendable {
     ///   - boardStopIDs: the board's stop ids and their child stops (platforms). Added trips
     ///     show at these stops, and an update naming one of them is taken as a moved
     ///     platform. The scheduled rows' stops are always included.
-    ///   - boardRouteIDs: routes the board shows besides those of the scheduled rows, for alerts.
+    ///   - boardRouteIDs: routes the board shows besides those of the scheduled rows, for
+    ///     realtime health (`RealtimeResult.matchRate`) and alerts.
     public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date,
                       boardStopIDs: Set<String> = [], boardRouteIDs: Set<String> = []) -> RealtimeResult {
         guard let feed else {
@@ -102,8 +103,11 @@ public struct RealtimeApplier: Sendable {
                                   isStale: false, note: "no realtime feed")
         }
         let board = BoardScope(scheduled, stopIDs: boardStopIDs, routeIDs: boardRouteIDs)
+        let health = tripHealth(in: feed, board: board)
         func unused(_ stamp: Date?, _ note: String) -> RealtimeResult {
-            RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true, note: note)
+            RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true, note: note,
+                           entityCount: feed.entity.count, tripsForBoardRoutes: health.forBoardRoutes,
+                           matchedTrips: health.matched)
         }
         guard let age = age(of: feed, now: now) else {
             return unused(nil, "realtime feed has no header timestamp; showing the timetable")
@@ -133,7 +137,8 @@ public struct RealtimeApplier: Sendable {
         rows += addedRows(in: feed, board: board, now: now)
         let alerts = ServiceAlerts.messages(in: feed, routeIDs: board.routeIDs, stopIDs: board.stopIDs, now: now)
         return RealtimeResult(departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts,
-                              platformChanges: changes)
+                              platformChanges: changes, entityCount: feed.entity.count,
+                              tripsForBoardRoutes: health.forBoardRoutes, matchedTrips: health.matched)
     }
 
     /// A row as the timetable has it: realtime = scheduled, no delay, not realtime.

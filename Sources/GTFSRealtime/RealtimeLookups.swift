@@ -1,11 +1,11 @@
 extension RealtimeApplier {
     /// What the applier asks the timetable store about trips, routes and stops the scheduled
     /// rows do not carry: added trips need a label, a headsign and a platform; platform
-    /// changes need the new stop's code; `hasTrip` tells a copy from a new trip.
+    /// changes need the new stop's code; realtime health needs to know which trips exist.
     ///
     /// Every closure must be pure for one store (the applier promises same inputs, same
     /// rows). The defaults look nothing up: no added rows get labels beyond the feed's own
-    /// ids, no platform changes show, and only trips with a scheduled row are known.
+    /// ids, no platform changes show, and only trips with a scheduled row count as matched.
     public struct Lookups: Sendable {
         /// The board's label for a route_id (short name, else long name); nil when unknown.
         public var routeLabel: @Sendable (_ routeID: String) -> String?

@@ -22,14 +22,33 @@ public struct RealtimeResult: Sendable, Equatable {
     public var alerts: [String]
     /// Rows whose platform realtime moved, in `departures` order.
     public var platformChanges: [PlatformChange]
+    /// `FeedMessage.entity` count of the feed given (0 without one), stale or not.
+    public var entityCount: Int
+    /// The feed's TripUpdates for the board's routes, ADDED and NEW trips left out: the
+    /// denominator of `matchRate`. Counted for any feed given, stale or not.
+    public var tripsForBoardRoutes: Int
+    /// How many of `tripsForBoardRoutes` name a trip_id the timetable has.
+    public var matchedTrips: Int
+
+    /// matchedTrips / tripsForBoardRoutes; nil when there is nothing to count. A feed that
+    /// still updates but no longer matches the timetable (trip ids renumbered, a feed for
+    /// another timetable version) shows as a rate near 0 while every row says "scheduled".
+    public var matchRate: Double? {
+        tripsForBoardRoutes == 0 ? nil : Double(matchedTrips) / Double(tripsForBoardRoutes)
+    }
+
     public init(departures: [Departure], feedTimestamp: Date?, isStale: Bool, note: String?, alerts: [String] = [],
-                platformChanges: [PlatformChange] = []) {
+                platformChanges: [PlatformChange] = [], entityCount: Int = 0, tripsForBoardRoutes: Int = 0,
+                matchedTrips: Int = 0) {
         self.departures = departures
         self.feedTimestamp = feedTimestamp
         self.isStale = isStale
         self.note = note
         self.alerts = alerts
         self.platformChanges = platformChanges
+        self.entityCount = entityCount
+        self.tripsForBoardRoutes = tripsForBoardRoutes
+        self.matchedTrips = matchedTrips
     }
 }
 

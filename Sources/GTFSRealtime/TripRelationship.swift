@@ -47,4 +47,7 @@ enum TripRelationship: Equatable {
         case .scheduled, .unscheduled, .canceled, .deleted, .other: false
         }
     }
+
+    /// Trips unknown to the timetable: left out of the realtime health counts.
+    var isUnscheduledAddition: Bool { self == .added || self == .new }
 }
