@@ -44,6 +44,13 @@ import ZoneInfo
 ///   (a timestamp ahead of `now`, clock skew, counts as fresh).
 /// - Rows keep their input order, added rows follow; sorting by realtime instant is the
 ///   use case's job.
+///
+/// Wiring a board: build `Lookups` from the timetable store (route label, stop name,
+/// platform code, trip exists, and the board's filter as `showsAddedTrip`), pass the
+/// store's stop_sequence look-up as `stopSequence`, and call `apply` with the board's stop
+/// ids expanded to their child stops and the board's filtered route ids, if any. Log
+/// `RealtimeResult.matchRate` with `entityCount` and `feedTimestamp`, and flag rows listed
+/// in `platformChanges`.
 public struct RealtimeApplier: Sendable {
     /// Five minutes: feeds refresh every 15–30 s, so this tolerates several failed polls and
     /// some clock skew, while a feed that stopped updating does not pin old delays for long.
