@@ -7,18 +7,18 @@ enum Prediction: Equatable {
     case delay(Int)
     /// Absolute POSIX seconds.
     case time(Int64)
-    /// The vehicle will not stop here.
-    case dropRow
+    /// The vehicle will not stop here: a cancelled row.
+    case skipped
 }
 
 extension RealtimeApplier {
     typealias StopTimeUpdate = TransitRealtime_TripUpdate.StopTimeUpdate
 
-    func prediction(_ update: TransitRealtime_TripUpdate, for row: ScheduledDeparture) -> Prediction {
+    func prediction(_ update: TransitRealtime_TripUpdate, for row: ScheduledDeparture, board: BoardScope) -> Prediction {
         let stopUpdates = update.stopTimeUpdate
-        if let ours = stopUpdates.first(where: { Self.isAtOurStop($0, row) }) {
+        if let ours = stopUpdates.first(where: { isAtOurStop($0, row, board: board) }) {
             switch ours.scheduleRelationship {
-            case .skipped: return .dropRow
+            case .skipped: return .skipped
             case .noData: return .none
             case .scheduled, .unscheduled:
                 if let event = event(ours, row) { return event }
@@ -28,7 +28,7 @@ extension RealtimeApplier {
 
         // The nearest earlier stop with an update that places itself on the trip.
         var earlier: (sequence: Int, update: StopTimeUpdate)?
-        for stopUpdate in stopUpdates where !Self.isAtOurStop(stopUpdate, row) {
+        for stopUpdate in stopUpdates where !isAtOurStop(stopUpdate, row, board: board) {
             guard stopUpdate.scheduleRelationship != .skipped,
                   let sequence = position(of: stopUpdate, tripID: row.tripID), sequence < row.stopSequence
             else { continue }
@@ -48,10 +48,16 @@ extension RealtimeApplier {
         return .none
     }
 
-    /// stop_sequence decides when present (a loop trip visits a stop twice); else stop_id.
-    static func isAtOurStop(_ stopUpdate: StopTimeUpdate, _ row: ScheduledDeparture) -> Bool {
+    /// stop_sequence decides when present (a loop trip visits a stop twice); else stop_id or
+    /// assigned_stop_id. A stop_id of another of the board's stops is ours too (a moved
+    /// platform) unless the trip calls there itself, by the timetable or `stopSequence`.
+    func isAtOurStop(_ stopUpdate: StopTimeUpdate, _ row: ScheduledDeparture, board: BoardScope) -> Bool {
         if stopUpdate.hasStopSequence { return Int(stopUpdate.stopSequence) == row.stopSequence }
-        return stopUpdate.hasStopID && stopUpdate.stopID == row.stopID
+        if stopUpdate.hasStopID, stopUpdate.stopID == row.stopID { return true }
+        guard let stop = LaterSpec.stopID(of: stopUpdate) else { return false }
+        if stop == row.stopID { return true }
+        guard board.stopIDs.contains(stop), !board.hasCall(trip: row.tripID, at: stop) else { return false }
+        return stopSequence(row.tripID, stop).map { $0 == row.stopSequence } ?? true
     }
 
     func position(of stopUpdate: StopTimeUpdate, tripID: String) -> Int? {

@@ -7,41 +7,34 @@ import DeparturesCore
 import GTFSSchedule
 import ZoneInfo
 
-/// The board rows after applying a feed, and what became of the feed.
-public struct RealtimeResult: Sendable, Equatable {
-    /// Scheduled rows in input order, less cancelled trips and skipped stops.
-    public var departures: [Departure]
-    /// The feed header's timestamp; nil when there was no feed or it had none.
-    public var feedTimestamp: Date?
-    /// True when a feed was given but ignored for its age (or a missing timestamp).
-    public var isStale: Bool
-    /// Why realtime was not used, for logs and the board's message; nil when it was.
-    public var note: String?
-    /// Header texts of active service alerts for the rows' routes or stops.
-    public var alerts: [String]
-
-    public init(departures: [Departure], feedTimestamp: Date?, isStale: Bool, note: String?, alerts: [String] = []) {
-        self.departures = departures
-        self.feedTimestamp = feedTimestamp
-        self.isStale = isStale
-        self.note = note
-        self.alerts = alerts
-    }
-}
-
 /// Applies a GTFS-Realtime TripUpdates feed to scheduled departures. Pure: the same inputs
 /// give the same rows, with "now" passed in.
 ///
-/// Rules (GTFS-Realtime reference and the proto's own comments):
+/// Rules (GTFS-Realtime reference, gtfs.org/realtime/reference, and the proto's comments):
 /// - A TripUpdate matches a row by trip_id; when it gives start_date (YYYYMMDD) that must be
 ///   the row's service day, otherwise it applies to the instance of the trip nearest `now`
 ///   (so yesterday's trip running past midnight keeps its update). Rows with a start time
 ///   (frequency trips) match only an update with the same start_time.
-/// - Trip CANCELED or DELETED → the row is dropped. ADDED, DUPLICATED and NEW describe other
-///   trips than the scheduled one and are ignored.
-/// - The StopTimeUpdate for our stop (stop_sequence if it has one, else stop_id): SKIPPED
-///   drops the row, NO_DATA leaves it scheduled; otherwise departure (else arrival) is used,
-///   absolute `time` winning over `delay` (a time more than a day off the schedule is ignored).
+/// - Trip CANCELED → a cancelled row (`isCancelled`, realtime = scheduled, delay 0,
+///   `isRealtime`), kept while the scheduled departure is at most `cancelledWindow` ahead.
+///   The trip's relationship wins over any StopTimeUpdates it carries (reference: TripUpdate).
+/// - Trip DELETED (7, "must not be shown to users") → the row is dropped.
+/// - Trip REPLACEMENT → the static schedule is not used for that instance: its row gives way
+///   to the rows its StopTimeUpdates make (see `RealtimeApplier+Added.swift`); a SKIPPED call
+///   at the row's stop is a cancelled row; a call timed only by delay is applied to the row
+///   as for SCHEDULED (older producers); no call at the row's stop drops the row.
+/// - ADDED, NEW, DUPLICATED describe other trips than the scheduled one: they never change a
+///   scheduled row, and add rows of their own (`RealtimeApplier+Added.swift`).
+/// - The StopTimeUpdate for our stop (stop_sequence if it has one, else stop_id, or another
+///   of the board's stops where the trip has no other call: a moved platform): SKIPPED is a
+///   cancelled row as above, NO_DATA leaves it scheduled; otherwise departure (else arrival)
+///   is used, absolute `time` winning over `delay` (a time more than a day off the schedule
+///   is ignored).
+/// - Platform: that update's `stop_time_properties.assigned_stop_id` (field 1, `platform_id`
+///   in the committed proto), else its stop_id, naming a stop other than the scheduled one
+///   sets the row's `platform` to that stop's platform_code and lists a `PlatformChange`.
+///   Also with NO_DATA (the spec's way to assign a stop without predictions). A new stop
+///   without a platform_code (or with the scheduled code) keeps the scheduled platform.
 /// - No update for our stop: the delay of the nearest earlier stop's update carries over
 ///   (its position from stop_sequence, or from `stopSequence(tripID, stopID)`); a NO_DATA
 ///   or eventless update there stops that, as does one with only an absolute time (its
@@ -49,22 +42,42 @@ public struct RealtimeResult: Sendable, Equatable {
 /// - No StopTimeUpdate at or before our stop: TripUpdate.delay, when given.
 /// - Header timestamp missing or older than `staleLimit` → the feed is ignored entirely
 ///   (a timestamp ahead of `now`, clock skew, counts as fresh).
-/// - Rows keep their input order; sorting by realtime instant is the use case's job.
+/// - Rows keep their input order, added rows follow; sorting by realtime instant is the
+///   use case's job.
+///
+/// Wiring a board: build `Lookups` from the timetable store (route label, stop name,
+/// platform code, trip exists, and the board's filter as `showsAddedTrip`), pass the
+/// store's stop_sequence look-up as `stopSequence`, and call `apply` with the board's stop
+/// ids expanded to their child stops and the board's filtered route ids, if any. Log
+/// `RealtimeResult.matchRate` with `entityCount` and `feedTimestamp`, and flag rows listed
+/// in `platformChanges`.
 public struct RealtimeApplier: Sendable {
     /// Five minutes: feeds refresh every 15–30 s, so this tolerates several failed polls and
     /// some clock skew, while a feed that stopped updating does not pin old delays for long.
     public static let defaultStaleLimit: Duration = .seconds(300)
+    /// An hour: long enough for riders to learn of a cancellation before heading out, short
+    /// enough that cancelled rows do not crowd out the departures that do run.
+    public static let defaultCancelledWindow: Duration = .seconds(3_600)
 
     public var calendar: ServiceDayCalendar
     public var staleLimit: Duration
+    /// A cancelled trip or skipped call shows as a cancelled row while its scheduled
+    /// departure is at most this far ahead of now (rows already due stay until the board
+    /// drops departed rows). nil or zero: cancelled rows are dropped.
+    public var cancelledWindow: Duration?
+    /// Store look-ups for added trips, platform changes and realtime health.
+    public var lookups: Lookups
     /// The stop_sequence of `stopID` on `tripID` (from the schedule), for updates that give
     /// only a stop_id. Loop trips visiting a stop twice: return the first visit.
     public var stopSequence: @Sendable (_ tripID: String, _ stopID: String) -> Int?
 
     public init(calendar: ServiceDayCalendar, staleLimit: Duration = RealtimeApplier.defaultStaleLimit,
+                cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, lookups: Lookups = Lookups(),
                 stopSequence: @escaping @Sendable (_ tripID: String, _ stopID: String) -> Int? = { _, _ in nil }) {
         self.calendar = calendar
         self.staleLimit = staleLimit
+        self.cancelledWindow = cancelledWindow
+        self.lookups = lookups
         self.stopSequence = stopSequence
     }
 
@@ -81,25 +94,41 @@ public struct RealtimeApplier: Sendable {
 
     var staleLimitSeconds: Double { Double(staleLimit.components.seconds) }
 
-    public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date) -> RealtimeResult {
+    /// The board's rows with the feed applied.
+    ///
+    /// - Parameters:
+    ///   - scheduled: the timetable's rows for the board (any order; kept).
+    ///   - boardStopIDs: the board's stop ids and their child stops (platforms). Added trips
+    ///     show at these stops, and an update naming one of them is taken as a moved
+    ///     platform. The scheduled rows' stops are always included.
+    ///   - boardRouteIDs: routes the board shows besides those of the scheduled rows, for
+    ///     realtime health (`RealtimeResult.matchRate`) and alerts.
+    public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date,
+                      boardStopIDs: Set<String> = [], boardRouteIDs: Set<String> = []) -> RealtimeResult {
         guard let feed else {
             return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil,
                                   isStale: false, note: "no realtime feed")
         }
+        let board = BoardScope(scheduled, stopIDs: boardStopIDs, routeIDs: boardRouteIDs)
+        let health = tripHealth(in: feed, board: board)
+        func unused(_ stamp: Date?, _ note: String) -> RealtimeResult {
+            RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true, note: note,
+                           entityCount: feed.entity.count, tripsForBoardRoutes: health.forBoardRoutes,
+                           matchedTrips: health.matched)
+        }
         guard let age = age(of: feed, now: now) else {
-            return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil, isStale: true,
-                                  note: "realtime feed has no header timestamp; showing the timetable")
+            return unused(nil, "realtime feed has no header timestamp; showing the timetable")
         }
         let stamp = Date(timeIntervalSince1970: Double(feed.header.timestamp))
         let limit = staleLimitSeconds
         guard age <= limit else {
-            return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true,
-                                  note: "realtime feed is \(Int(age)) s old (limit \(Int(limit)) s); showing the timetable")
+            return unused(stamp, "realtime feed is \(Int(age)) s old (limit \(Int(limit)) s); showing the timetable")
         }
 
         let updates = Self.tripUpdates(in: feed)
         let nearestDays = nearestServiceDays(scheduled, now: now)
         var rows: [Departure] = []
+        var changes: [PlatformChange] = []
         rows.reserveCapacity(scheduled.count)
         for row in scheduled {
             let candidates = updates[row.tripID] ?? []
@@ -108,19 +137,15 @@ public struct RealtimeApplier: Sendable {
                 rows.append(Self.timetableRow(row))
                 continue
             }
-            if TripRelationship(update.trip).removesTrip { continue }
-            switch prediction(update, for: row) {
-            case .dropRow: continue
-            case .none: rows.append(Self.timetableRow(row))
-            case .delay(let seconds): rows.append(Self.row(row, realtimeSecs: row.departureSecs + seconds))
-            case .time(let posix):
-                let secs = Int(posix - calendar.serviceDayStart(row.serviceDay))
-                rows.append(Self.row(row, realtimeSecs: secs))
-            }
+            guard let outcome = realtimeRow(row, update, board: board, now: now) else { continue }
+            rows.append(outcome.departure)
+            if let change = outcome.platformChange { changes.append(change) }
         }
-        let alerts = ServiceAlerts.messages(
-            in: feed, routeIDs: Set(scheduled.map(\.routeID)), stopIDs: Set(scheduled.map(\.stopID)), now: now)
-        return RealtimeResult(departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts)
+        rows += addedRows(in: feed, board: board, now: now)
+        let alerts = ServiceAlerts.messages(in: feed, routeIDs: board.routeIDs, stopIDs: board.stopIDs, now: now)
+        return RealtimeResult(departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts,
+                              platformChanges: changes, entityCount: feed.entity.count,
+                              tripsForBoardRoutes: health.forBoardRoutes, matchedTrips: health.matched)
     }
 
     /// A row as the timetable has it: realtime = scheduled, no delay, not realtime.
@@ -138,54 +163,35 @@ public struct RealtimeApplier: Sendable {
                   isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly)
     }
 
-    // MARK: - Matching a TripUpdate to a row
+    /// The row marked cancelled at its scheduled time, or nil outside `cancelledWindow`.
+    func cancelledRow(_ row: ScheduledDeparture, now: Date) -> Departure? {
+        guard let window = cancelledWindow, window > .zero else { return nil }
+        let ahead = calendar.instant(row.departureSecs, on: row.serviceDay).timeIntervalSince(now)
+        guard ahead <= window.timeInterval else { return nil }
+        var cancelled = Self.row(row, realtimeSecs: row.departureSecs)
+        cancelled.isCancelled = true
+        return cancelled
+    }
+}
 
-    /// One trip instance apart from its service day: trip and (frequency) start time.
-    struct InstanceKey: Hashable {
-        var tripID: String
-        var startTime: String?
-        init(_ row: ScheduledDeparture) {
-            tripID = row.tripID
-            startTime = row.startTime
-        }
+/// The board as one apply sees it: its stops and routes, and its scheduled calls by trip.
+struct BoardScope {
+    /// The caller's stops (with child stops) and every scheduled row's stop.
+    var stopIDs: Set<String>
+    /// The caller's routes and every scheduled row's route.
+    var routeIDs: Set<String>
+    /// Scheduled rows by trip_id, in input order: the calls an added copy or replacement
+    /// takes its route, headsign and stop order from.
+    var rowsByTrip: [String: [ScheduledDeparture]]
+
+    init(_ scheduled: [ScheduledDeparture], stopIDs: Set<String>, routeIDs: Set<String>) {
+        self.stopIDs = stopIDs.union(scheduled.map(\.stopID))
+        self.routeIDs = routeIDs.union(scheduled.map(\.routeID))
+        self.rowsByTrip = Dictionary(grouping: scheduled, by: \.tripID)
     }
 
-    /// For updates without start_date: per trip instance, the service day whose rows lie
-    /// nearest `now`.
-    func nearestServiceDays(_ rows: [ScheduledDeparture], now: Date) -> [InstanceKey: CivilDate] {
-        var best: [InstanceKey: (day: CivilDate, distance: Double)] = [:]
-        for row in rows {
-            let distance = abs(calendar.instant(row.departureSecs, on: row.serviceDay).timeIntervalSince(now))
-            let key = InstanceKey(row)
-            if let current = best[key], current.distance <= distance { continue }
-            best[key] = (row.serviceDay, distance)
-        }
-        return best.mapValues(\.day)
-    }
-
-    static func tripUpdates(in feed: TransitRealtime_FeedMessage) -> [String: [TransitRealtime_TripUpdate]] {
-        var byTrip: [String: [TransitRealtime_TripUpdate]] = [:]
-        for entity in feed.entity where entity.hasTripUpdate && !entity.isDeleted {
-            let update = entity.tripUpdate
-            guard update.trip.hasTripID else { continue }
-            byTrip[update.trip.tripID, default: []].append(update)
-        }
-        return byTrip
-    }
-
-    func matches(_ update: TransitRealtime_TripUpdate, _ row: ScheduledDeparture, instanceDay: CivilDate?) -> Bool {
-        let trip = update.trip
-        guard TripRelationship(trip).describesScheduledTrip else { return false }
-        if trip.hasStartDate {
-            guard GTFSText.date(fromYYYYMMDD: trip.startDate) == row.serviceDay else { return false }
-        } else if let instanceDay, instanceDay != row.serviceDay {
-            return false
-        }
-        if let startTime = row.startTime {
-            guard trip.hasStartTime, let wanted = GTFSText.seconds(fromTime: startTime),
-                  GTFSText.seconds(fromTime: trip.startTime) == wanted
-            else { return false }
-        }
-        return true
+    /// True when the timetable has a call of `tripID` at `stopID` on the board.
+    func hasCall(trip tripID: String, at stopID: String) -> Bool {
+        rowsByTrip[tripID]?.contains { $0.stopID == stopID } ?? false
     }
 }

@@ -1,13 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import SwiftProtobuf
-
 /// TripDescriptor.schedule_relationship, including the values later spec versions added.
 ///
-/// The committed proto predates DUPLICATED (6) and DELETED (7); a proto2 reader keeps an enum
+/// The committed proto predates DUPLICATED (6), DELETED (7) and NEW (8); a proto2 reader keeps an enum
 /// value it does not know in the message's unknown fields, so they are read from there.
 enum TripRelationship: Equatable {
     case scheduled, added, unscheduled, canceled, replacement, duplicated, deleted, new
@@ -37,57 +30,24 @@ enum TripRelationship: Equatable {
         }
     }
 
-    /// The trip no longer runs: its rows leave the board.
-    var removesTrip: Bool { self == .canceled || self == .deleted }
-
-    /// The update describes the scheduled trip itself (not an extra or copied one).
+    /// The update is about the scheduled trip instance itself: it times, cancels, deletes or
+    /// replaces it. ADDED, DUPLICATED and NEW describe other trips (`isExtraTrip`).
     var describesScheduledTrip: Bool {
         switch self {
         case .scheduled, .unscheduled, .canceled, .deleted, .replacement: true
         case .added, .duplicated, .new, .other: false
         }
     }
-}
 
-/// A minimal protobuf wire-format walk over unknown-field bytes.
-enum WireScan {
-    /// The last varint value of field `field` (last one wins, as for any singular field).
-    static func lastVarint(field: UInt64, in data: Data) -> UInt64? {
-        let bytes = [UInt8](data)
-        var index = 0
-        var found: UInt64?
-
-        func varint() -> UInt64? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count, shift < 64 {
-                let byte = bytes[index]
-                index += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-            }
-            return nil
+    /// The update's own stop times make board rows: extra trips, and REPLACEMENT (whose
+    /// complete journey is in its StopTimeUpdates; the static schedule is not used).
+    var isExtraTrip: Bool {
+        switch self {
+        case .added, .new, .duplicated, .replacement: true
+        case .scheduled, .unscheduled, .canceled, .deleted, .other: false
         }
-        func skip(_ count: UInt64) -> Bool {
-            guard count <= UInt64(bytes.count - index) else { return false }
-            index += Int(count)
-            return true
-        }
-
-        while index < bytes.count {
-            guard let tag = varint() else { break }
-            switch tag & 7 {
-            case 0:
-                guard let value = varint() else { return found }
-                if tag >> 3 == field { found = value }
-            case 1: guard skip(8) else { return found }
-            case 2:
-                guard let length = varint(), skip(length) else { return found }
-            case 5: guard skip(4) else { return found }
-            default: return found  // groups: not used by GTFS-Realtime
-            }
-        }
-        return found
     }
+
+    /// Trips unknown to the timetable: left out of the realtime health counts.
+    var isUnscheduledAddition: Bool { self == .added || self == .new }
 }

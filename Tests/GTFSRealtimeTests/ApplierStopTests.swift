@@ -106,10 +106,13 @@ struct ApplierStopTests {
         #expect(try #require(result.departures.first).live == (departsAt, 0, false))
     }
 
-    @Test func skippedAtOurStopDropsTheRow() {
-        let feed = RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, .skipped)])])
+    @Test func skippedAtOurStopIsACancelledRow() throws {
+        let feed = RT.feed([RT.trip("t1", stops: [RT.stop(seq: 2, departure: RT.event(delay: 300)), RT.stop(seq: 5, .skipped)])])
         let result = RT.apply([RT.row("t1", seq: 5, at: departsAt), RT.row("t2", at: departsAt + 60)], feed)
-        #expect(result.departures.map(\.tripID) == ["t2"])
+        #expect(result.departures.map(\.tripID) == ["t1", "t2"])
+        let skipped = try #require(result.departures.first)
+        #expect(skipped.isCancelled && skipped.live == (departsAt, 0, true), "no delay on a call that is not made")
+        #expect(!result.departures[1].isCancelled)
     }
 
     @Test func aSkippedEarlierStopIsPassedOver() throws {

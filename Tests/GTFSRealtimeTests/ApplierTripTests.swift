@@ -7,10 +7,14 @@ import Testing
 struct ApplierTripTests {
     let departsAt = RT.secs(9, 40)
 
-    @Test func canceledTripIsDropped() {
+    @Test func canceledTripIsACancelledRow() throws {
         let feed = RT.feed([RT.trip("t1", .canceled)])
-        let result = RT.apply([RT.row("t1", at: departsAt), RT.row("t2", at: departsAt)], feed)
-        #expect(result.departures.map(\.tripID) == ["t2"])
+        let result = RT.apply([RT.row("t1", at: departsAt, platform: "4"), RT.row("t2", at: departsAt)], feed)
+        #expect(result.departures.map(\.tripID) == ["t1", "t2"])
+        let cancelled = try #require(result.departures.first)
+        #expect(cancelled.isCancelled && cancelled.live == (departsAt, 0, true))
+        #expect(cancelled.scheduledTimeSecs == departsAt && cancelled.platform == "4")
+        #expect(!result.departures[1].isCancelled)
     }
 
     @Test func deletedTripFromANewerSpecIsDropped() throws {
