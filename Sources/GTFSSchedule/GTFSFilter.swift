@@ -21,14 +21,14 @@ public struct GTFSFilter: Sendable, Hashable {
     public static let all = GTFSFilter()
 
     /// A route passes when it matches either set; with neither set, every route passes.
-    func accepts(routeID: String, shortName: String?) -> Bool {
+    public func accepts(routeID: String, shortName: String?) -> Bool {
         if routeIDs == nil, routeShortNames == nil { return true }
         if routeIDs?.contains(routeID) == true { return true }
         if let shortName, routeShortNames?.contains(shortName) == true { return true }
         return false
     }
 
-    func accepts(headsign: String, directionID: Int?) -> Bool {
+    public func accepts(headsign: String, directionID: Int?) -> Bool {
         if let wanted = self.directionID, directionID != wanted { return false }
         if let needle = headsignContains, !needle.isEmpty,
            !headsign.lowercased().contains(needle.lowercased()) {

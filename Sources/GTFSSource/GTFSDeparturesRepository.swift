@@ -42,13 +42,20 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         public var backoff: RefreshPolicy
         /// The agency's published zip, kept current by a `ScheduleUpdater`; nil: `gtfs import` by hand.
         public var schedule: ScheduleUpdater.Settings?
+        /// Cancelled trips and skipped stops show while at most this far ahead; nil hides them.
+        public var cancelledWindow: Duration?
+        /// A feed matching fewer of the board's trips than this percentage is a warning.
+        public var matchWarningPercent: Int
 
         public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
                     lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
                     tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
                     realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
-                    backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil) {
+                    backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil,
+                    cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50) {
             self.schedule = schedule
+            self.cancelledWindow = cancelledWindow
+            self.matchWarningPercent = matchWarningPercent
             self.storePath = storePath
             self.stopIDs = stopIDs
             self.filter = filter
@@ -70,6 +77,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let alertsFetcher: TripUpdatesFetcher?
     private let alertsPolling = RealtimePolling()
     private let currentNotice = SharedNotice()
+    private let health = RealtimeHealthLog()
     /// Keeps the store current when the board names its schedule's URL.
     public let updater: ScheduleUpdater?
     private let logger: Logger
@@ -124,8 +132,13 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         async let alerts: Void = poll(alertsFetcher, alertsPolling, at: now)
         _ = await (trips, alerts)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
+                                      cancelledWindow: settings.cancelledWindow, lookups: lookups(store),
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
-        let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now)
+        let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now, boardStopIDs: boardStops(store))
+        if realtime.lastFeed != nil, let url = settings.tripUpdates?.url {
+            health.record(RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
+                          url: ScheduleUpdater.redacted(url), logger: logger)
+        }
         var messages = result.alerts
         if let feed = alertsPolling.lastFeed, applier.isFresh(feed, now: now) {
             let stops = settings.stopIDs.union(scheduled.map(\.stopID))
@@ -136,13 +149,21 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         return result.departures
     }
 
+    /// The TripUpdates feed's fit to the timetable after the last refresh; nil before a feed arrived.
+    public var realtimeHealth: RealtimeHealth? { health.current }
+
+    /// Why the last TripUpdates and ServiceAlerts polls failed (nil: fine or not configured).
+    public var realtimeErrors: (tripUpdates: String?, alerts: String?) {
+        (realtime.lastError, alertsPolling.lastError)
+    }
+
     /// One poll of a feed when it is due; failures back off, the last good feed stays.
     private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimePolling, at now: Date) async {
         guard let fetcher, polling.isDue(at: now) else { return }
         do {
             polling.succeeded(with: try await fetcher.fetch().feed)
         } catch {
-            polling.failed(at: now, policy: settings.backoff)
+            polling.failed(at: now, policy: settings.backoff, error: error.description)
         }
     }
 }
@@ -152,6 +173,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
 final class RealtimePolling: Sendable {
     private struct State {
         var lastFeed: TransitRealtime_FeedMessage?
+        var lastError: String?
         var failures = 0
         var retryAt: Date?
     }
@@ -159,6 +181,8 @@ final class RealtimePolling: Sendable {
     private let state = Mutex(State())
 
     var lastFeed: TransitRealtime_FeedMessage? { state.withLock { $0.lastFeed } }
+    /// Why the last poll failed; nil after a success.
+    var lastError: String? { state.withLock { $0.lastError } }
 
     func isDue(at now: Date) -> Bool {
         state.withLock { state in state.retryAt.map { now >= $0 } ?? true }
@@ -170,9 +194,10 @@ final class RealtimePolling: Sendable {
         }
     }
 
-    func failed(at now: Date, policy: RefreshPolicy) {
+    func failed(at now: Date, policy: RefreshPolicy, error: String) {
         state.withLock { state in
             state.failures += 1
+            state.lastError = error
             let wait = policy.delay(afterConsecutiveFailures: state.failures)
             // Half a second early, so a refresh scheduled exactly one wait later still polls.
             let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18 - 0.5

@@ -1,39 +1,71 @@
 import ArgumentParser
 import BoardAssembly
+import DeparturesCore
 
-/// `validate FILE…`: checks board files without running them.
-struct ValidateCommand: ParsableCommand {
+/// `validate FILE…`: checks board files without running them; `--live` also asks their sources.
+struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check board files; print each problem with its file, line and key."
+        abstract: "Check board files; print each problem with its file, line and key.",
+        discussion: """
+            With --live, each board's source is asked once, as the running board would: a GTFS \
+            board reports its timetable and, per realtime feed, the header's age, the number of \
+            entities and how many of its trips match the timetable. A live failure exits 74.
+            """
     )
 
     @Argument(help: ArgumentHelp("Board files to check.", valueName: "FILE"))
     var files: [String]
 
+    @Flag(help: "Also fetch each board's feeds once and report what came back.")
+    var live = false
+
+    @Option(name: .long, help: ArgumentHelp("With --live: check as at this instant (ISO 8601), e.g. to reproduce a report.", valueName: "ISO8601"))
+    var now: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one board file.") }
     }
 
-    func run() throws {
-        var failures = 0
+    func run() async throws {
+        var failures = 0, liveFailures = 0
         for file in files {
+            let checked: CheckedBoard
             do {
                 // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
-                let checked = try CheckedBoard(path: file)
-                let store = GTFSStoreStatus.check(checked.board)
-                if let problem = store.problem {
-                    Console.error(problem)
-                    failures += 1
-                    continue
-                }
-                store.warnings.forEach(Console.warning)
-                Console.info("\(file): ok" + store.note)
+                checked = try CheckedBoard(path: file)
             } catch {
                 Console.error(error.description)
                 failures += 1
+                continue
+            }
+            let store = GTFSStoreStatus.check(checked.board)
+            if let problem = store.problem {
+                Console.error(problem)
+                failures += 1
+                continue
+            }
+            store.warnings.forEach { Console.warning("\(file): \($0)") }
+            Console.info("\(file): ok" + store.note)
+            guard live else { continue }
+            var instant = SystemBoardClock().now
+            if let now {
+                do {
+                    instant = try InstantParser.parse(now, zone: checked.setup.zone)
+                } catch {
+                    throw CLIFailure(.usage, "--now: \(error)").exit()
+                }
+            }
+            for line in await LiveCheck.run(checked.setup, now: instant) {
+                if line.isProblem {
+                    Console.error("\(file): live: \(line.text)")
+                    liveFailures += 1
+                } else {
+                    Console.info("  \(line.text)")
+                }
             }
         }
         if failures > 0 { throw ExitCode(ExitStatus.configError.rawValue) }
+        if liveFailures > 0 { throw ExitCode(ExitStatus.ioError.rawValue) }
     }
 }

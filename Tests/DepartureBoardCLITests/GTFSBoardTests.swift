@@ -150,10 +150,13 @@ import Testing
                                          environment: ["GTFS_TEST_KEY": "s3cret"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
+        // The cancelled trip and the skipped call stay on the board, saying so.
         #expect(text == """
             T1  Hornsby  +3 min  13 min  09:43
             T9  Gordon  14 min  09:44
+            T1  Epping  Cancelled  09:52
             T1  Berowra  +5 min  25 min  09:55
+            T9  Hornsby  Cancelled  09:58
             T1  Richmond  35 min  10:05 (scheduled)
 
             """, "\(text)")

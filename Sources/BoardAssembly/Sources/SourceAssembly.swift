@@ -44,7 +44,7 @@ extension BoardSetup {
 
     public static let quietLogger = Logger(label: "departure-board", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    private func gtfsRepository(clock: any BoardClock, logger: Logger) -> GTFSDeparturesRepository {
+    func gtfsRepository(clock: any BoardClock, logger: Logger) -> GTFSDeparturesRepository {
         let source = board.source
         let gtfs = source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
         let routes = gtfs.routes.isEmpty ? nil : Set(gtfs.routes)
@@ -61,7 +61,9 @@ extension BoardSetup {
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
                             zone: zone, tripUpdates: gtfs.tripUpdatesURL.map(feed), alerts: gtfs.alertsURL.map(feed),
                             realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy,
-                            schedule: gtfs.scheduleURL.map(scheduleSettings)),
+                            schedule: gtfs.scheduleURL.map(scheduleSettings),
+                            cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,
+                            matchWarningPercent: gtfs.realtimeMatchWarning),
             clock: clock, logger: logger)
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import GTFSFeedBuilder
+import GTFSRealtime
+import LoopbackHTTPServer
+import Testing
+
+/// `validate --live` asks a GTFS board's feeds once and says how well realtime fits the
+/// timetable; a feed whose trip ids no longer match (an agency renumbered them) fails it.
+@Suite(.serialized)
+struct ValidateLiveTests {
+    @Test func aMatchingFeedPassesAndARenumberedOneFails() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))
+        let matching = try GTFSBoardCLITests.tripUpdates(timestamp: GTFSBoardCLITests.nowPOSIX - 20)
+        var renumbered = try TransitRealtime_FeedMessage(serializedBytes: matching)
+        for index in renumbered.entity.indices {
+            renumbered.entity[index].tripUpdate.trip.tripID = "2027-" + renumbered.entity[index].tripUpdate.trip.tripID
+            renumbered.entity[index].tripUpdate.trip.routeID = "R1"
+        }
+        let renumberedBytes = Array(try renumbered.serializedData())
+        let serveRenumbered = ScratchFlag()
+        let server = try LoopbackHTTPServer { _ in
+            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")],
+                     body: serveRenumbered.isSet ? renumberedBytes : matching)
+        }
+        defer { server.stop() }
+        try GTFSBoardCLITests.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let live = ["validate", "--live", "--now", GTFSBoardCLITests.now, scratch.path("central.yaml")]
+        let good = try await CLI.run(live, environment: ["GTFS_TEST_KEY": "k"])
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        #expect(good.stdout.contains("timetable: 6 departures in the next 120 min"), "\(good.stdout)")
+        #expect(good.stdout.contains("trip updates: header 20 s old, 5 entities, 5 of 5 trips for the board's routes matched the timetable (100 %)"),
+                "\(good.stdout)")
+
+        serveRenumbered.set()
+        let bad = try await CLI.run(live, environment: ["GTFS_TEST_KEY": "k"])
+        #expect(bad.status == 74, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stderr.contains("5 entities, 0 of 5 trips for the board's routes matched the timetable (0 %)"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("below realtime_match_warning (50 %)"), "\(bad.stderr)")
+        #expect(!bad.stderr.contains("k\n") && !bad.stdout.contains("apikey k"), "the key never appears")
+    }
+}
+
+/// A flag the test sets while the server's handler reads it.
+final class ScratchFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
