@@ -33,7 +33,7 @@ let package = Package(
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // HTTP GET over libcurl with millisecond timeouts and a body cap.
-        .target(name: "HTTPFetch", dependencies: ["CCurl"]),
+        .target(name: "HTTPFetch", dependencies: ["CCurl", "SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
         // A board source over the project's departures API (HTTP, libcurl): a sibling of GTFSSource.

@@ -17,9 +17,12 @@ public struct GTFSImportSummary: Sendable, Equatable {
     /// Services with a calendar.txt row or at least one calendar_dates.txt row.
     public var services: Int
     public var frequencies: Int
+    /// Board calls without times whose time was interpolated between the trip's timed stops.
+    public var interpolatedCalls: Int
 
     public init(boardStopIDs: [String], stopTimesRowsRead: Int, boardStopTimes: Int, trips: Int, tripStops: Int,
-                routes: Int, services: Int, frequencies: Int) {
+                routes: Int, services: Int, frequencies: Int, interpolatedCalls: Int = 0) {
+        self.interpolatedCalls = interpolatedCalls
         self.boardStopIDs = boardStopIDs
         self.stopTimesRowsRead = stopTimesRowsRead
         self.boardStopTimes = boardStopTimes
@@ -105,6 +108,10 @@ final class ImportRun {
     var tripStopIDs: Set<String> = []
     var routes: Set<String> = []
     var services: Set<String> = []
+    /// Board calls without times, by trip, and those trips' calls with their times and
+    /// distances (collected on the second pass), to interpolate between timed stops.
+    var untimedCalls: [String: [Int]] = [:]
+    var timelines: [String: [TimedCall]] = [:]
     var agencyTimezone = ""
 
     /// The first timed stop (frequency trips shift from it) and the last stop (headsign fallback).
@@ -170,6 +177,7 @@ final class ImportRun {
         try findBoardStops()
         let (rowsRead, boardRows) = try collectBoardStopTimes(db)
         let tripStopRows = try collectTripStops(db)
+        let estimated = try interpolateUntimedCalls(db)
         discard("stop_times.txt")  // by far the largest member: free the disk early
         try storeStops(db)
         discard("stops.txt")
@@ -180,7 +188,7 @@ final class ImportRun {
         return GTFSImportSummary(
             boardStopIDs: boardStops.sorted(), stopTimesRowsRead: rowsRead, boardStopTimes: boardRows,
             trips: keptTrips.count, tripStops: tripStopRows, routes: routes.count,
-            services: calendarServices, frequencies: frequencyRows)
+            services: calendarServices, frequencies: frequencyRows, interpolatedCalls: estimated)
     }
 
     func writeFeedInfo(_ db: Database, importedAt: Date) throws {

@@ -1,4 +1,5 @@
 import GRDB
+import ZoneInfo
 
 /// Small synchronous questions the realtime rules ask about what the store kept; nil or
 /// false when the store does not know (it keeps only what the board's stops need).
@@ -34,5 +35,21 @@ extension GTFSStore {
         try? queue.read { db in
             try String.fetchOne(db, sql: "SELECT platform_code FROM stops WHERE stop_id = ?", arguments: [stopID])
         }
+    }
+
+    /// The first and last day any of the board's services runs (calendar ranges and
+    /// calendar_dates additions); nil when the store has no service at all. A board past the
+    /// last day says its timetable expired instead of showing an empty board.
+    public var serviceDates: ClosedRange<CivilDate>? {
+        let row = try? queue.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT MIN(first), MAX(last) FROM (
+                    SELECT start_date AS first, end_date AS last FROM calendar
+                    UNION ALL SELECT date, date FROM calendar_dates WHERE exception_type = 1)
+                """)
+        }
+        guard let row, let first = row[0] as Int?, let last = row[1] as Int?, first <= last else { return nil }
+        func date(_ key: Int) -> CivilDate { CivilDate(year: key / 10_000, month: key / 100 % 100, day: key % 100) }
+        return date(first)...date(last)
     }
 }

@@ -11,10 +11,15 @@ extension GTFSStore {
     /// of yesterday's service appears after midnight. `lookBack` lets a realtime merge see
     /// trips scheduled a little earlier that may still be running late.
     ///
+    /// Calls where no one can board — `pickup_type=1`, or the trip's last stop (a vehicle
+    /// arriving at its terminus) — are arrivals, not departures: left out unless
+    /// `includeDropOffOnly`, and then marked `isDropOffOnly`. A loop trip's first call at its
+    /// terminus is a departure; only its last call there is an arrival.
+    ///
     /// - Parameter zone: the feed's zone; nil means `agency_timezone`.
     public func scheduledDepartures(
         stopIDs: Set<String>, at now: Date, window: Duration = .seconds(7_200), lookBack: Duration = .zero,
-        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all
+        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all, includeDropOffOnly: Bool = false
     ) throws(GTFSStoreError) -> [ScheduledDeparture] {
         let rules: TimeZoneRules
         if let zone { rules = zone } else { rules = try agencyZone() }
@@ -28,7 +33,8 @@ extension GTFSStore {
                 var found: [(instant: Int64, departure: ScheduledDeparture)] = []
                 for day in [today.adding(days: -1), today, today.adding(days: 1)] {
                     let dayStart = calendar.serviceDayStart(day)
-                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter)
+                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
+                                         includeDropOffOnly: includeDropOffOnly)
                     for departure in try query.timetabled(db) + query.frequencyBased(db) {
                         found.append((dayStart + Int64(departure.departureSecs), departure))
                     }
@@ -61,6 +67,7 @@ private struct DayQuery {
     var low: Int
     var high: Int
     var filter: GTFSFilter
+    var includeDropOffOnly: Bool
 
     /// Services running on `day`: calendar's weekday flag within its dates, less the
     /// calendar_dates removals (2), plus its additions (1). SQLite applies compound
@@ -76,9 +83,9 @@ private struct DayQuery {
     }
 
     private static let columns = """
-        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign,
-        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
-        r.short_name, r.long_name, last.name AS last_stop_name
+        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.pickup_type, st.estimated,
+        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs, t.last_sequence,
+        r.short_name, r.long_name, last.name AS last_stop_name, here.platform_code
         """
 
     private static let joins = """
@@ -87,6 +94,7 @@ private struct DayQuery {
         JOIN active a ON a.service_id = t.service_id
         LEFT JOIN routes r ON r.route_id = t.route_id
         LEFT JOIN stops last ON last.stop_id = t.last_stop_id
+        LEFT JOIN stops here ON here.stop_id = st.stop_id
         """
 
     private func arguments(_ extra: [String: (any DatabaseValueConvertible)?] = [:]) -> StatementArguments {
@@ -144,6 +152,9 @@ private struct DayQuery {
     }
 
     private func make(_ row: Row, departureSecs: Int, startTime: String?) -> ScheduledDeparture? {
+        let sequence: Int = row["stop_sequence"]
+        let dropOffOnly = (row["pickup_type"] as Int?) == 1 || (row["last_sequence"] as Int?) == sequence
+        guard includeDropOffOnly || !dropOffOnly else { return nil }
         let routeID: String = row["route_id"]
         let shortName: String? = row["short_name"]
         guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }
@@ -152,8 +163,10 @@ private struct DayQuery {
         guard filter.accepts(headsign: headsign, directionID: directionID) else { return nil }
         return ScheduledDeparture(
             tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
-            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
-            serviceDay: day, departureSecs: departureSecs, startTime: startTime)
+            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: sequence,
+            serviceDay: day, departureSecs: departureSecs, startTime: startTime,
+            platform: (row["platform_code"] as String?).flatMap { $0.isEmpty ? nil : $0 },
+            isEstimated: (row["estimated"] as Int?) == 1, isDropOffOnly: dropOffOnly)
     }
 }
 

@@ -31,7 +31,7 @@ public final class GTFSStore: Sendable {
     public init(path: String, zoneDatabase: ZoneInfoDatabase = .system) throws(GTFSStoreError) {
         self.path = path
         self.zoneDatabase = zoneDatabase
-        guard access(path, R_OK) == 0 else { throw GTFSStoreError(path: path, message: "no such store (import the feed first)") }
+        guard access(path, R_OK) == 0 else { throw GTFSStoreError(path: path, message: "no such store") }
         do {
             var configuration = Configuration()
             configuration.readonly = true

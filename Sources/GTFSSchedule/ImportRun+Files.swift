@@ -38,9 +38,11 @@ extension ImportRun {
         let trip = try table.required("trip_id"), stop = try table.required("stop_id")
         let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
         let arrival = table.optional("arrival_time"), headsign = table.optional("stop_headsign")
+        let pickup = table.optional("pickup_type"), timepoint = table.optional("timepoint")
         let statement = try db.makeStatement(sql: """
-            INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign,
+                                    pickup_type, estimated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var rows = 0, kept = 0
         while try table.next() {
@@ -50,9 +52,15 @@ extension ImportRun {
             let arrivalSecs = try table.time(arrival, "arrival_time")
             let departureSecs = try table.time(departure, "departure_time") ?? arrivalSecs
             guard boardStops.contains(stopID) else { continue }
+            let pickupType = try table.optionalWholeNumber(pickup, "pickup_type") ?? 0
+            guard (0...3).contains(pickupType) else { throw table.fail("pickup_type", "'\(pickupType)' is not 0, 1, 2 or 3") }
+            // timepoint=0: the times are approximate (GTFS reference); no times: interpolated below.
+            let approximate = try table.optionalWholeNumber(timepoint, "timepoint") == 0
+            if departureSecs == nil { untimedCalls[tripID, default: []].append(stopSequence) }
             keptTrips.insert(tripID)
             kept += 1
-            try insert(statement, [tripID, stopID, stopSequence, departureSecs, arrivalSecs, table[headsign]],
+            try insert(statement, [tripID, stopID, stopSequence, departureSecs, arrivalSecs, table[headsign], pickupType,
+                                   departureSecs == nil || approximate ? 1 : 0],
                        from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
         }
         return (rows, kept)
@@ -63,7 +71,7 @@ extension ImportRun {
         let table = try reopen("stop_times.txt")
         let trip = try table.required("trip_id"), stop = try table.required("stop_id")
         let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
-        let arrival = table.optional("arrival_time")
+        let arrival = table.optional("arrival_time"), distance = table.optional("shape_dist_traveled")
         let statement = try db.makeStatement(sql: "INSERT INTO trip_stops (trip_id, stop_id, stop_sequence) VALUES (?, ?, ?)")
         var kept = 0
         while try table.next() {
@@ -75,6 +83,10 @@ extension ImportRun {
             if let secs, stopSequence < shape.firstSequence { (shape.firstSequence, shape.firstSecs) = (stopSequence, secs) }
             if stopSequence > shape.lastSequence { (shape.lastSequence, shape.lastStopID) = (stopSequence, stopID) }
             tripShape[tripID] = shape
+            if untimedCalls[tripID] != nil {
+                timelines[tripID, default: []].append(TimedCall(sequence: stopSequence, secs: secs,
+                                                                distance: table[distance].flatMap(Double.init)))
+            }
             tripStopIDs.insert(stopID)
             kept += 1
             try insert(statement, [tripID, stopID, stopSequence], from: table,
@@ -87,12 +99,13 @@ extension ImportRun {
         let table = try reopen("stops.txt")
         let id = try table.required("stop_id")
         let name = table.optional("stop_name"), parent = table.optional("parent_station")
+        let platform = table.optional("platform_code")
         let wanted = boardStops.union(boardParents).union(tripStopIDs).union(requested)
-        let statement = try db.makeStatement(sql: "INSERT INTO stops (stop_id, name, parent_station) VALUES (?, ?, ?)")
+        let statement = try db.makeStatement(sql: "INSERT INTO stops (stop_id, name, parent_station, platform_code) VALUES (?, ?, ?, ?)")
         while try table.next() {
             let stopID = table[id]
             guard wanted.contains(stopID) else { continue }
-            try insert(statement, [stopID, table[name] ?? "", table[parent]], from: table, key: "stop_id '\(stopID)'")
+            try insert(statement, [stopID, table[name] ?? "", table[parent], table[platform]], from: table, key: "stop_id '\(stopID)'")
         }
     }
 
@@ -102,8 +115,8 @@ extension ImportRun {
         let service = try table.required("service_id")
         let headsign = table.optional("trip_headsign"), direction = table.optional("direction_id")
         let statement = try db.makeStatement(sql: """
-            INSERT INTO trips (trip_id, route_id, service_id, headsign, direction_id, first_secs, last_stop_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO trips (trip_id, route_id, service_id, headsign, direction_id, first_secs, last_stop_id, last_sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var found: Set<String> = []
         while try table.next() {
@@ -112,7 +125,8 @@ extension ImportRun {
             let routeID = try table.text(route, "route_id"), serviceID = try table.text(service, "service_id")
             let directionID = try table.optionalWholeNumber(direction, "direction_id")
             let shape = tripShape[tripID] ?? TripShape()
-            try insert(statement, [tripID, routeID, serviceID, table[headsign], directionID, shape.firstSecs, shape.lastStopID],
+            try insert(statement, [tripID, routeID, serviceID, table[headsign], directionID, shape.firstSecs, shape.lastStopID,
+                                   shape.lastSequence == Int.min ? nil : shape.lastSequence],
                        from: table, key: "trip_id '\(tripID)'")
             found.insert(tripID)
             routes.insert(routeID)

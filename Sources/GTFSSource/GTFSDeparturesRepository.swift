@@ -46,13 +46,17 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         public var cancelledWindow: Duration?
         /// A feed matching fewer of the board's trips than this percentage is a warning.
         public var matchWarningPercent: Int
+        /// Show calls where no one boards (drop-off only, a trip's last stop), marked as arrivals.
+        public var includeArrivals: Bool
 
         public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
                     lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
                     tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
                     realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
                     backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil,
-                    cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50) {
+                    cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50,
+                    includeArrivals: Bool = false) {
+            self.includeArrivals = includeArrivals
             self.schedule = schedule
             self.cancelledWindow = cancelledWindow
             self.matchWarningPercent = matchWarningPercent
@@ -123,10 +127,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         do {
             scheduled = try store.scheduledDepartures(
                 stopIDs: settings.stopIDs, at: now, window: settings.window, lookBack: settings.lookBack,
-                zone: settings.zone, filter: settings.filter)
+                zone: settings.zone, filter: settings.filter, includeDropOffOnly: settings.includeArrivals)
         } catch {
             throw .failed(detail: "GTFS store \(error)")
         }
+        if scheduled.isEmpty { try checkService(store, now: now) }
         // Both feeds at once: a hanging one costs its own timeout, not the sum.
         async let trips: Void = poll(fetcher, realtime, at: now)
         async let alerts: Void = poll(alertsFetcher, alertsPolling, at: now)

@@ -1,5 +1,6 @@
 import CCurl
 import Glibc
+import SystemFiles
 import Synchronization
 
 /// curl_global_init must run once, before any handle exists; a global `let`
@@ -52,7 +53,7 @@ public struct CurlHTTPClient: HTTPFetching {
         let signal = CancelSignal()
         let result: Result<HTTPResponse, HTTPFetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let started = startDetachedThread {
+                let started = DetachedThread.start {
                     continuation.resume(returning: CurlTransfer.run(request, signal: signal))
                 }
                 if !started {
@@ -93,28 +94,6 @@ final class CancelSignal: Sendable {
     }
 
     func detach() { state.withLock { $0.multi = 0 } }
-}
-
-private final class ThreadEntry {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-/// A plain detached pthread: the body owns its lifetime and ends with the transfer.
-func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let context = Unmanaged.passRetained(ThreadEntry(body)).toOpaque()
-    var thread = pthread_t()
-    let rc = pthread_create(&thread, nil, { raw in
-        guard let raw else { return nil }
-        Unmanaged<ThreadEntry>.fromOpaque(raw).takeRetainedValue().body()
-        return nil
-    }, context)
-    guard rc == 0 else {
-        Unmanaged<ThreadEntry>.fromOpaque(context).release()
-        return false
-    }
-    pthread_detach(thread)
-    return true
 }
 
 extension Duration {

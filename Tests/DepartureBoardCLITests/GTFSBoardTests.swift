@@ -20,6 +20,7 @@ import Testing
             CEN,Central Platform 16,CENSTN,0
             STR,Strathfield,,0
             PAR,Parramatta,,0
+            NTH,North Sydney,,0
 
             """,
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\nR9,T9,Northern,2\n",
@@ -42,13 +43,19 @@ import Testing
         "stop_times.txt": """
             trip_id,arrival_time,departure_time,stop_id,stop_sequence
             t-delay,09:40:00,09:40:00,CEN,3
+            t-delay,09:49:00,09:49:00,NTH,4
             t-time,09:45:00,09:45:00,CEN,3
+            t-time,09:54:00,09:54:00,NTH,4
             t-propagate,09:35:00,09:35:00,PAR,1
             t-propagate,09:42:00,09:42:00,STR,2
             t-propagate,09:50:00,09:50:00,CEN,3
+            t-propagate,09:59:00,09:59:00,NTH,4
             t-cancel,09:52:00,09:52:00,CEN,3
+            t-cancel,10:01:00,10:01:00,NTH,4
             t-skip,09:58:00,09:58:00,CEN,3
+            t-skip,10:07:00,10:07:00,NTH,4
             t-timetable,10:05:00,10:05:00,CEN,3
+            t-timetable,10:14:00,10:14:00,NTH,4
 
             """,
     ]

@@ -13,7 +13,7 @@ import Testing
                                                                     importedAt: importedAt)
         #expect(summary == GTFSImportSummary(
             boardStopIDs: ["CEN", "CEN1", "CEN2"], stopTimesRowsRead: 21, boardStopTimes: 8, trips: 7, tripStops: 19,
-            routes: 3, services: 4, frequencies: 1))
+            routes: 3, services: 4, frequencies: 1, interpolatedCalls: 1))
         #expect(folder.contents() == ["board.sqlite", "feed.zip"])  // no temporary files left
 
         let store = try GTFSStore(path: storePath)
@@ -158,7 +158,7 @@ import Testing
     @Test func storeOpeningErrors() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
-        #expect(throws: GTFSStoreError(path: folder.path + "/none.sqlite", message: "no such store (import the feed first)")) {
+        #expect(throws: GTFSStoreError(path: folder.path + "/none.sqlite", message: "no such store")) {
             try GTFSStore(path: folder.path + "/none.sqlite")
         }
         try Data("junk".utf8).write(to: URL(fileURLWithPath: folder.path + "/junk.sqlite"))

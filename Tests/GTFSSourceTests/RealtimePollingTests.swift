@@ -17,11 +17,12 @@ import ZoneInfo
 
     static let feed: [String: String] = [
         "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Trains,https://example.invalid,Australia/Sydney\n",
-        "stops.txt": "stop_id,stop_name\nCEN,Central\n",
+        "stops.txt": "stop_id,stop_name\nCEN,Central\nNTH,North Sydney\n",
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\n",
         "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n",
         "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\n",
-        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,09:40:00,09:40:00,CEN,1\n",
+        // t1 goes on from Central: a call at a trip's last stop is an arrival, not a departure.
+        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,09:40:00,09:40:00,CEN,1\nt1,09:48:00,09:48:00,NTH,2\n",
     ]
 
     /// t1 two minutes late, stamped `timestamp`.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import BoardConfig
+import DeparturesCore
 import GTFSSchedule
 
 /// What `validate` adds for a GTFS board: whether its store exists, covers its stops and
@@ -37,7 +38,20 @@ public struct GTFSStoreStatus: Sendable, Equatable {
                     + "\(gtfs.storePath), which was imported for \(store.requestedStopIDs.sorted().joined(separator: ", ")); "
                     + importHint(board) + " again")
         }
-        return GTFSStoreStatus(note: " (timetable imported \(store.importedAt.formatted(.iso8601)))", warnings: [])
+        var warnings: [String] = []
+        if let last = store.serviceDates?.upperBound, let zone = try? store.agencyZone() {
+            let today = ServiceDayCalendar(zone: zone).localDate(at: now)
+            let left = last.daysSinceEpoch - today.daysSinceEpoch
+            if left < 0 {
+                warnings.append("the timetable's service ended on \(last): the board says so instead of showing departures; "
+                                + (gtfs.scheduleURL == nil ? importHint(board) + " with a newer feed" : "check source.schedule_url"))
+            } else if left < 14 {
+                warnings.append("the timetable's service ends on \(last), in \(left) day\(left == 1 ? "" : "s"); "
+                                + (gtfs.scheduleURL == nil ? importHint(board) + " when the agency publishes the next one"
+                                   : "the board fetches the next one from source.schedule_url"))
+            }
+        }
+        return GTFSStoreStatus(note: " (timetable imported \(store.importedAt.formatted(.iso8601)))", warnings: warnings)
     }
 
     /// How to fill the store, said once wherever a board needs one.

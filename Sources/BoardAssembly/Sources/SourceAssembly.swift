@@ -63,7 +63,7 @@ extension BoardSetup {
                             realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy,
                             schedule: gtfs.scheduleURL.map(scheduleSettings),
                             cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,
-                            matchWarningPercent: gtfs.realtimeMatchWarning),
+                            matchWarningPercent: gtfs.realtimeMatchWarning, includeArrivals: gtfs.arrivals == .show),
             clock: clock, logger: logger)
     }
 
