@@ -20,7 +20,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Also fetch each board's feeds once and report what came back.")
     var live = false
 
-    @Option(name: .long, help: ArgumentHelp("With --live: check as at this instant (ISO 8601), e.g. to reproduce a report.", valueName: "ISO8601"))
+    @Option(name: .long, help: ArgumentHelp("Check as at this instant (ISO 8601): the timetable's end and, with --live, the feeds' age.", valueName: "ISO8601"))
     var now: String?
 
     func validate() throws {
@@ -39,15 +39,6 @@ struct ValidateCommand: AsyncParsableCommand {
                 failures += 1
                 continue
             }
-            let store = GTFSStoreStatus.check(checked.board)
-            if let problem = store.problem {
-                Console.error(problem)
-                failures += 1
-                continue
-            }
-            store.warnings.forEach { Console.warning("\(file): \($0)") }
-            Console.info("\(file): ok" + store.note)
-            guard live else { continue }
             var instant = SystemBoardClock().now
             if let now {
                 do {
@@ -56,6 +47,15 @@ struct ValidateCommand: AsyncParsableCommand {
                     throw CLIFailure(.usage, "--now: \(error)").exit()
                 }
             }
+            let store = GTFSStoreStatus.check(checked.board, now: instant)
+            if let problem = store.problem {
+                Console.error(problem)
+                failures += 1
+                continue
+            }
+            store.warnings.forEach { Console.warning("\(file): \($0)") }
+            Console.info("\(file): ok" + store.note)
+            guard live else { continue }
             for line in await LiveCheck.run(checked.setup, now: instant) {
                 if line.isProblem {
                     Console.error("\(file): live: \(line.text)")

@@ -52,3 +52,22 @@ final class ScratchFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
 }
+
+/// `validate` warns while there is still time to fetch the next timetable.
+struct ValidateServiceEndTests {
+    @Test func aTimetableEndingWithinTwoWeeksIsAWarning() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))   // service to 2026-12-31
+        try GTFSBoardCLITests.board(store: "central.sqlite", realtimeURL: "https://feeds.invalid/rt")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        _ = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        let early = try await CLI.run(["validate", "--now", "2026-11-23T09:30:00+11:00", scratch.path("central.yaml")])
+        #expect(early.status == 0 && !early.stderr.contains("warning"), "\(early.stderr)")
+        let late = try await CLI.run(["validate", "--now", "2026-12-24T09:30:00+11:00", scratch.path("central.yaml")])
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stderr.contains("warning: ") && late.stderr.contains("the timetable's service ends on 2026-12-31, in 7 days"),
+                "\(late.stderr)")
+        let after = try await CLI.run(["validate", "--now", "2027-01-05T09:30:00+11:00", scratch.path("central.yaml")])
+        #expect(after.stderr.contains("service ended on 2026-12-31"), "\(after.stderr)")
+    }
+}
