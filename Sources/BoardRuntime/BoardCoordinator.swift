@@ -128,7 +128,7 @@ public final class BoardCoordinator {
                 sequence = FrameSequence(renderer: sequence.renderer)
             }
         }
-        return (delay(after: now, state: state, elapsed: elapsed, frame: frame), clock, wakeup)
+        return (delay(after: now, state: state, elapsed: elapsed), clock, wakeup)
     }
 
     /// Why the board shows no fresh data, logged with its cause when the cause changes.
@@ -143,7 +143,7 @@ public final class BoardCoordinator {
         loggedFailure = failure
     }
 
-    private func delay(after now: Date, state: BoardState, elapsed: Duration, frame: Framebuffer) -> Duration {
+    private func delay(after now: Date, state: BoardState, elapsed: Duration) -> Duration {
         var next = viewModel.nextChange(after: now)
         let options = renderer.options
         if renderer.pageCount(for: state) > 1 {
@@ -151,10 +151,12 @@ public final class BoardCoordinator {
             let intoPage = elapsed.timeInterval.truncatingRemainder(dividingBy: interval)
             next = min(next, now.addingTimeInterval(interval - intoPage))
         }
-        // Scrolling text moves a pixel per step; when the next step looks the same, nothing scrolls.
-        let step = Duration.milliseconds(max(1, 1000 / max(1, options.scrollSpeed)))
-        if renderer.render(state, elapsed: elapsed + step) != frame {
-            next = min(next, now.addingTimeInterval(step.timeInterval))
+        // Moving text advances a pixel per step: wake for each while the layout says something
+        // scrolls, even while the window shows only the blank gap between repeats (comparing
+        // the next step's picture with this one stalled tickers there until the next minute).
+        if sequence.isScrolling {
+            let speed = max(1, options.scrollSpeed)
+            next = min(next, now.addingTimeInterval(Double((1000 + speed - 1) / speed) / 1000))
         }
         if let scheduled = scheduleDelay(after: now) {
             next = min(next, now.addingTimeInterval(scheduled.timeInterval))

@@ -7,6 +7,8 @@ public struct Canvas {
     public let palette: Palette
     /// Drawing outside this rectangle is discarded.
     public var clip: Rect
+    /// Set by a layout that drew moving text: the picture changes with time on its own.
+    public var isScrolling = false
 
     public init(frame: Framebuffer, palette: Palette) {
         self.frame = frame

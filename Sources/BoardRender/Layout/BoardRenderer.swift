@@ -13,6 +13,12 @@ public struct BoardRenderer: Sendable {
     }
 
     public func render(_ state: BoardState, elapsed: Duration = .zero) -> Framebuffer {
+        draw(state, elapsed: elapsed).frame
+    }
+
+    /// The frame, and whether it holds moving text (a ticker, a long headsign that scrolls):
+    /// a draw loop must then wake for every step, even while the moving text is out of view.
+    public func draw(_ state: BoardState, elapsed: Duration = .zero) -> (frame: Framebuffer, isScrolling: Bool) {
         let size = options.logicalSize
         var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
                             palette: options.palette)
@@ -21,7 +27,7 @@ public struct BoardRenderer: Sendable {
         case .rows: RowsLayout(options: options).draw(state, elapsed: elapsed, on: &canvas)
         case .ticker: TickerLayout(options: options).draw(state, elapsed: elapsed, on: &canvas)
         }
-        return Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation)
+        return (Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation), canvas.isScrolling)
     }
 
     /// How many pages the rows of `state` take (1 for screens without rows and for tickers).
@@ -34,6 +40,8 @@ public struct BoardRenderer: Sendable {
 public struct FrameSequence: Sendable {
     public let renderer: BoardRenderer
     public private(set) var previous: Framebuffer?
+    /// Whether the last frame held moving text.
+    public private(set) var isScrolling = false
 
     public init(renderer: BoardRenderer) {
         self.renderer = renderer
@@ -41,7 +49,8 @@ public struct FrameSequence: Sendable {
 
     /// The next frame and the rectangles that differ from the last one returned.
     public mutating func next(_ state: BoardState, elapsed: Duration) -> (frame: Framebuffer, damage: [Rect]) {
-        let frame = renderer.render(state, elapsed: elapsed)
+        let (frame, scrolling) = renderer.draw(state, elapsed: elapsed)
+        isScrolling = scrolling
         let damage = Damage.rects(from: previous, to: frame)
         previous = frame
         return (frame, damage)

@@ -162,6 +162,7 @@ struct RowsLayout {
             return
         }
         // Scroll left, then wrap round with a gap of a few spaces.
+        canvas.isScrolling = true
         let cycle = width + 4 * font.width(of: " ")
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
         canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, .text)

@@ -44,6 +44,7 @@ struct TickerLayout {
         // Starts readable at the left edge, scrolls out to the left and comes back in from
         // the right after a panel's width of blank, so a still frame is never empty.
         let cycle = width + size.width
+        canvas.isScrolling = true
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
         canvas.draw(text, font: font, x: -offset, baseline: baseline, color)
         canvas.draw(text, font: font, x: cycle - offset, baseline: baseline, color)
