@@ -51,8 +51,6 @@ while time.monotonic() < deadline:
         size, last = grown, now
     if ended is not None and now - ended > 2: break
     time.sleep(0.002)
-growth_after = os.path.getsize(trace)
-print(f"trace bytes at the end of the import window: {size}, two seconds later: {growth_after}; last frame {last - began:.2f} s after the import began")
 print(f"download + import: {ended - began:.2f} s; peak RSS of the running board: {vmhwm() / 1024:.1f} MiB")
 print(f"frames during the import: {len(gaps)} in {ended - began:.1f} s; longest gap between two frames: {max(gaps) * 1000:.0f} ms; "
       f"median {sorted(gaps)[len(gaps) // 2] * 1000:.0f} ms" if gaps else "no frames seen")
