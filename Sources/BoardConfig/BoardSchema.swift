@@ -4,10 +4,16 @@ import Yams
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
     static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons"])
-    static let source = SectionSchema(keys: [
+    static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
+        // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
+        // sensible can be listed (the message then asks for the kind).
+        guard let kind = kind.flatMap(SourceKind.init(rawValue:)) else { return [] }
+        return sourceKeys.filter { sourceKeyKinds[$0]?.contains(kind) ?? true }
+    })
+    static let sourceKeys = [
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "path", "refresh_interval",
-    ] + GTFSSourceSchema.keys)
+    ] + GTFSSourceSchema.keys
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.

@@ -40,6 +40,9 @@ enum Suggestions {
         if let match = closest(to: key, in: validKeys) {
             return "unknown key; did you mean '\(match)'?"
         }
+        guard !validKeys.isEmpty else {
+            return "unknown key; set kind first (demo, api, file or gtfs): each kind takes its own keys"
+        }
         return "unknown key; valid keys are " + validKeys.joined(separator: ", ")
     }
 

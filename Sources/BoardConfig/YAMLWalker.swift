@@ -4,6 +4,9 @@ import Yams
 /// and reading its values with `Section`'s typed accessors.
 struct SectionSchema: Sendable {
     var keys: [String]
+    /// The keys worth listing in an unknown-key message, given the mapping's `kind` (the
+    /// source section's keys depend on it); nil lists them all.
+    var keysForKind: (@Sendable (String?) -> [String])?
 
     /// Keys refused anywhere with a specific message: secrets must never live in board files.
     static let refusedKeys: [String: String] = [
@@ -40,7 +43,14 @@ struct Section {
                 throw Self.error(file, keyNode.mark, keyPath, refusal)
             }
             guard schema.keys.contains(name) else {
-                throw Self.error(file, keyNode.mark, keyPath, Suggestions.unknownKeyMessage(name, validKeys: schema.keys))
+                var listed = schema.keys
+                if let keysForKind = schema.keysForKind {
+                    let kind = mapping.first { $0.key.string == "kind" }?.value.string
+                    listed = keysForKind(kind)
+                }
+                let suggestion = Suggestions.closest(to: name, in: schema.keys) == nil
+                    ? Suggestions.unknownKeyMessage(name, validKeys: listed) : Suggestions.unknownKeyMessage(name, validKeys: schema.keys)
+                throw Self.error(file, keyNode.mark, keyPath, suggestion)
             }
             if let earlier = entries[name] {
                 let firstLine = earlier.key.mark.map { "line \($0.line)" } ?? "earlier"
