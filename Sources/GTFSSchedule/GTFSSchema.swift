@@ -3,7 +3,7 @@ import GRDB
 /// The store's tables. A store whose `schema_version` differs is refused, not migrated:
 /// it is a cache of the feed, so the fix is to import again.
 enum GTFSSchema {
-    static let version = 1
+    static let version = 2
 
     static func create(_ db: Database) throws {
         try db.execute(sql: """
@@ -11,7 +11,7 @@ enum GTFSSchema {
             INSERT INTO schema_version VALUES (\(version));
             CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE stops (
-                stop_id TEXT PRIMARY KEY, name TEXT NOT NULL, parent_station TEXT);
+                stop_id TEXT PRIMARY KEY, name TEXT NOT NULL, parent_station TEXT, platform_code TEXT);
             CREATE INDEX stops_by_parent ON stops (parent_station);
             CREATE TABLE routes (
                 route_id TEXT PRIMARY KEY, short_name TEXT, long_name TEXT, route_type INTEGER, color TEXT);
@@ -21,15 +21,20 @@ enum GTFSSchema {
                 -- first timed stop of the trip (frequency trips shift from it) and last stop (headsign fallback)
                 first_secs INTEGER, last_stop_id TEXT);
             CREATE INDEX trips_by_service ON trips (service_id);
-            -- Rows at the board's stops only.
+            -- Rows at the board's stops only. departure_secs is the time the board shows: the
+            -- departure, or the arrival of a drop-off-only call; interpolated when estimated = 1
+            -- and the feed left the call untimed; NULL when it could not be placed.
             CREATE TABLE stop_times (
                 trip_id TEXT NOT NULL, stop_id TEXT NOT NULL, stop_sequence INTEGER NOT NULL,
                 departure_secs INTEGER, arrival_secs INTEGER, stop_headsign TEXT,
+                estimated INTEGER NOT NULL, drop_off_only INTEGER NOT NULL,
                 PRIMARY KEY (trip_id, stop_sequence)) WITHOUT ROWID;
             CREATE INDEX stop_times_by_stop ON stop_times (stop_id, departure_secs);
-            -- Every stop of the kept trips, to order realtime updates against the board's stop.
+            -- Every stop of the kept trips, to order realtime updates against the board's stop
+            -- and to interpolate untimed calls; times as in the feed (NULL when untimed).
             CREATE TABLE trip_stops (
                 trip_id TEXT NOT NULL, stop_id TEXT NOT NULL, stop_sequence INTEGER NOT NULL,
+                departure_secs INTEGER, arrival_secs INTEGER, shape_dist REAL,
                 PRIMARY KEY (trip_id, stop_sequence)) WITHOUT ROWID;
             CREATE TABLE calendar (
                 service_id TEXT PRIMARY KEY,

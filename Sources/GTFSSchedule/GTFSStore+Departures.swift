@@ -11,10 +11,17 @@ extension GTFSStore {
     /// of yesterday's service appears after midnight. `lookBack` lets a realtime merge see
     /// trips scheduled a little earlier that may still be running late.
     ///
-    /// - Parameter zone: the feed's zone; nil means `agency_timezone`.
+    /// Calls where no one can board (`pickup_type=1`, or a trip's last stop) are left out
+    /// unless `includeDropOffOnly`; then they come marked `isDropOffOnly`, at their arrival
+    /// time. Calls the feed leaves untimed come with interpolated times, marked `isEstimated`.
+    ///
+    /// - Parameters:
+    ///   - zone: the feed's zone; nil means `agency_timezone`.
+    ///   - includeDropOffOnly: also return arrivals that take no passengers on, for a board
+    ///     that shows them (as "arrives" or greyed out).
     public func scheduledDepartures(
         stopIDs: Set<String>, at now: Date, window: Duration = .seconds(7_200), lookBack: Duration = .zero,
-        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all
+        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all, includeDropOffOnly: Bool = false
     ) throws(GTFSStoreError) -> [ScheduledDeparture] {
         let rules: TimeZoneRules
         if let zone { rules = zone } else { rules = try agencyZone() }
@@ -28,7 +35,8 @@ extension GTFSStore {
                 var found: [(instant: Int64, departure: ScheduledDeparture)] = []
                 for day in [today.adding(days: -1), today, today.adding(days: 1)] {
                     let dayStart = calendar.serviceDayStart(day)
-                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter)
+                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
+                                         includeDropOffOnly: includeDropOffOnly)
                     for departure in try query.timetabled(db) + query.frequencyBased(db) {
                         found.append((dayStart + Int64(departure.departureSecs), departure))
                     }
@@ -39,7 +47,7 @@ extension GTFSStore {
                 }.map(\.departure)
             }
         } catch {
-            throw GTFSStoreError(path: path, message: "query failed (\(error))")
+            throw GTFSStoreError(path: path, message: "query failed (\(plainText(error)))")
         }
     }
 
@@ -61,6 +69,7 @@ private struct DayQuery {
     var low: Int
     var high: Int
     var filter: GTFSFilter
+    var includeDropOffOnly: Bool
 
     /// Services running on `day`: calendar's weekday flag within its dates, less the
     /// calendar_dates removals (2), plus its additions (1). SQLite applies compound
@@ -76,9 +85,9 @@ private struct DayQuery {
     }
 
     private static let columns = """
-        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign,
+        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.estimated, st.drop_off_only,
         t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
-        r.short_name, r.long_name, last.name AS last_stop_name
+        r.short_name, r.long_name, last.name AS last_stop_name, here.platform_code
         """
 
     private static let joins = """
@@ -87,10 +96,12 @@ private struct DayQuery {
         JOIN active a ON a.service_id = t.service_id
         LEFT JOIN routes r ON r.route_id = t.route_id
         LEFT JOIN stops last ON last.stop_id = t.last_stop_id
+        LEFT JOIN stops here ON here.stop_id = st.stop_id
         """
 
     private func arguments(_ extra: [String: (any DatabaseValueConvertible)?] = [:]) -> StatementArguments {
-        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high]
+        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high,
+                                                                "dropOffOnly": includeDropOffOnly]
         named.merge(extra) { _, new in new }
         var arguments = StatementArguments(named)
         for (index, stop) in stops.enumerated() { arguments += StatementArguments(["s\(index)": stop]) }
@@ -107,11 +118,14 @@ private struct DayQuery {
             \(activeServices)
             SELECT \(Self.columns) \(Self.joins)
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
+              AND (:dropOffOnly OR st.drop_off_only = 0)
               AND NOT EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id)
             """, arguments: arguments())
         var result: [ScheduledDeparture] = []
         while let row = try rows.next() {
-            if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil) { result.append(departure) }
+            if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil, headwayBased: false) {
+                result.append(departure)
+            }
         }
         return result
     }
@@ -122,19 +136,23 @@ private struct DayQuery {
         guard !stops.isEmpty else { return [] }
         let rows = try Row.fetchCursor(db, sql: """
             \(activeServices)
-            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs \(Self.joins)
+            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
             JOIN frequencies f ON f.trip_id = st.trip_id
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs IS NOT NULL
+              AND (:dropOffOnly OR st.drop_off_only = 0)
             """, arguments: arguments())
         var result: [ScheduledDeparture] = []
         while let row = try rows.next() {
+            // exact_times=0: instances run "about every N minutes", so their times are estimates.
+            let headwayBased = (row["exact_times"] as Int?) == 0
             let templateSecs: Int = row["departure_secs"]
             let offset = templateSecs - ((row["first_secs"] as Int?) ?? templateSecs)
             let start: Int = row["start_secs"], end: Int = row["end_secs"], headway: Int = row["headway_secs"]
             // First instance whose call here is at or after `low`.
             var instance = start + max(0, ceilDiv(low - offset - start, headway)) * headway
             while instance < end, instance + offset < high {
-                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance)) {
+                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance),
+                                        headwayBased: headwayBased) {
                     result.append(departure)
                 }
                 instance += headway
@@ -143,7 +161,7 @@ private struct DayQuery {
         return result
     }
 
-    private func make(_ row: Row, departureSecs: Int, startTime: String?) -> ScheduledDeparture? {
+    private func make(_ row: Row, departureSecs: Int, startTime: String?, headwayBased: Bool) -> ScheduledDeparture? {
         let routeID: String = row["route_id"]
         let shortName: String? = row["short_name"]
         guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }
@@ -153,7 +171,8 @@ private struct DayQuery {
         return ScheduledDeparture(
             tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
             headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
-            serviceDay: day, departureSecs: departureSecs, startTime: startTime)
+            serviceDay: day, departureSecs: departureSecs, startTime: startTime, platform: row["platform_code"],
+            isEstimated: row["estimated"] || headwayBased, isDropOffOnly: row["drop_off_only"])
     }
 }
 

@@ -5,7 +5,7 @@ extension ImportRun {
     func readAgency() throws {
         guard let table = try open("agency.txt") else { return }
         let zone = try table.required("agency_timezone")
-        guard try table.next() else { throw GTFSImportError(file: "agency.txt", message: "no agency rows") }
+        guard try table.next() else { throw GTFSImportError(file: table.name, message: "no agency rows") }
         agencyTimezone = try table.text(zone, "agency_timezone")
     }
 
@@ -27,72 +27,21 @@ extension ImportRun {
             }
         }
         if let missing = requested.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "stops.txt", message: "no stop with stop_id '\(missing)'")
+            throw GTFSImportError(file: table.name, message: "no stop with stop_id '\(missing)'")
         }
-    }
-
-    /// First pass over stop_times.txt: validates every row, keeps the rows at board stops
-    /// and notes their trips.
-    func collectBoardStopTimes(_ db: Database) throws -> (rows: Int, kept: Int) {
-        guard let table = try open("stop_times.txt") else { return (0, 0) }
-        let trip = try table.required("trip_id"), stop = try table.required("stop_id")
-        let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
-        let arrival = table.optional("arrival_time"), headsign = table.optional("stop_headsign")
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        var rows = 0, kept = 0
-        while try table.next() {
-            rows += 1
-            let tripID = try table.text(trip, "trip_id"), stopID = try table.text(stop, "stop_id")
-            let stopSequence = try table.wholeNumber(sequence, "stop_sequence")
-            let arrivalSecs = try table.time(arrival, "arrival_time")
-            let departureSecs = try table.time(departure, "departure_time") ?? arrivalSecs
-            guard boardStops.contains(stopID) else { continue }
-            keptTrips.insert(tripID)
-            kept += 1
-            try insert(statement, [tripID, stopID, stopSequence, departureSecs, arrivalSecs, table[headsign]],
-                       from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
-        }
-        return (rows, kept)
-    }
-
-    /// Second pass: every stop of the kept trips, with each trip's first and last stop.
-    func collectTripStops(_ db: Database) throws -> Int {
-        let table = try reopen("stop_times.txt")
-        let trip = try table.required("trip_id"), stop = try table.required("stop_id")
-        let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
-        let arrival = table.optional("arrival_time")
-        let statement = try db.makeStatement(sql: "INSERT INTO trip_stops (trip_id, stop_id, stop_sequence) VALUES (?, ?, ?)")
-        var kept = 0
-        while try table.next() {
-            let tripID = table[trip]
-            guard keptTrips.contains(tripID) else { continue }
-            let stopID = table[stop], stopSequence = try table.wholeNumber(sequence, "stop_sequence")
-            let secs = try table.time(departure, "departure_time") ?? table.time(arrival, "arrival_time")
-            var shape = tripShape[tripID] ?? TripShape()
-            if let secs, stopSequence < shape.firstSequence { (shape.firstSequence, shape.firstSecs) = (stopSequence, secs) }
-            if stopSequence > shape.lastSequence { (shape.lastSequence, shape.lastStopID) = (stopSequence, stopID) }
-            tripShape[tripID] = shape
-            tripStopIDs.insert(stopID)
-            kept += 1
-            try insert(statement, [tripID, stopID, stopSequence], from: table,
-                       key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
-        }
-        return kept
     }
 
     func storeStops(_ db: Database) throws {
         let table = try reopen("stops.txt")
         let id = try table.required("stop_id")
         let name = table.optional("stop_name"), parent = table.optional("parent_station")
+        let platform = table.optional("platform_code")
         let wanted = boardStops.union(boardParents).union(tripStopIDs).union(requested)
-        let statement = try db.makeStatement(sql: "INSERT INTO stops (stop_id, name, parent_station) VALUES (?, ?, ?)")
+        let statement = try db.makeStatement(sql: "INSERT INTO stops (stop_id, name, parent_station, platform_code) VALUES (?, ?, ?, ?)")
         while try table.next() {
             let stopID = table[id]
             guard wanted.contains(stopID) else { continue }
-            try insert(statement, [stopID, table[name] ?? "", table[parent]], from: table, key: "stop_id '\(stopID)'")
+            try insert(statement, [stopID, table[name] ?? "", table[parent], table[platform]], from: table, key: "stop_id '\(stopID)'")
         }
     }
 
@@ -119,7 +68,7 @@ extension ImportRun {
             services.insert(serviceID)
         }
         if let missing = keptTrips.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "stop_times.txt", message: "trip_id '\(missing)' is not in trips.txt")
+            throw GTFSImportError(file: feed.prefix + "stop_times.txt", message: "trip_id '\(missing)' is not in trips.txt")
         }
     }
 
@@ -140,7 +89,7 @@ extension ImportRun {
             found.insert(routeID)
         }
         if let missing = routes.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "trips.txt", message: "route_id '\(missing)' is not in routes.txt")
+            throw GTFSImportError(file: feed.prefix + "trips.txt", message: "route_id '\(missing)' is not in routes.txt")
         }
     }
 
@@ -159,13 +108,18 @@ extension ImportRun {
                 let serviceID = table[id]
                 guard services.contains(serviceID) else { continue }
                 var values: [(any DatabaseValueConvertible)?] = [serviceID]
+                var runs: [Bool] = []
                 for (index, column) in zip(days, GTFSSchema.weekdayColumns) {
                     let flag = try table.wholeNumber(index, column)
                     guard flag <= 1 else { throw table.fail(column, "'\(flag)' is not 0 or 1") }
                     values.append(flag)
+                    runs.append(flag == 1)
                 }
-                values.append(try table.date(start, "start_date"))
-                values.append(try table.date(end, "end_date"))
+                let startDate = try table.date(start, "start_date"), endDate = try table.date(end, "end_date")
+                values += [startDate, endDate]
+                if let (first, last) = Self.runningDays(from: startDate, to: endDate, weekdays: runs) {
+                    noteServiceDays(first, last)
+                }
                 try insert(statement, StatementArguments(values), from: table, key: "service_id '\(serviceID)'")
                 found.insert(serviceID)
             }
@@ -179,6 +133,7 @@ extension ImportRun {
                 guard services.contains(serviceID) else { continue }
                 let day = try table.date(date, "date"), exception = try table.wholeNumber(type, "exception_type")
                 guard exception == 1 || exception == 2 else { throw table.fail("exception_type", "'\(exception)' is not 1 or 2") }
+                if exception == 1 { noteServiceDays(day, day) }
                 try insert(statement, [serviceID, day, exception], from: table, key: "(service_id, date) = ('\(serviceID)', \(day))")
                 found.insert(serviceID)
             }

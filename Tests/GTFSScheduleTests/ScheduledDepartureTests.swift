@@ -18,8 +18,9 @@ import ZoneInfo
 
     @Test func weekdayUsesCalendarAndFrequencies() throws {
         // Monday 2026-04-13: weekday service; T_FREQ runs every 15 min from 07:00, 5 min to CEN2.
+        // T_WK's untimed call at CEN2 is interpolated halfway between 07:50 and 08:00.
         #expect(try calls(at: Sydney.at(2026, 4, 13, 7, 30))
-            == ["T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_DAILY 08:00:00", "T_WK 08:00:00"])
+            == ["T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_WK 07:55:00", "T_DAILY 08:00:00", "T_WK 08:00:00"])
     }
 
     @Test func calendarDatesRemoveAndAdd() throws {
@@ -75,7 +76,10 @@ import ZoneInfo
         let folder = try TempFolder()
         defer { folder.remove() }
         let store = try SmallFeed().store(in: folder)
-        let found = try store.scheduledDepartures(stopIDs: ["CEN2"], at: Sydney.at(2026, 4, 13, 6, 30), window: .seconds(5_400))
+        let all = try store.scheduledDepartures(stopIDs: ["CEN2"], at: Sydney.at(2026, 4, 13, 6, 30), window: .seconds(5_400))
+        // T_WK's interpolated 07:55 call at CEN2 is the last in the window.
+        #expect(all.map(\.tripID) == ["T_FREQ", "T_FREQ", "T_FREQ", "T_FREQ", "T_WK"])
+        let found = all.filter { $0.tripID == "T_FREQ" }
         // The template's own 06:05 call is not a departure: only headway instances are.
         #expect(found.map(\.startTime) == ["07:00:00", "07:15:00", "07:30:00", "07:45:00"])
         #expect(found.map(\.departureSecs) == [25_500, 26_400, 27_300, 28_200])
@@ -89,24 +93,26 @@ import ZoneInfo
         let now = Sydney.at(2026, 4, 13, 8, 0)
         #expect(try store.scheduledDepartures(stopIDs: ["CEN"], at: now, window: .seconds(60)).map(\.tripID) == ["T_DAILY", "T_WK"])
         #expect(try store.scheduledDepartures(stopIDs: ["CEN"], at: now, window: .seconds(60), lookBack: .seconds(600)).map(\.tripID)
-            == ["T_FREQ", "T_DAILY", "T_WK"])
+            == ["T_FREQ", "T_WK", "T_DAILY", "T_WK"])
     }
 
     @Test func filters() throws {
         let friday = Sydney.at(2026, 4, 10, 7, 30), window = Duration.seconds(4 * 3_600)
         #expect(try calls(at: friday, window: window) == [
-            "T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_DAILY 08:00:00", "T_WK 08:00:00", "T_SPECIAL 09:00:00", "T_STOPHS 10:00:00",
+            "T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_WK 07:55:00", "T_DAILY 08:00:00", "T_WK 08:00:00", "T_SPECIAL 09:00:00",
+            "T_STOPHS 10:00:00",
         ])
         #expect(try calls(at: friday, window: window, filter: GTFSFilter(routeShortNames: ["T1"])) == [
-            "T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_DAILY 08:00:00", "T_WK 08:00:00", "T_STOPHS 10:00:00",
+            "T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_WK 07:55:00", "T_DAILY 08:00:00", "T_WK 08:00:00", "T_STOPHS 10:00:00",
         ])
         #expect(try calls(at: friday, window: window, filter: GTFSFilter(routeIDs: ["R3"])) == ["T_SPECIAL 09:00:00"])
-        #expect(try calls(at: friday, window: window, filter: GTFSFilter(routeIDs: ["R3"], routeShortNames: ["T1"])).count == 6)
+        #expect(try calls(at: friday, window: window, filter: GTFSFilter(routeIDs: ["R3"], routeShortNames: ["T1"])).count == 7)
         #expect(try calls(at: friday, window: window, filter: GTFSFilter(headsignContains: "NORTH")) == ["T_DAILY 08:00:00"])
         // T_STOPHS's trip_headsign is Endville, but at CEN1 its stop_headsign wins.
-        #expect(try calls(at: friday, window: window, filter: GTFSFilter(headsignContains: "endville")) == ["T_WK 08:00:00"])
+        #expect(try calls(at: friday, window: window, filter: GTFSFilter(headsignContains: "endville")) == ["T_WK 07:55:00", "T_WK 08:00:00"])
         #expect(try calls(at: friday, window: window, filter: GTFSFilter(directionID: 1)) == ["T_SPECIAL 09:00:00"])
-        #expect(try calls(at: friday, window: window, stops: ["CEN2"]) == ["T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_DAILY 08:00:00"])
+        #expect(try calls(at: friday, window: window, stops: ["CEN2"])
+            == ["T_FREQ 07:35:00", "T_FREQ 07:50:00", "T_WK 07:55:00", "T_DAILY 08:00:00"])
     }
 
     @Test func zoneOverrideShiftsInstants() throws {
