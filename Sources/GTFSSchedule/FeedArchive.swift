@@ -78,7 +78,9 @@ final class FeedArchive {
             }
             return outer
         }
-        guard let entry = outer.paths[member] ?? outer.paths.first(where: { $0.key.hasSuffix("/" + member) })?.value else {
+        // The full path, else the first inner zip (in archive order) of that file name.
+        let path = outer.paths[member] != nil ? member : outer.innerZips.first { $0.hasSuffix("/" + member) }
+        guard let path, let entry = outer.paths[path] else {
             let choices = outer.innerZips.isEmpty ? "it holds no inner zips" : "inner zips: " + outer.innerZips.joined(separator: ", ")
             throw GTFSImportError(file: member, message: "no such member in the zip (\(choices))")
         }
