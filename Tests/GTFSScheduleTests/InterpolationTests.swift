@@ -110,3 +110,36 @@ import ZoneInfo
         }
     }
 }
+
+extension InterpolationTests {
+    @Test func headwayBasedInstancesAreEstimates() throws {
+        var feed = Self.feed
+        feed["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\nFREQ,07:00:00,08:00:00,1800,0\n"
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let (store, _) = try importedStore(feed, stops: ["A"], in: folder)
+        let found = try store.scheduledDepartures(stopIDs: ["A"], at: try Zone("America/Chicago").at(2026, 6, 15, 6, 30))
+        #expect(found.map { "\($0.tripID)\($0.isEstimated ? "~" : "")" } == ["FREQ~", "FREQ~", "EVEN"])
+    }
+
+    /// GTFS-Flex rows: one naming a location group instead of a stop, one with a pickup
+    /// window at a board stop. Neither is a timed departure; the trip's timed calls are.
+    @Test func flexibleRowsAreNotDepartures() throws {
+        var feed = Self.feed
+        feed["stop_times.txt"] = """
+            trip_id,arrival_time,departure_time,stop_id,location_group_id,stop_sequence,start_pickup_drop_off_window,end_pickup_drop_off_window,pickup_type
+            EVEN,,,,ZONE1,1,07:00:00,09:00:00,2
+            EVEN,,,B,,2,07:00:00,09:00:00,2
+            EVEN,08:00:00,08:00:00,C,,3,,,0
+            EVEN,08:10:00,08:10:00,D,,4,,,0
+
+            """
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let (store, summary) = try importedStore(feed, stops: ["B", "C"], in: folder)
+        #expect(summary.boardStopTimes == 1)
+        #expect(summary.unplacedCalls == 0)
+        let found = try store.scheduledDepartures(stopIDs: ["B", "C"], at: try Zone("America/Chicago").at(2026, 6, 15, 7, 0))
+        #expect(found.map { "\($0.tripID) \($0.stopID)" } == ["EVEN C"])
+    }
+}

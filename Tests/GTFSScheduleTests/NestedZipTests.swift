@@ -6,7 +6,7 @@ import Testing
 /// One download holding a zip per mode, as some agencies publish them.
 @Suite struct NestedZipTests {
     /// outer.zip holding bus.zip (SmallFeed) and a README, under a folder like real ones.
-    private func outerZip(in folder: TempFolder) throws -> String {
+    func outerZip(in folder: TempFolder) throws -> String {
         let inner = try SmallFeed().zip(in: folder, name: "bus.zip")
         let rail = try SmallFeed().zip(in: folder, name: "rail.zip")
         let outer = folder.path + "/outer.zip"
@@ -57,5 +57,18 @@ import Testing
         #expect(throws: GTFSImportError(file: "bus.zip/trips.txt", message: "required file missing from the zip")) {
             try GTFSImporter(stopIDs: ["CEN"], member: "bus.zip").importFeed(zipPath: folder.path + "/outer.zip", storePath: folder.path + "/s.sqlite")
         }
+    }
+}
+
+extension NestedZipTests {
+    @Test func stopFinderReadsTheNamedInnerZip() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let outer = try outerZip(in: folder)
+        let found = try GTFSStopFinder.search(zipPath: outer, member: "rail.zip", name: "central platform", temporaryDirectory: folder.path)
+        #expect(found.map(\.stopID) == ["CEN1", "CEN2"])
+        #expect(found.map(\.parentStationName) == ["Central", "Central"])
+        #expect(throws: GTFSImportError.self) { try GTFSStopFinder.search(zipPath: outer, name: "central", temporaryDirectory: folder.path) }
+        #expect(folder.contents() == ["outer.zip"])
     }
 }
