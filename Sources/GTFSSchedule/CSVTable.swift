@@ -105,6 +105,15 @@ final class CSVTable {
         return number
     }
 
+    /// A non-negative decimal such as `shape_dist_traveled`; nil when blank.
+    func optionalDistance(_ index: Int?, _ column: String) throws(GTFSImportError) -> Double? {
+        guard let value = self[index] else { return nil }
+        guard let number = Double(value), number.isFinite, number >= 0 else {
+            throw fail(column, "'\(value)' is not a non-negative number")
+        }
+        return number
+    }
+
     /// `HH:MM:SS`; nil when blank (non-timepoint rows).
     func time(_ index: Int?, _ column: String) throws(GTFSImportError) -> Int? {
         guard let value = self[index] else { return nil }

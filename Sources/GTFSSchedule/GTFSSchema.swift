@@ -18,21 +18,23 @@ enum GTFSSchema {
             CREATE TABLE trips (
                 trip_id TEXT PRIMARY KEY, route_id TEXT NOT NULL, service_id TEXT NOT NULL,
                 headsign TEXT, direction_id INTEGER,
-                -- first timed stop of the trip (frequency trips shift from it), last stop (headsign
-                -- fallback) and its sequence (a call there is an arrival: no one boards)
-                first_secs INTEGER, last_stop_id TEXT, last_sequence INTEGER);
+                -- first timed stop of the trip (frequency trips shift from it) and last stop (headsign fallback)
+                first_secs INTEGER, last_stop_id TEXT);
             CREATE INDEX trips_by_service ON trips (service_id);
-            -- Rows at the board's stops only.
+            -- Rows at the board's stops only. departure_secs is the time the board shows: the
+            -- departure, or the arrival of a drop-off-only call; interpolated when estimated = 1
+            -- and the feed left the call untimed; NULL when it could not be placed.
             CREATE TABLE stop_times (
                 trip_id TEXT NOT NULL, stop_id TEXT NOT NULL, stop_sequence INTEGER NOT NULL,
                 departure_secs INTEGER, arrival_secs INTEGER, stop_headsign TEXT,
-                -- pickup_type as the feed says (1: no pickup); estimated: interpolated or timepoint=0
-                pickup_type INTEGER NOT NULL DEFAULT 0, estimated INTEGER NOT NULL DEFAULT 0,
+                estimated INTEGER NOT NULL, drop_off_only INTEGER NOT NULL,
                 PRIMARY KEY (trip_id, stop_sequence)) WITHOUT ROWID;
             CREATE INDEX stop_times_by_stop ON stop_times (stop_id, departure_secs);
-            -- Every stop of the kept trips, to order realtime updates against the board's stop.
+            -- Every stop of the kept trips, to order realtime updates against the board's stop
+            -- and to interpolate untimed calls; times as in the feed (NULL when untimed).
             CREATE TABLE trip_stops (
                 trip_id TEXT NOT NULL, stop_id TEXT NOT NULL, stop_sequence INTEGER NOT NULL,
+                departure_secs INTEGER, arrival_secs INTEGER, shape_dist REAL,
                 PRIMARY KEY (trip_id, stop_sequence)) WITHOUT ROWID;
             CREATE TABLE calendar (
                 service_id TEXT PRIMARY KEY,

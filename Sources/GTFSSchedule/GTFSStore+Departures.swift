@@ -11,12 +11,14 @@ extension GTFSStore {
     /// of yesterday's service appears after midnight. `lookBack` lets a realtime merge see
     /// trips scheduled a little earlier that may still be running late.
     ///
-    /// Calls where no one can board — `pickup_type=1`, or the trip's last stop (a vehicle
-    /// arriving at its terminus) — are arrivals, not departures: left out unless
-    /// `includeDropOffOnly`, and then marked `isDropOffOnly`. A loop trip's first call at its
-    /// terminus is a departure; only its last call there is an arrival.
+    /// Calls where no one can board (`pickup_type=1`, or a trip's last stop) are left out
+    /// unless `includeDropOffOnly`; then they come marked `isDropOffOnly`, at their arrival
+    /// time. Calls the feed leaves untimed come with interpolated times, marked `isEstimated`.
     ///
-    /// - Parameter zone: the feed's zone; nil means `agency_timezone`.
+    /// - Parameters:
+    ///   - zone: the feed's zone; nil means `agency_timezone`.
+    ///   - includeDropOffOnly: also return arrivals that take no passengers on, for a board
+    ///     that shows them (as "arrives" or greyed out).
     public func scheduledDepartures(
         stopIDs: Set<String>, at now: Date, window: Duration = .seconds(7_200), lookBack: Duration = .zero,
         zone: TimeZoneRules? = nil, filter: GTFSFilter = .all, includeDropOffOnly: Bool = false
@@ -45,7 +47,7 @@ extension GTFSStore {
                 }.map(\.departure)
             }
         } catch {
-            throw GTFSStoreError(path: path, message: "query failed (\(error))")
+            throw GTFSStoreError(path: path, message: "query failed (\(plainText(error)))")
         }
     }
 
@@ -83,8 +85,8 @@ private struct DayQuery {
     }
 
     private static let columns = """
-        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.pickup_type, st.estimated,
-        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs, t.last_sequence,
+        st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.estimated, st.drop_off_only,
+        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
         r.short_name, r.long_name, last.name AS last_stop_name, here.platform_code
         """
 
@@ -98,7 +100,8 @@ private struct DayQuery {
         """
 
     private func arguments(_ extra: [String: (any DatabaseValueConvertible)?] = [:]) -> StatementArguments {
-        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high]
+        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high,
+                                                                "dropOffOnly": includeDropOffOnly]
         named.merge(extra) { _, new in new }
         var arguments = StatementArguments(named)
         for (index, stop) in stops.enumerated() { arguments += StatementArguments(["s\(index)": stop]) }
@@ -115,11 +118,14 @@ private struct DayQuery {
             \(activeServices)
             SELECT \(Self.columns) \(Self.joins)
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
+              AND (:dropOffOnly OR st.drop_off_only = 0)
               AND NOT EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id)
             """, arguments: arguments())
         var result: [ScheduledDeparture] = []
         while let row = try rows.next() {
-            if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil) { result.append(departure) }
+            if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil, headwayBased: false) {
+                result.append(departure)
+            }
         }
         return result
     }
@@ -130,19 +136,23 @@ private struct DayQuery {
         guard !stops.isEmpty else { return [] }
         let rows = try Row.fetchCursor(db, sql: """
             \(activeServices)
-            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs \(Self.joins)
+            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
             JOIN frequencies f ON f.trip_id = st.trip_id
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs IS NOT NULL
+              AND (:dropOffOnly OR st.drop_off_only = 0)
             """, arguments: arguments())
         var result: [ScheduledDeparture] = []
         while let row = try rows.next() {
+            // exact_times=0: instances run "about every N minutes", so their times are estimates.
+            let headwayBased = (row["exact_times"] as Int?) == 0
             let templateSecs: Int = row["departure_secs"]
             let offset = templateSecs - ((row["first_secs"] as Int?) ?? templateSecs)
             let start: Int = row["start_secs"], end: Int = row["end_secs"], headway: Int = row["headway_secs"]
             // First instance whose call here is at or after `low`.
             var instance = start + max(0, ceilDiv(low - offset - start, headway)) * headway
             while instance < end, instance + offset < high {
-                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance)) {
+                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance),
+                                        headwayBased: headwayBased) {
                     result.append(departure)
                 }
                 instance += headway
@@ -151,10 +161,7 @@ private struct DayQuery {
         return result
     }
 
-    private func make(_ row: Row, departureSecs: Int, startTime: String?) -> ScheduledDeparture? {
-        let sequence: Int = row["stop_sequence"]
-        let dropOffOnly = (row["pickup_type"] as Int?) == 1 || (row["last_sequence"] as Int?) == sequence
-        guard includeDropOffOnly || !dropOffOnly else { return nil }
+    private func make(_ row: Row, departureSecs: Int, startTime: String?, headwayBased: Bool) -> ScheduledDeparture? {
         let routeID: String = row["route_id"]
         let shortName: String? = row["short_name"]
         guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }
@@ -163,10 +170,9 @@ private struct DayQuery {
         guard filter.accepts(headsign: headsign, directionID: directionID) else { return nil }
         return ScheduledDeparture(
             tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
-            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: sequence,
-            serviceDay: day, departureSecs: departureSecs, startTime: startTime,
-            platform: (row["platform_code"] as String?).flatMap { $0.isEmpty ? nil : $0 },
-            isEstimated: (row["estimated"] as Int?) == 1, isDropOffOnly: dropOffOnly)
+            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
+            serviceDay: day, departureSecs: departureSecs, startTime: startTime, platform: row["platform_code"],
+            isEstimated: row["estimated"] || headwayBased, isDropOffOnly: row["drop_off_only"])
     }
 }
 

@@ -24,6 +24,11 @@ public final class GTFSStore: Sendable {
     public let importedAt: Date
     /// The stop ids the import was asked for (before stations were expanded).
     public let requestedStopIDs: [String]
+    /// The first and last day any service of the kept trips runs: calendar.txt ranges
+    /// (narrowed to their first and last running weekday) and calendar_dates.txt additions;
+    /// removals do not narrow it. Nil when no kept service runs on any day. Compare with
+    /// `serviceCoverage(on:)` to tell an expired timetable from a quiet hour.
+    public let serviceDates: ClosedRange<CivilDate>?
     let queue: DatabaseQueue
     let zoneDatabase: ZoneInfoDatabase
 
@@ -41,46 +46,34 @@ public final class GTFSStore: Sendable {
                 let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM feed_info")
                 return (version, Dictionary(rows.map { ($0["key"], $0["value"]) }, uniquingKeysWith: { first, _ in first }))
             }
+            guard let version else {
+                throw GTFSStoreError(path: path, message: "not a timetable store (it has no schema version)")
+            }
             guard version == GTFSSchema.version else {
-                throw GTFSStoreError(path: path, message: "schema version \(version.map(String.init) ?? "none"), expected \(GTFSSchema.version): import the feed again")
+                let made = version < GTFSSchema.version ? "an older" : "a newer"
+                throw GTFSStoreError(path: path, message: "this timetable store was made by \(made) version of departure-board "
+                                     + "(store format \(version), this version reads \(GTFSSchema.version)); import the feed again")
             }
             agencyTimezone = info["agency_timezone"] ?? ""
             importedAt = Date(timeIntervalSince1970: info["imported_at"].flatMap(Double.init) ?? 0)
             requestedStopIDs = info["requested_stop_ids"].map { $0.split(separator: "\n").map(String.init) } ?? []
+            let first = info["service_start"].flatMap(GTFSValues.dateKey), last = info["service_end"].flatMap(GTFSValues.dateKey)
+            if let first, let last, first <= last {
+                serviceDates = ImportRun.civilDate(first)...ImportRun.civilDate(last)
+            } else {
+                serviceDates = nil
+            }
         } catch let error as GTFSStoreError {
             throw error
         } catch {
-            throw GTFSStoreError(path: path, message: "not a GTFS store (\(error))")
+            throw GTFSStoreError(path: path, message: "not a timetable store (\(plainText(error)))")
         }
     }
 
-    /// Where `stopID` falls in `tripID`'s stop order; nil when the store does not know the trip or stop.
     /// The ids among `stopIDs` this store was not imported for, sorted: a board whose stops
     /// changed since the import needs another one.
     public func missingStops(_ stopIDs: some Sequence<String>) -> [String] {
         Set(stopIDs).subtracting(requestedStopIDs).sorted()
-    }
-
-    public func stopSequence(tripID: String, stopID: String) -> Int? {
-        try? queue.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT stop_sequence FROM trip_stops WHERE trip_id = ? AND stop_id = ? ORDER BY stop_sequence LIMIT 1
-                """, arguments: [tripID, stopID])
-        }
-    }
-
-    /// Every stop of a kept trip in travel order; empty when the trip is not in the store.
-    public func tripStops(tripID: String) -> [(stopID: String, stopSequence: Int)] {
-        let rows = (try? queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT stop_id, stop_sequence FROM trip_stops WHERE trip_id = ? ORDER BY stop_sequence",
-                             arguments: [tripID])
-        }) ?? []
-        return rows.map { (stopID: $0["stop_id"], stopSequence: $0["stop_sequence"]) }
-    }
-
-    /// A stop's name, if the store kept the stop.
-    public func stopName(_ stopID: String) -> String? {
-        try? queue.read { db in try String.fetchOne(db, sql: "SELECT name FROM stops WHERE stop_id = ?", arguments: [stopID]) }
     }
 
     /// The zone the feed's times are in: `agency_timezone`.

@@ -5,7 +5,7 @@ extension ImportRun {
     func readAgency() throws {
         guard let table = try open("agency.txt") else { return }
         let zone = try table.required("agency_timezone")
-        guard try table.next() else { throw GTFSImportError(file: "agency.txt", message: "no agency rows") }
+        guard try table.next() else { throw GTFSImportError(file: table.name, message: "no agency rows") }
         agencyTimezone = try table.text(zone, "agency_timezone")
     }
 
@@ -27,72 +27,8 @@ extension ImportRun {
             }
         }
         if let missing = requested.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "stops.txt", message: "no stop with stop_id '\(missing)'")
+            throw GTFSImportError(file: table.name, message: "no stop with stop_id '\(missing)'")
         }
-    }
-
-    /// First pass over stop_times.txt: validates every row, keeps the rows at board stops
-    /// and notes their trips.
-    func collectBoardStopTimes(_ db: Database) throws -> (rows: Int, kept: Int) {
-        guard let table = try open("stop_times.txt") else { return (0, 0) }
-        let trip = try table.required("trip_id"), stop = try table.required("stop_id")
-        let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
-        let arrival = table.optional("arrival_time"), headsign = table.optional("stop_headsign")
-        let pickup = table.optional("pickup_type"), timepoint = table.optional("timepoint")
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign,
-                                    pickup_type, estimated)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var rows = 0, kept = 0
-        while try table.next() {
-            rows += 1
-            let tripID = try table.text(trip, "trip_id"), stopID = try table.text(stop, "stop_id")
-            let stopSequence = try table.wholeNumber(sequence, "stop_sequence")
-            let arrivalSecs = try table.time(arrival, "arrival_time")
-            let departureSecs = try table.time(departure, "departure_time") ?? arrivalSecs
-            guard boardStops.contains(stopID) else { continue }
-            let pickupType = try table.optionalWholeNumber(pickup, "pickup_type") ?? 0
-            guard (0...3).contains(pickupType) else { throw table.fail("pickup_type", "'\(pickupType)' is not 0, 1, 2 or 3") }
-            // timepoint=0: the times are approximate (GTFS reference); no times: interpolated below.
-            let approximate = try table.optionalWholeNumber(timepoint, "timepoint") == 0
-            if departureSecs == nil { untimedCalls[tripID, default: []].append(stopSequence) }
-            keptTrips.insert(tripID)
-            kept += 1
-            try insert(statement, [tripID, stopID, stopSequence, departureSecs, arrivalSecs, table[headsign], pickupType,
-                                   departureSecs == nil || approximate ? 1 : 0],
-                       from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
-        }
-        return (rows, kept)
-    }
-
-    /// Second pass: every stop of the kept trips, with each trip's first and last stop.
-    func collectTripStops(_ db: Database) throws -> Int {
-        let table = try reopen("stop_times.txt")
-        let trip = try table.required("trip_id"), stop = try table.required("stop_id")
-        let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
-        let arrival = table.optional("arrival_time"), distance = table.optional("shape_dist_traveled")
-        let statement = try db.makeStatement(sql: "INSERT INTO trip_stops (trip_id, stop_id, stop_sequence) VALUES (?, ?, ?)")
-        var kept = 0
-        while try table.next() {
-            let tripID = table[trip]
-            guard keptTrips.contains(tripID) else { continue }
-            let stopID = table[stop], stopSequence = try table.wholeNumber(sequence, "stop_sequence")
-            let secs = try table.time(departure, "departure_time") ?? table.time(arrival, "arrival_time")
-            var shape = tripShape[tripID] ?? TripShape()
-            if let secs, stopSequence < shape.firstSequence { (shape.firstSequence, shape.firstSecs) = (stopSequence, secs) }
-            if stopSequence > shape.lastSequence { (shape.lastSequence, shape.lastStopID) = (stopSequence, stopID) }
-            tripShape[tripID] = shape
-            if untimedCalls[tripID] != nil {
-                timelines[tripID, default: []].append(TimedCall(sequence: stopSequence, secs: secs,
-                                                                distance: table[distance].flatMap(Double.init)))
-            }
-            tripStopIDs.insert(stopID)
-            kept += 1
-            try insert(statement, [tripID, stopID, stopSequence], from: table,
-                       key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
-        }
-        return kept
     }
 
     func storeStops(_ db: Database) throws {
@@ -115,8 +51,8 @@ extension ImportRun {
         let service = try table.required("service_id")
         let headsign = table.optional("trip_headsign"), direction = table.optional("direction_id")
         let statement = try db.makeStatement(sql: """
-            INSERT INTO trips (trip_id, route_id, service_id, headsign, direction_id, first_secs, last_stop_id, last_sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO trips (trip_id, route_id, service_id, headsign, direction_id, first_secs, last_stop_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         var found: Set<String> = []
         while try table.next() {
@@ -125,15 +61,14 @@ extension ImportRun {
             let routeID = try table.text(route, "route_id"), serviceID = try table.text(service, "service_id")
             let directionID = try table.optionalWholeNumber(direction, "direction_id")
             let shape = tripShape[tripID] ?? TripShape()
-            try insert(statement, [tripID, routeID, serviceID, table[headsign], directionID, shape.firstSecs, shape.lastStopID,
-                                   shape.lastSequence == Int.min ? nil : shape.lastSequence],
+            try insert(statement, [tripID, routeID, serviceID, table[headsign], directionID, shape.firstSecs, shape.lastStopID],
                        from: table, key: "trip_id '\(tripID)'")
             found.insert(tripID)
             routes.insert(routeID)
             services.insert(serviceID)
         }
         if let missing = keptTrips.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "stop_times.txt", message: "trip_id '\(missing)' is not in trips.txt")
+            throw GTFSImportError(file: feed.prefix + "stop_times.txt", message: "trip_id '\(missing)' is not in trips.txt")
         }
     }
 
@@ -154,7 +89,7 @@ extension ImportRun {
             found.insert(routeID)
         }
         if let missing = routes.subtracting(found).sorted().first {
-            throw GTFSImportError(file: "trips.txt", message: "route_id '\(missing)' is not in routes.txt")
+            throw GTFSImportError(file: feed.prefix + "trips.txt", message: "route_id '\(missing)' is not in routes.txt")
         }
     }
 
@@ -173,13 +108,18 @@ extension ImportRun {
                 let serviceID = table[id]
                 guard services.contains(serviceID) else { continue }
                 var values: [(any DatabaseValueConvertible)?] = [serviceID]
+                var runs: [Bool] = []
                 for (index, column) in zip(days, GTFSSchema.weekdayColumns) {
                     let flag = try table.wholeNumber(index, column)
                     guard flag <= 1 else { throw table.fail(column, "'\(flag)' is not 0 or 1") }
                     values.append(flag)
+                    runs.append(flag == 1)
                 }
-                values.append(try table.date(start, "start_date"))
-                values.append(try table.date(end, "end_date"))
+                let startDate = try table.date(start, "start_date"), endDate = try table.date(end, "end_date")
+                values += [startDate, endDate]
+                if let (first, last) = Self.runningDays(from: startDate, to: endDate, weekdays: runs) {
+                    noteServiceDays(first, last)
+                }
                 try insert(statement, StatementArguments(values), from: table, key: "service_id '\(serviceID)'")
                 found.insert(serviceID)
             }
@@ -193,6 +133,7 @@ extension ImportRun {
                 guard services.contains(serviceID) else { continue }
                 let day = try table.date(date, "date"), exception = try table.wholeNumber(type, "exception_type")
                 guard exception == 1 || exception == 2 else { throw table.fail("exception_type", "'\(exception)' is not 1 or 2") }
+                if exception == 1 { noteServiceDays(day, day) }
                 try insert(statement, [serviceID, day, exception], from: table, key: "(service_id, date) = ('\(serviceID)', \(day))")
                 found.insert(serviceID)
             }

@@ -10,14 +10,19 @@ public struct ScheduledDeparture: Sendable, Hashable {
     public var stopSequence: Int
     public var serviceDay: CivilDate
     /// Seconds from the start of `serviceDay` (local noon − 12 h); may exceed 86 400.
+    /// The departure time; for a drop-off-only call, the arrival time.
     public var departureSecs: Int
     /// For frequency-based trips: the instance's start time "HH:MM:SS"; nil otherwise.
     public var startTime: String?
     /// `stops.platform_code` of the call's stop, where the feed has one.
     public var platform: String?
-    /// The time was interpolated between timed stops, or the stop is not a timepoint.
+    /// The time is approximate: the feed left the call untimed and it was interpolated
+    /// between the trip's timed stops, the call has `timepoint=0`, or the trip runs by
+    /// headway (`frequencies.txt` with `exact_times=0`).
     public var isEstimated: Bool
-    /// No one can board here: `pickup_type=1`, or the trip's last stop.
+    /// No one can board here: `pickup_type=1`, or the trip's last stop (highest
+    /// stop_sequence; a trip of a single call excepted). Left out of `scheduledDepartures`
+    /// unless asked for.
     public var isDropOffOnly: Bool
 
     public init(tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String,

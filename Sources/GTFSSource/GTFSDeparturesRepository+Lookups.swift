@@ -33,16 +33,17 @@ extension GTFSDeparturesRepository {
     /// An empty timetable outside the store's service dates is not "no departures": the
     /// timetable ran out (or has not begun), and riders and the log are told so.
     func checkService(_ store: GTFSStore, now: Date) throws(DeparturesError) {
-        guard let dates = store.serviceDates else { return }
-        let today = ServiceDayCalendar(zone: settings.zone).localDate(at: now)
-        let fix = settings.schedule == nil ? "import a newer feed (departure-board gtfs import)" : "the board downloads a newer one from schedule_url when the agency publishes it"
-        if today > dates.upperBound {
-            throw .outOfService(message: "Timetable expired \(dates.upperBound)",
-                                detail: "\(settings.storePath) has no service after \(dates.upperBound); \(fix)")
-        }
-        if today < dates.lowerBound {
-            throw .outOfService(message: "Timetable starts \(dates.lowerBound)",
-                                detail: "\(settings.storePath) has no service before \(dates.lowerBound)")
+        let fix = settings.schedule == nil ? "import a newer feed (departure-board gtfs import)"
+            : "the board downloads a newer one from schedule_url when the agency publishes it"
+        switch store.serviceCoverage(on: ServiceDayCalendar(zone: settings.zone).localDate(at: now)) {
+        case .expired(let last):
+            throw .outOfService(message: "Timetable expired \(last)",
+                                detail: "\(settings.storePath) has no service after \(last); \(fix)")
+        case .notYetValid(let first):
+            throw .outOfService(message: "Timetable starts \(first)",
+                                detail: "\(settings.storePath) has no service before \(first)")
+        case .noServiceDays, .current, .endingSoon:
+            return
         }
     }
 }

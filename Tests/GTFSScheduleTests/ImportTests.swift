@@ -103,11 +103,11 @@ import Testing
             == "agency.txt: missing required column 'agency_timezone'")
         var noTrips = SmallFeed()
         noTrips.files["trips.txt"] = nil
-        #expect(try importError(noTrips) == "feed.zip: missing required file trips.txt")
+        #expect(try importError(noTrips) == "trips.txt: required file missing from the zip")
         var noCalendar = SmallFeed()
         noCalendar.files["calendar.txt"] = nil
         noCalendar.files["calendar_dates.txt"] = nil
-        #expect(try importError(noCalendar) == "feed.zip: missing required file calendar.txt")
+        #expect(try importError(noCalendar) == "calendar.txt: required file missing from the zip")
         #expect(try importError(SmallFeed(), stops: ["CEN", "NOWHERE"]) == "stops.txt: no stop with stop_id 'NOWHERE'")
     }
 

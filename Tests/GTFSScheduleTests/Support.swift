@@ -63,7 +63,7 @@ struct SmallFeed {
             + "R1,DAILY,T_OTHER,Elsewhere,0,\n",
         "stop_times.txt": "trip_id,stop_id,stop_sequence,arrival_time,departure_time,stop_headsign,shape_dist_traveled\n"
             + "T_WK,MID,1,07:50:00,07:50:00,,\n"
-            + "T_WK,CEN2,2,,,,\n"  // not a timepoint: its time is interpolated (07:55, estimated)
+            + "T_WK,CEN2,2,,,,\n"  // not a timepoint: interpolated to 07:55, estimated
             + "T_WK,CEN1,3,08:00:00,08:00:00,,\n"
             + "T_WK,END,4,08:20:00,08:20:00,,\n"
             + "T_WE,CEN1,1,08:00:00,08:00:00,,\n"

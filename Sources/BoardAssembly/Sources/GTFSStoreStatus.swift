@@ -39,16 +39,20 @@ public struct GTFSStoreStatus: Sendable, Equatable {
                     + importHint(board) + " again")
         }
         var warnings: [String] = []
-        if let last = store.serviceDates?.upperBound, let zone = try? store.agencyZone() {
-            let today = ServiceDayCalendar(zone: zone).localDate(at: now)
-            let left = last.daysSinceEpoch - today.daysSinceEpoch
-            if left < 0 {
-                warnings.append("the timetable's service ended on \(last): the board says so instead of showing departures; "
-                                + (gtfs.scheduleURL == nil ? importHint(board) + " with a newer feed" : "check source.schedule_url"))
-            } else if left < 14 {
-                warnings.append("the timetable's service ends on \(last), in \(left) day\(left == 1 ? "" : "s"); "
-                                + (gtfs.scheduleURL == nil ? importHint(board) + " when the agency publishes the next one"
-                                   : "the board fetches the next one from source.schedule_url"))
+        if let zone = try? store.agencyZone() {
+            let next = gtfs.scheduleURL == nil ? importHint(board) + " with the agency's next feed"
+                : "the board fetches the next one from source.schedule_url"
+            switch store.serviceCoverage(on: ServiceDayCalendar(zone: zone).localDate(at: now)) {
+            case .expired(let last):
+                warnings.append("the timetable's service ended on \(last): the board says so instead of showing departures; " + next)
+            case .endingSoon(let last, let left):
+                warnings.append("the timetable's service ends on \(last), in \(left) day\(left == 1 ? "" : "s"); " + next)
+            case .notYetValid(let first):
+                warnings.append("the timetable's service starts on \(first)")
+            case .noServiceDays:
+                warnings.append("the timetable has no service days for this board's stops")
+            case .current:
+                break
             }
         }
         return GTFSStoreStatus(note: " (timetable imported \(store.importedAt.formatted(.iso8601)))", warnings: warnings)

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// One import's state: the feed, the extracted files, and the ids found so far.
+final class ImportRun {
+    let feed: FeedArchive
+    let tempBase: String
+    let requested: Set<String>
+    private var extracted: [String] = []
+
+    var boardStops: Set<String> = []
+    var boardParents: Set<String> = []
+    var keptTrips: Set<String> = []
+    var tripShape: [String: TripShape] = [:]
+    var tripStopIDs: Set<String> = []
+    var routes: Set<String> = []
+    var services: Set<String> = []
+    var agencyTimezone = ""
+    /// First and last day any kept service runs, as date keys (20260405).
+    var serviceStart: Int?, serviceEnd: Int?
+
+    /// The first timed stop (frequency trips shift from it), the last stop (headsign
+    /// fallback) and how many calls the trip has (a one-call trip has no terminus arrival).
+    struct TripShape {
+        var firstSequence = Int.max, firstSecs: Int?
+        var lastSequence = Int.min, lastStopID = ""
+        var calls = 0
+    }
+
+    static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
+
+    init(feed: FeedArchive, tempBase: String, requested: Set<String>) {
+        self.feed = feed
+        self.tempBase = tempBase
+        self.requested = requested
+    }
+
+    /// Present with some bytes: a 0-byte optional member counts as absent.
+    func has(_ name: String) -> Bool { (feed.declaredSize(name) ?? 0) > 0 }
+
+    /// Extracts `name` next to the store and opens it; nil for a missing or empty optional file.
+    func open(_ name: String, required: Bool = true) throws -> CSVTable? {
+        guard feed.has(name) else {
+            if required { throw GTFSImportError.missingFile(feed.prefix + name) }
+            return nil
+        }
+        let path = tempBase + "-" + name
+        removeFile(path)
+        extracted.append(path)
+        guard try feed.extract(name, to: path) > 0 else {
+            if required { throw Self.emptyFile(feed.prefix + name) }
+            return nil
+        }
+        return try CSVTable(name: feed.prefix + name, path: path)
+    }
+
+    static func emptyFile(_ name: String) -> GTFSImportError {
+        GTFSImportError(file: name, message: "is empty (0 bytes); a GTFS file needs at least its header row")
+    }
+
+    /// Opens an already extracted file again for a second pass.
+    func reopen(_ name: String) throws -> CSVTable {
+        try CSVTable(name: feed.prefix + name, path: tempBase + "-" + name)
+    }
+
+    func discard(_ name: String) {
+        removeFile(tempBase + "-" + name)
+    }
+
+    func removeExtractedFiles() {
+        extracted.forEach(removeFile)
+        extracted.removeAll()
+    }
+
+    func load(into db: Database) throws -> GTFSImportSummary {
+        // Fail before the long stop_times passes when a required member is absent or empty.
+        for name in Self.requiredFiles {
+            guard feed.has(name) else { throw GTFSImportError.missingFile(feed.prefix + name) }
+            guard has(name) else { throw Self.emptyFile(feed.prefix + name) }
+        }
+        guard has("calendar.txt") || has("calendar_dates.txt") else {
+            let empty = ["calendar.txt", "calendar_dates.txt"].first(where: feed.has)
+            throw empty.map { Self.emptyFile(feed.prefix + $0) } ?? GTFSImportError.missingFile(feed.prefix + "calendar.txt")
+        }
+        try readAgency()
+        try findBoardStops()
+        let (rowsRead, boardRows) = try collectBoardStopTimes(db)
+        let tripStopRows = try collectTripStops(db)
+        discard("stop_times.txt")  // by far the largest member: free the disk early
+        let (interpolated, unplaced) = try finishBoardCalls(db)
+        try storeStops(db)
+        discard("stops.txt")
+        try storeTrips(db)
+        try storeRoutes(db)
+        let calendarServices = try storeCalendar(db)
+        let frequencyRows = try storeFrequencies(db)
+        return GTFSImportSummary(
+            boardStopIDs: boardStops.sorted(), stopTimesRowsRead: rowsRead, boardStopTimes: boardRows,
+            trips: keptTrips.count, tripStops: tripStopRows, routes: routes.count,
+            services: calendarServices, frequencies: frequencyRows,
+            interpolatedCalls: interpolated, unplacedCalls: unplaced)
+    }
+
+    func writeFeedInfo(_ db: Database, importedAt: Date, source: String, member: String?) throws {
+        var info = ["agency_timezone": agencyTimezone,
+                    "imported_at": String(importedAt.timeIntervalSince1970),
+                    "requested_stop_ids": requested.sorted().joined(separator: "\n"),
+                    "source": source]
+        if let member { info["source_member"] = member }
+        if let serviceStart, let serviceEnd {
+            info["service_start"] = String(serviceStart)
+            info["service_end"] = String(serviceEnd)
+        }
+        for (key, value) in info {
+            try db.execute(sql: "INSERT INTO feed_info (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    /// Runs an insert, turning a constraint failure into an error at the file's current line.
+    func insert(_ statement: Statement, _ arguments: StatementArguments, from table: CSVTable, key: String) throws {
+        do {
+            try statement.execute(arguments: arguments)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw GTFSImportError(file: table.name, line: table.line, message: "duplicate \(key)")
+        }
+    }
+}
