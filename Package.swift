@@ -79,7 +79,7 @@ let package = Package(
         // renderer, backend); the command line, tests and any other front end use it.
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
-            "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
+            "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: argument parsing and output over BoardAssembly.

@@ -178,7 +178,7 @@ public final class ScheduleUpdater: Sendable {
         guard (200..<300).contains(response.status) else {
             return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))")
         }
-        let importer = GTFSImporter(stopIDs: settings.stopIDs)
+        let importer = GTFSImporter(stopIDs: settings.stopIDs, member: settings.member)
         let storePath = settings.storePath
         let outcome: Outcome = await LowPriorityThread.run {
             do throws(GTFSImportError) {
@@ -192,7 +192,7 @@ public final class ScheduleUpdater: Sendable {
     }
 
     /// The URL without its query, where agencies sometimes put keys.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
     }
 }

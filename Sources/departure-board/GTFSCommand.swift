@@ -12,7 +12,7 @@ struct GTFSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gtfs",
         abstract: "Work with GTFS feeds for boards with a `kind: gtfs` source.",
-        subcommands: [GTFSImportCommand.self]
+        subcommands: [GTFSImportCommand.self, GTFSStopsCommand.self]
     )
 }
 
@@ -54,8 +54,66 @@ struct GTFSImportCommand: AsyncParsableCommand {
         return """
             \(store): \(summary.boardStopTimes) departures at \(summary.boardStopIDs.count) stops \
             (\(summary.trips) trips, \(summary.routes) routes, \(summary.services) services, \
-            \(summary.frequencies) frequencies) from \(summary.stopTimesRowsRead) stop_times rows \
+            \(summary.frequencies) frequencies\(summary.interpolatedCalls > 0 ? ", \(summary.interpolatedCalls) times interpolated" : "")) \
+            from \(summary.stopTimesRowsRead) stop_times rows \
             in \(tenths / 10).\(tenths % 10) s, peak memory \(ProcessStatus.current()?["VmHWM"].map { String($0 / 1024) } ?? "?") MiB
             """
+    }
+}
+
+/// Finds stop ids in a feed by name or position.
+struct GTFSStopsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stops",
+        abstract: "Find stop ids in a GTFS feed (a zip file or URL) by name or position.",
+        discussion: """
+            Prints one stop per line: stop_id, name, platform code and parent station; a \
+            station's id covers all its platforms in a board's stop_ids.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The agency's GTFS zip: a file or an http(s) URL.", valueName: "FEED"))
+    var feed: String
+
+    @Option(help: "Stops whose name contains this text (any case, accents ignored).")
+    var name: String?
+
+    @Option(help: ArgumentHelp("Sort by distance from this point.", valueName: "LAT,LON"))
+    var near: String?
+
+    @Option(help: "The zip inside the zip, for feeds published several to a file.")
+    var member: String?
+
+    @Option(help: "How many stops to list.")
+    var limit = 20
+
+    @Option(help: ArgumentHelp("A board file whose API key settings are used to download a URL.", valueName: "FILE"))
+    var board: String?
+
+    func validate() throws {
+        if name == nil && near == nil { throw ValidationError("Give --name TEXT, --near LAT,LON or both.") }
+        if let near, Self.point(near) == nil { throw ValidationError("--near expects LAT,LON in degrees, e.g. -33.8832,151.2070; got '\(near)'.") }
+        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    static func point(_ text: String) -> (latitude: Double, longitude: Double)? {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+        return (lat, lon)
+    }
+
+    func run() async throws {
+        do {
+            let boardFile = try board.map { path throws(AssemblyError) in try BoardSetup.loadBoardFile(path: path) }
+            let matches = try await StopSearch.run(feed: feed, name: name, near: near.flatMap(Self.point), member: member,
+                                                   limit: limit, board: boardFile)
+            guard !matches.isEmpty else {
+                Console.info("no stops match")
+                return
+            }
+            StopSearch.lines(matches).forEach(Console.info)
+        } catch {
+            throw CLIFailure(error).exit()
+        }
     }
 }

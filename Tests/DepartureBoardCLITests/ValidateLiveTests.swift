@@ -71,3 +71,23 @@ struct ValidateServiceEndTests {
         #expect(after.stderr.contains("service ended on 2026-12-31"), "\(after.stderr)")
     }
 }
+
+/// `gtfs stops` finds the ids a board needs without opening stops.txt.
+struct GTFSStopsCommandTests {
+    @Test func findsStopsByNameAndSaysWhatAStationCovers() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))
+        let run = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--name", "CENTRAL"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("CENSTN") && $0.contains("Central") && $0.contains("(station: covers its platforms)") },
+                "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("CEN ") && $0.contains("Central Platform 16") && $0.contains("in CENSTN Central") },
+                "\(run.stdout)")
+        #expect(!run.stdout.contains("Strathfield"))
+        let nothing = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip")])
+        #expect(nothing.status == 64 && nothing.stderr.contains("--name"), "\(nothing.stderr)")
+        let missing = try await CLI.run(["gtfs", "stops", scratch.path("none.zip"), "--name", "x"])
+        #expect(missing.status == 65 && missing.stderr.contains("none.zip"), "\(missing.stderr)")
+    }
+}

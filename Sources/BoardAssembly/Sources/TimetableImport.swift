@@ -16,7 +16,8 @@ public enum TimetableImport {
         }
         guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
             do {
-                return try GTFSImporter(stopIDs: Set(gtfs.stopIDs)).importFeed(zipPath: feed, storePath: gtfs.storePath)
+                return try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
+                    .importFeed(zipPath: feed, storePath: gtfs.storePath)
             } catch {
                 // Name the zip once: member errors start with the member, archive errors with the zip.
                 let text = error.description

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import BoardConfig
+import GTFSSchedule
+import GTFSSource
+import HTTPFetch
+
+/// `gtfs stops FEED|URL --name … | --near …`: finds stop ids in an agency's feed so nobody
+/// opens stops.txt by hand. A URL is downloaded to a temporary file first (with the board's
+/// API key when a board is named).
+public enum StopSearch {
+    public static func run(feed: String, name: String?, near: (latitude: Double, longitude: Double)?, member: String?,
+                           limit: Int, board: BoardFile?) async throws(AssemblyError) -> [GTFSStopMatch] {
+        var zipPath = feed
+        var downloaded: String?
+        defer { if let downloaded { unlink(downloaded) } }
+        if feed.hasPrefix("http://") || feed.hasPrefix("https://") {
+            let path = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/departure-board-stops-\(getpid()).zip"
+            var headers: [HTTPHeader] = []
+            if let board, let key = (try? BoardSetup(board: board))?.apiKey {
+                do { headers.append(HTTPHeader(name: key.header, value: try key.headerValue())) } catch {
+                    throw AssemblyError(.boardFile, "\(board.path): \(error)")
+                }
+            }
+            let request = HTTPRequest(url: feed, headers: headers, requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),
+                                      maxResponseBytes: 1 << 30, bodyFile: path)
+            downloaded = path
+            let response: HTTPResponse
+            do {
+                response = try await CurlHTTPClient().get(request)
+            } catch {
+                throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
+            }
+            guard (200..<300).contains(response.status) else {
+                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))")
+            }
+            zipPath = path
+        }
+        do {
+            return try GTFSStopFinder.search(zipPath: zipPath, member: member, name: name, near: near, limit: limit)
+        } catch {
+            let text = error.description
+            throw AssemblyError(.data, text.hasPrefix(feed) ? text : "\(feed): \(text)")
+        }
+    }
+
+    /// One line per stop: id, name, platform, station, distance.
+    public static func lines(_ matches: [GTFSStopMatch]) -> [String] {
+        let idWidth = min(24, matches.map(\.stopID.count).max() ?? 0)
+        return matches.map { match in
+            var line = match.stopID.padding(toLength: max(idWidth, match.stopID.count), withPad: " ", startingAt: 0) + "  " + match.name
+            if match.locationType == 1 { line += "  (station: covers its platforms)" }
+            if let platform = match.platformCode, !platform.isEmpty { line += "  platform " + platform }
+            if let parent = match.parentStationID {
+                line += "  in " + parent + (match.parentStationName.map { " " + $0 } ?? "")
+            }
+            if let metres = match.distanceMetres { line += "  \(Int(metres.rounded())) m" }
+            return line
+        }
+    }
+}
