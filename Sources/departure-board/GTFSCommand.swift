@@ -78,7 +78,7 @@ struct GTFSStopsCommand: AsyncParsableCommand {
     @Option(help: "Stops whose name contains this text (any case, accents ignored).")
     var name: String?
 
-    @Option(help: ArgumentHelp("Sort by distance from this point.", valueName: "LAT,LON"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sort by distance from this point (southern latitudes are negative: -33.88,151.21).", valueName: "LAT,LON"))
     var near: String?
 
     @Option(help: "The zip inside the zip, for feeds published several to a file.")

@@ -85,6 +85,8 @@ struct GTFSStopsCommandTests {
         #expect(lines.contains { $0.hasPrefix("CEN ") && $0.contains("Central Platform 16") && $0.contains("in CENSTN Central") },
                 "\(run.stdout)")
         #expect(!run.stdout.contains("Strathfield"))
+        let south = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--near", "-33.88,151.21", "--limit", "2"])
+        #expect(south.status == 0, "a southern latitude is a value, not an option: \(south.stderr)")
         let nothing = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip")])
         #expect(nothing.status == 64 && nothing.stderr.contains("--name"), "\(nothing.stderr)")
         let missing = try await CLI.run(["gtfs", "stops", scratch.path("none.zip"), "--name", "x"])
