@@ -4,30 +4,6 @@ import Logging
 import Synchronization
 import Testing
 
-/// Log lines a handler received, for asserting what an operator reads in the journal.
-final class CapturedLog: @unchecked Sendable {
-    private let lines = Mutex<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-
-    var logger: Logger {
-        Logger(label: "test") { _ in Handler(log: self) }
-    }
-
-    struct Handler: LogHandler {
-        let log: CapturedLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            log.append("\(event.level): \(event.message)")
-        }
-    }
-}
-
 /// A source answering from a script, one reply per refresh, the last one forever.
 final class ScriptedReplies: DeparturesRepository, @unchecked Sendable {
     private let replies: Mutex<[Result<[Departure], DeparturesError>]>
@@ -44,9 +20,10 @@ struct CoordinatorLoggingTests {
         let expired = DeparturesError.outOfService(message: "Timetable expired", detail: "service ended 2026-11-01")
         let down = DeparturesError.failed(detail: "HTTP 503 from https://feed.example")
         let source = ScriptedReplies([.failure(expired), .failure(expired), .failure(down), .success(CoordinatorTests.departures)])
-        let log = CapturedLog()
+        let log = LogLines()
         let clock = ManualBoardClock(now: CoordinatorTests.start)
-        let coordinator = CoordinatorTests().makeCoordinator(source, clock: clock, backend: RecordingBackend(), logger: log.logger)
+        let coordinator = CoordinatorTests().makeCoordinator(source, clock: clock, backend: RecordingBackend(),
+                                                              logger: Logger(label: "test") { _ in CapturingLogHandler(lines: log) })
         coordinator.start()
         for _ in 0..<4 {
             #expect(await CoordinatorTests().settle(clock, sleepers: 2))
@@ -54,7 +31,7 @@ struct CoordinatorLoggingTests {
         }
         #expect(await CoordinatorTests().settle(clock, sleepers: 2))
         coordinator.stop()
-        let data = log.all.filter { $0.contains("departures") }
+        let data = log.lines.withLock { $0 }.filter { $0.contains("departures") }
         #expect(data == [
             "warning: departures: Timetable expired: service ended 2026-11-01",
             "warning: departures: Failed to load departures: HTTP 503 from https://feed.example",
