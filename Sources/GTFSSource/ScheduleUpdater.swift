@@ -150,7 +150,7 @@ public final class ScheduleUpdater: Sendable {
             do {
                 headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
             } catch {
-                return .failed(error.description)
+                return .failed(error.detail)
             }
         }
         let storeExists = access(settings.storePath, F_OK) == 0

@@ -25,7 +25,7 @@ public enum StopSearch {
             var headers: [HTTPHeader] = []
             if let board, let key = (try? BoardSetup(board: board))?.apiKey {
                 do { headers.append(HTTPHeader(name: key.header, value: try key.headerValue())) } catch {
-                    throw AssemblyError(.boardFile, "\(board.path): \(error)")
+                    throw AssemblyError(.boardFile, "\(board.path): \(error.detail)")
                 }
             }
             let request = HTTPRequest(url: feed, headers: headers, requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),

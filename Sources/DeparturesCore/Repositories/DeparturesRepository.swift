@@ -32,6 +32,14 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
+    /// What went wrong without the board's message, for embedding in another sentence.
+    public var detail: String {
+        switch self {
+        case .offline(let detail), .failed(let detail), .outOfService(_, let detail): return detail
+        case .invalidData(let source, let error): return "\(source): \(error)"
+        }
+    }
+
     /// The detail for logs and stderr (never contains secrets).
     public var description: String {
         switch self {
