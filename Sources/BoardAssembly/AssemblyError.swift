@@ -21,4 +21,11 @@ public struct AssemblyError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// A feed the user named was refused. Import errors name the member and line, never the
+    /// zip, so the feed (without a URL's query, where keys may be) leads the message once.
+    static func refusedFeed(_ feed: String, _ error: some Error) -> AssemblyError {
+        let shown = feed.split(separator: "?", maxSplits: 1).first.map(String.init) ?? feed
+        return AssemblyError(.data, "\(shown): \(error)")
+    }
 }

@@ -54,8 +54,8 @@ public struct BoardSetup: Sendable {
         do {
             return try GTFSStore(path: gtfs.storePath).agencyTimezone
         } catch {
-            throw AssemblyError(.boardFile, "\(board.path): source.store: \(error); import the feed first "
-                                + "(departure-board gtfs import FEED.zip --board \(board.path)) or set the board's timezone")
+            throw AssemblyError(.boardFile, "\(board.path): source.store: \(error); "
+                                + "\(GTFSStoreStatus.importHint(board)) or set the board's timezone")
         }
     }
 

@@ -33,7 +33,7 @@ public final class BoardCoordinator {
     private var wasOperating = true
     private var contrast: UInt8?
     /// The data failure last logged, so each cause is logged once, and its recovery.
-    private var loggedFailure: String?
+    private var loggedFailure: DeparturesError?
 
     /// Frames handed to the backend (those with damage), for logs and tests.
     public private(set) var framesPresented = 0
@@ -133,10 +133,10 @@ public final class BoardCoordinator {
 
     /// Why the board shows no fresh data, logged with its cause when the cause changes.
     private func logDataChange() {
-        let failure = viewModel.lastError?.description
+        let failure = viewModel.lastError
         guard failure != loggedFailure else { return }
         if let failure {
-            logger.warning("departures: \(failure)")
+            logger.warning("departures: \(failure.description)")
         } else if viewModel.lastSuccess != nil {
             logger.notice("departures recovered")
         }

@@ -53,11 +53,15 @@ extension GTFSStore {
 
     /// The ids plus the child stops of any that are stations.
     static func expand(_ stopIDs: Set<String>, _ db: Database) throws -> [String] {
+        Array(stopIDs.union(try children(of: stopIDs, db))).sorted()
+    }
+
+    /// The child stops (platforms) of any of `stopIDs` that are stations.
+    static func children(of stopIDs: Set<String>, _ db: Database) throws -> [String] {
         let ids = Array(stopIDs)
         guard !ids.isEmpty else { return [] }
-        let children = try String.fetchAll(db, sql: "SELECT stop_id FROM stops WHERE parent_station IN (\(databaseQuestionMarks(count: ids.count)))",
-                                           arguments: StatementArguments(ids))
-        return Array(stopIDs.union(children)).sorted()
+        return try String.fetchAll(db, sql: "SELECT stop_id FROM stops WHERE parent_station IN (\(databaseQuestionMarks(count: ids.count)))",
+                                   arguments: StatementArguments(ids))
     }
 }
 

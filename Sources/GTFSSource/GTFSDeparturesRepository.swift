@@ -121,7 +121,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             // Otherwise a board whose stops changed since the import would just look empty.
             throw .failed(detail: "GTFS store \(settings.storePath) was imported for stops "
                           + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.joined(separator: ", ")); "
-                          + "run `departure-board gtfs import FEED.zip --board BOARD` again")
+                          + Self.importHint + " again")
         }
         let scheduled: [ScheduledDeparture]
         do {
@@ -153,6 +153,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
         return result.departures
     }
+
+    /// How to fill the store, said the same way in every message that needs it.
+    static let importHint = "run `departure-board gtfs import FEED.zip --board BOARD`"
 
     /// The TripUpdates feed's fit to the timetable after the last refresh; nil before a feed arrived.
     public var realtimeHealth: RealtimeHealth? { health.current }
@@ -232,7 +235,7 @@ final class StoreCache: Sendable {
             } catch {
                 // The last good timetable beats none (a replaced file that does not open).
                 if let current { return .success(current.store) }
-                let hint = "run `departure-board gtfs import FEED.zip --board BOARD`"
+                let hint = GTFSDeparturesRepository.importHint
                 return .failure(.failed(detail: "GTFS store \(error); \(hint)"))
             }
         }

@@ -18,9 +18,7 @@ public enum OutputTarget: Sendable, Equatable {
 extension OutputTarget {
     /// The backend for this target. `hardware` opens the board's buses; tests inject a bus double.
     public func backend(for board: BoardFile,
-                        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = { board throws(AssemblyError) in
-                            try PanelAssembly.hardwareIO(for: board)
-                        })
+                        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus)
         throws(AssemblyError) -> any DisplayBackend {
         switch self {
         case .trace(let path):

@@ -12,7 +12,8 @@ public enum PanelAssembly {
             throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (see the README's wiring)")
         }
         let display = board.display
-        let contrast = contrastLevel(output)
+        // 0…255 as the board says; each driver maps it to its register through the panel table.
+        let contrast = UInt8(clamping: output.contrast)
         switch output.driver {
         case .ssd1306:
             return SSD1306Driver(io: io, bus: OLEDBus(output), size: display.height == 32 ? .oled128x32 : .oled128x64,
@@ -44,10 +45,9 @@ public enum PanelAssembly {
         }
     }
 
-    /// The board's `contrast` as every driver takes it: 0…255, mapped to the controller's
-    /// register by the driver through the panel table.
-    static func contrastLevel(_ output: OutputSettings) -> UInt8 {
-        UInt8(clamping: output.contrast)
+    /// The board's real bus as a `PanelIO`: the default wherever a caller may inject a double.
+    public static func hardwareBus(for board: BoardFile) throws(AssemblyError) -> any PanelIO {
+        try hardwareIO(for: board)
     }
 
     /// The real buses and lines of a board's `output:`: errors name the device node and,

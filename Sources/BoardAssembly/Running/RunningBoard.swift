@@ -17,9 +17,7 @@ public final class RunningBoard {
 
     /// Assembles the board; nothing runs until `coordinator.start()`.
     public init(_ checked: CheckedBoard, output: OutputTarget, clock: any BoardClock, logger: Logger,
-                hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = { board throws(AssemblyError) in
-                    try PanelAssembly.hardwareIO(for: board)
-                }) throws(AssemblyError) {
+                hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus) throws(AssemblyError) {
         self.checked = checked
         let backend = try output.backend(for: checked.board, hardware: hardware)
         coordinator = BoardCoordinator(

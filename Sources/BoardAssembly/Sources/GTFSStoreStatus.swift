@@ -60,6 +60,6 @@ public struct GTFSStoreStatus: Sendable, Equatable {
 
     /// How to fill the store, said once wherever a board needs one.
     public static func importHint(_ board: BoardFile) -> String {
-        "run `departure-board gtfs import FEED --board \(board.path)`"
+        "run `departure-board gtfs import FEED.zip --board \(board.path)`"
     }
 }

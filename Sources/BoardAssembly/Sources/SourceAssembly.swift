@@ -30,9 +30,11 @@ extension BoardSetup {
         }
     }
 
-    var apiKey: APIKey? {
-        let source = board.source
-        return source.apiKey.map { key -> APIKey in
+    var apiKey: APIKey? { Self.apiKey(board.source) }
+
+    /// The key a board's source sends, from its `source:` keys alone.
+    static func apiKey(_ source: SourceSettings) -> APIKey? {
+        source.apiKey.map { key -> APIKey in
             switch key {
             case .environment(let name):
                 return APIKey(header: source.apiKeyHeader, source: .environment(name), valuePrefix: source.apiKeyPrefix)

@@ -23,7 +23,7 @@ public enum StopSearch {
         if feed.hasPrefix("http://") || feed.hasPrefix("https://") {
             let path = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/departure-board-stops-\(getpid()).zip"
             var headers: [HTTPHeader] = []
-            if let board, let key = (try? BoardSetup(board: board))?.apiKey {
+            if let board, let key = BoardSetup.apiKey(board.source) {
                 do { headers.append(HTTPHeader(name: key.header, value: try key.headerValue())) } catch {
                     throw AssemblyError(.boardFile, "\(board.path): \(error.detail)")
                 }
@@ -45,8 +45,7 @@ public enum StopSearch {
         do {
             return try GTFSStopFinder.search(zipPath: zipPath, member: member, name: name, near: near, limit: limit)
         } catch {
-            let text = error.description
-            throw AssemblyError(.data, text.hasPrefix(feed) ? text : "\(feed): \(text)")
+            throw .refusedFeed(feed, error)
         }
     }
 

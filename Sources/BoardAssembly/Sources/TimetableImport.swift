@@ -19,9 +19,7 @@ public enum TimetableImport {
                 return try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
                     .importFeed(zipPath: feed, storePath: gtfs.storePath)
             } catch {
-                // Name the zip once: member errors start with the member, archive errors with the zip.
-                let text = error.description
-                throw AssemblyError(.data, text.hasPrefix(feed) ? text : "\(feed): \(text)")
+                throw .refusedFeed(feed, error)
             }
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
