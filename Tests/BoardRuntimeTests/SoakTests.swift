@@ -105,9 +105,11 @@ struct SoakTests {
     }
 
     /// Waits (real time) for `condition`, polling with short sleeps rather than yields: a
-    /// yield loop would flood the main actor that other suites' tests share. False after 10 s.
+    /// yield loop would flood the main actor that other suites' tests share. It returns as soon
+    /// as the loops park; the 60 s limit only catches a hang, since the whole suite running at
+    /// once on two cores can hold a step for seconds. False after 60 s.
     func waitUntil(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .microseconds(200))

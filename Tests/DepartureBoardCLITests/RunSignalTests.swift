@@ -47,16 +47,18 @@ struct RunSignalTests {
         }
     }
 
-    @Test func sigtermStopsWithinTwoSecondsAndPutsThePanelToSleep() async throws {
+    /// The unit gives the service `TimeoutStopSec=10s` before systemd kills it (and the panel
+    /// stays lit): stopping must finish well inside that, even on a loaded two-core machine.
+    @Test func sigtermStopsWithinTheUnitsStopTimeoutAndPutsThePanelToSleep() async throws {
         let scratch = try ScratchDirectory()
         let trace = scratch.path("trace.jsonl")
         let board = try RunningBoard(["run", "--board", "Boards/ssd1322-spi.yaml", "--trace", trace], scratch: scratch)
         #expect(await board.waitUntil { board.log.contains("board started") && ((try? scratch.read("trace.jsonl")) ?? "").contains(#""data":"5c"}"#) })
         let sent = Date()
         board.signal(SIGTERM)
-        let status = await board.exitStatus(within: 5)
+        let status = await board.exitStatus(within: 10)
         #expect(status == 0)
-        #expect(Date().timeIntervalSince(sent) < 2, "exits within 2 s")
+        #expect(Date().timeIntervalSince(sent) < 8, "exits well inside the unit's 10 s stop timeout")
         let lines = try scratch.read("trace.jsonl").split(separator: "\n")
         #expect(lines.last == #"{"op":"spi","dc":0,"data":"ae"}"#, "the SSD1322's display-off command ends the trace")
         #expect(board.log.contains("info: stopping signal=terminate"), "\(board.log)")
