@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // departure-board: a departure board display driver for LED, OLED and e-paper signage on Linux.
 import PackageDescription
 
@@ -16,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // The status endpoint and the departures hub. No traits: the default ones pull in full
+        // Foundation (ICU) and swift-configuration, which the sign does not need.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // C libraries, reached through system-library targets (module map + shim header only).
@@ -80,6 +86,18 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
+        // listen addresses, access tokens, request limits, Prometheus exposition.
+        .target(name: "WebServer", dependencies: [
+            "SystemFiles",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: argument parsing and output over BoardAssembly.

@@ -14,6 +14,8 @@ public struct BoardFile: Sendable, Equatable {
     public var schedule: ScheduleSettings
     /// GPIO buttons; nil without a `buttons:` section.
     public var buttons: ButtonSettings?
+    /// The status page; nil without a `status:` section (no server, no port).
+    public var status: StatusSettings?
 
     public init(path: String, name: String, timezone: String,
                 source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),

@@ -3,7 +3,7 @@ import Yams
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons"])
+    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons", "status"])
     static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
         // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
         // sensible can be listed (the message then asks for the kind).
@@ -60,6 +60,9 @@ enum BoardSchema {
         }
         if let section = try top.section("buttons", schema: ScheduleSchema.buttons) {
             board.buttons = try ScheduleSchema.buildButtons(section)
+        }
+        if let section = try top.section("status", schema: StatusSchema.status) {
+            board.status = try StatusSchema.listenAndToken(section, boardPath: path, defaultPort: 8080)
         }
         try checkBackoff(board, top: top, sourceSection: sourceSection)
         return board

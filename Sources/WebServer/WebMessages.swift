@@ -1,0 +1,83 @@
+/// A request as the handlers see it: Hummingbird stays inside this module, so the status page
+/// and the hub are plain functions from a request to a response, testable without a socket.
+public struct WebRequest: Sendable {
+    public var method: String
+    /// The path without its query, percent-decoding left to the handler.
+    public var path: String
+    public var query: [String: String]
+    /// Header names in lower case.
+    public var headers: [String: String]
+
+    public init(method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A whole response, body included: every page here is small and built before it is sent.
+public struct WebResponse: Sendable, Equatable {
+    public var status: Int
+    /// In order; names as they are sent.
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    public static func == (lhs: WebResponse, rhs: WebResponse) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body
+            && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
+    }
+
+    public static func bytes(_ body: [UInt8], type: String, status: Int = 200, headers: [(String, String)] = []) -> WebResponse {
+        WebResponse(status: status, headers: [("Content-Type", type)] + headers, body: body)
+    }
+
+    public static func text(_ text: String, status: Int = 200) -> WebResponse {
+        bytes(Array(text.utf8), type: "text/plain; charset=utf-8", status: status, headers: [("Cache-Control", "no-store")])
+    }
+
+    /// `{"error": "…"}`: errors a program can read as well as a person.
+    public static func jsonError(_ message: String, status: Int) -> WebResponse {
+        bytes(Array(("{\"error\":" + JSONText.quoted(message) + "}").utf8), type: "application/json",
+              status: status, headers: [("Cache-Control", "no-store")])
+    }
+}
+
+/// Answers requests; one per server. Never blocks: anything slow belongs to a background task
+/// whose latest result the handler reads.
+public protocol WebHandler: Sendable {
+    func respond(to request: WebRequest) async -> WebResponse
+}
+
+/// JSON string quoting for the few hand-built documents (RFC 8259 §7).
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
