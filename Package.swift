@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // C libraries, reached through system-library targets (module map + shim header only).
@@ -86,6 +87,7 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
+            "StatusEndpoint", "WebServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
@@ -98,7 +100,12 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The sign's status endpoint: page, frame, JSON and metrics from the draw loop's latest health.
+        .target(name: "StatusEndpoint", dependencies: [
+            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebServer", "ZoneInfo",
         ]),
         // The command-line tool: argument parsing and output over BoardAssembly.
         .executableTarget(

@@ -39,6 +39,15 @@ public final class BoardCoordinator {
     public private(set) var framesPresented = 0
     /// Wake-ups of the draw loop, whether or not anything changed.
     public private(set) var wakeups = 0
+    /// Display writes that failed, and the last failure.
+    public private(set) var displayFailures = 0
+    public private(set) var lastDisplayError: String?
+    /// When the board started; for uptime.
+    public var startedAt: Date { started }
+    /// The backend's name, for logs and status pages.
+    public var backendName: String { backend.name }
+    /// Told after every pass of the draw loop (watchdog, status page); set before `start()`.
+    public var observers: [any DrawLoopObserver] = []
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
                 clock: any BoardClock, schedule: BoardSchedule? = nil, logger: Logger) {
@@ -112,23 +121,38 @@ public final class BoardCoordinator {
         logDataChange()
         let elapsed = Duration.seconds(now.timeIntervalSince(started)) + pageOffset
         if screenIsOff {
-            return (scheduleDelay(after: now) ?? .seconds(3600), clock, wakeup)
+            report(DrawPass(now: now, state: state, presented: nil, screenOff: true, displayFailing: false))
+            return (capped(scheduleDelay(after: now) ?? .seconds(3600)), clock, wakeup)
         }
         let (frame, damage) = sequence.next(state, elapsed: elapsed)
+        var presented: Framebuffer?
         if !damage.isEmpty {
             do {
                 try backend.present(frame, damage: damage)
                 framesPresented += 1
+                presented = frame
                 if lastPresentFailed { logger.notice("display recovered") }
                 lastPresentFailed = false
             } catch {
                 // Keep running: the next frame is a full one and the backend re-initialises.
                 if !lastPresentFailed { logger.error("display: \(error)") }
                 lastPresentFailed = true
+                displayFailures += 1
+                lastDisplayError = "\(error)"
                 sequence = FrameSequence(renderer: sequence.renderer)
             }
         }
-        return (delay(after: now, state: state, elapsed: elapsed), clock, wakeup)
+        report(DrawPass(now: now, state: state, presented: presented, screenOff: false, displayFailing: lastPresentFailed))
+        return (capped(delay(after: now, state: state, elapsed: elapsed)), clock, wakeup)
+    }
+
+    private func report(_ pass: DrawPass) {
+        for observer in observers { observer.drawLoopPassed(pass, coordinator: self) }
+    }
+
+    /// No longer than any observer allows (the watchdog must hear from the loop in time).
+    private func capped(_ delay: Duration) -> Duration {
+        observers.reduce(delay) { shortest, observer in observer.longestSleep.map { min(shortest, $0) } ?? shortest }
     }
 
     /// Why the board shows no fresh data, logged with its cause when the cause changes.

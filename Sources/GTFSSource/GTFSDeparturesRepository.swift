@@ -81,7 +81,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let alertsFetcher: TripUpdatesFetcher?
     private let alertsPolling = RealtimePolling()
     private let currentNotice = SharedNotice()
-    private let health = RealtimeHealthLog()
+    private let healthLog = RealtimeHealthLog()
     /// Keeps the store current when the board names its schedule's URL.
     public let updater: ScheduleUpdater?
     private let logger: Logger
@@ -141,7 +141,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
         let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now, boardStopIDs: boardStops(store))
         if realtime.lastFeed != nil, let url = settings.tripUpdates?.url {
-            health.record(RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
+            healthLog.record(RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
                           url: ScheduleUpdater.redacted(url), logger: logger)
         }
         var messages = result.alerts
@@ -158,7 +158,13 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     static let importHint = "run `departure-board gtfs import FEED.zip --board BOARD`"
 
     /// The TripUpdates feed's fit to the timetable after the last refresh; nil before a feed arrived.
-    public var realtimeHealth: RealtimeHealth? { health.current }
+    public var realtimeHealth: RealtimeHealth? { healthLog.current }
+
+    public func health() async -> SourceHealth? {
+        let current = healthLog.current, error = realtime.lastError
+        guard current != nil || error != nil else { return nil }
+        return SourceHealth(realtimeMatchRate: current?.matchRate, realtimeSummary: current?.summary, realtimeError: error)
+    }
 
     /// Why the last TripUpdates and ServiceAlerts polls failed (nil: fine or not configured).
     public var realtimeErrors: (tripUpdates: String?, alerts: String?) {

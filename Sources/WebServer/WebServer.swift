@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 import Synchronization
 
 /// Where and how a server listens, and what it refuses.
@@ -49,17 +50,19 @@ public final class RunningWebServer: Sendable {
     /// The port bound (the one asked for, or the free one picked for port 0).
     public let port: Int
     private let task: Task<Void, any Error>
+    private let services: ServiceGroup
     private let group: MultiThreadedEventLoopGroup
 
-    fileprivate init(port: Int, task: Task<Void, any Error>, group: MultiThreadedEventLoopGroup) {
+    fileprivate init(port: Int, task: Task<Void, any Error>, services: ServiceGroup, group: MultiThreadedEventLoopGroup) {
         self.port = port
         self.task = task
+        self.services = services
         self.group = group
     }
 
-    /// Closes the listening socket and open connections, and ends the server's threads.
+    /// Stops listening, lets requests in flight finish, and ends the server's threads.
     public func stop() async {
-        task.cancel()
+        await services.triggerGracefulShutdown()
         _ = await task.result
         try? await group.shutdownGracefully()
     }
@@ -69,6 +72,9 @@ public enum WebServing {
     /// Binds and starts serving; returns once the socket listens, or throws why it cannot.
     public static func start(_ settings: ServerSettings, handler: some WebHandler, logger: Logger) async throws(WebServerError) -> RunningWebServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.threads))
+        // The server's own start/stop chatter is debug detail; its warnings and errors stay.
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .notice)
         let bound = BindOutcome()
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: TimeAmount.nanoseconds(Int64(settings.idleTimeout.components.seconds) * 1_000_000_000
@@ -83,10 +89,12 @@ public enum WebServing {
                 reuseAddress: true, availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
             onServerRunning: { channel in bound.resolve(.success(channel.localAddress?.port ?? settings.port)) },
             eventLoopGroupProvider: .shared(group),
-            logger: logger)
+            logger: quiet)
+        // Our own group rather than app.runService(): the process's signals belong to the board.
+        let services = ServiceGroup(configuration: .init(services: [app], logger: quiet))
         let task = Task {
             do {
-                try await app.run()
+                try await services.run()
                 bound.resolve(.failure(WebServerError(description: "the server on \(settings.host):\(settings.port) stopped")))
             } catch {
                 bound.resolve(.failure(WebServerError(description: "cannot listen on \(settings.host):\(settings.port): \(Self.plain(error))")))
@@ -95,7 +103,7 @@ public enum WebServing {
         }
         switch await bound.value {
         case .success(let port):
-            return RunningWebServer(port: port, task: task, group: group)
+            return RunningWebServer(port: port, task: task, services: services, group: group)
         case .failure(let error):
             task.cancel()
             try? await group.shutdownGracefully()

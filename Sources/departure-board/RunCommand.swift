@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ArgumentParser
 import BoardAssembly
 import BoardRuntime
@@ -12,7 +17,9 @@ struct RunCommand: AsyncParsableCommand {
             Frames go to the board's output (its panel, or /dev/fbN); --trace drives the \
             board's own panel driver on a trace bus instead of hardware, --output writes an \
             image file (or - draws on this terminal). SIGHUP reloads the board file (an \
-            invalid file is reported and the board keeps running), SIGUSR1 refreshes now.
+            invalid file is reported and the board keeps running), SIGUSR1 refreshes now. \
+            Under systemd (Type=notify) it reports ready after the first frame and feeds \
+            the watchdog from its draw loop; a status: section serves a status page.
             """
     )
 
@@ -46,7 +53,8 @@ struct RunCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
         let signals = SignalEvents()
         do {
-            let service = try await BoardService(path: board, output: target, logger: Logger(label: "departure-board"))
+            let service = try await BoardService(path: board, output: target, logger: Logger(label: "departure-board"),
+                                                 environment: ProcessInfo.processInfo.environment)
             try await service.run(until: signals.events)
         } catch {
             throw CLIFailure(error).exit()

@@ -1,6 +1,7 @@
 import BoardRuntime
 import DeparturesCore
 import Logging
+import WebServer
 
 /// A board as a long-running service: starts it, answers stop, reload and refresh events
 /// (from signals or any other front end), and keeps the running board when a reload fails.
@@ -11,17 +12,49 @@ public final class BoardService {
     private let output: OutputTarget
     private let clock: any BoardClock
     private let logger: Logger
+    private let environment: [String: String]
+    /// The systemd watchdog and the status page's feed: kept across reloads.
+    private var observers: [any DrawLoopObserver] = []
+    /// The latest health, for the status page; written by the draw loop.
+    public let health = BoardHealthStore()
+    private var statusServer: RunningWebServer?
+    private var statusRetry: Task<Void, Never>?
 
-    public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger) throws(AssemblyError) {
+    /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable);
+    /// injected so tests need not change the process environment.
+    public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+                environment: [String: String] = [:]) throws(AssemblyError) {
         self.path = path
         self.output = output
         self.clock = clock
         self.logger = logger
+        self.environment = environment
         board = try RunningBoard(path: path, output: output, clock: clock, logger: logger)
+        if let notifier = SystemdNotifier(environment: environment) {
+            let interval = SystemdNotifier.watchdogInterval(environment: environment)
+            observers.append(ServiceWatchdog(notifier: notifier, watchdogInterval: interval))
+            logger.debug("systemd notify socket", metadata: ["watchdog": "\(interval.map { "\($0)" } ?? "off")"])
+        }
+        if board.board.status != nil {
+            observers.append(HealthPublisher(store: health))
+        }
     }
+
+    /// The status page's port once it listens (tests ask for port 0).
+    public var statusPort: Int? { statusServer?.port }
 
     /// Runs until a stop event (SIGTERM, SIGINT) and returns once the panel is asleep.
     public func run(until events: some AsyncSequence<ProcessSignal, Never>) async throws(AssemblyError) {
+        try await startStatusPage()
+        defer { statusRetry?.cancel() }
+        try await drive(until: events)
+        await statusServer?.stop()
+        if let watchdog = observers.first(where: { $0 is ServiceWatchdog }) as? ServiceWatchdog {
+            watchdog.stopping()
+        }
+    }
+
+    private func drive(until events: some AsyncSequence<ProcessSignal, Never>) async throws(AssemblyError) {
         // Buttons are wired once per run: a reload keeps the lines it already holds.
         let buttons = try ScheduleAssembly.buttons(board.board)
         if let buttons {
@@ -35,6 +68,7 @@ public final class BoardService {
             }
         }
         defer { buttons?.stop() }
+        board.coordinator.observers = observers
         board.coordinator.start()
         for await signal in events {
             switch signal {
@@ -61,14 +95,42 @@ public final class BoardService {
             return
         }
         board.coordinator.stop()
+        let statusBefore = board.board.status
         do {
             board = try RunningBoard(replacement, output: output, clock: clock, logger: logger)
             logger.info("board reloaded", metadata: ["board": "\(replacement.board.path)"])
+            if replacement.board.status != statusBefore {
+                logger.warning("status: changes to the status section take effect at the next start")
+            }
         } catch {
             // The new board's devices would not open: go back to the old board.
             logger.error("reload failed, restarting the previous board: \(error.description)")
             board = (try? RunningBoard(board.checked, output: output, clock: clock, logger: logger)) ?? board
         }
+        board.coordinator.observers = observers
         board.coordinator.start()
+    }
+
+    /// A token that cannot be read stops the start (the board file names it); a port that
+    /// cannot be bound does not: the sign matters more than its page, which retries.
+    private func startStatusPage() async throws(AssemblyError) {
+        guard let status = board.board.status else { return }
+        _ = try StatusAssembly.token(status.token, file: board.board.path, keyPath: "status", environment: environment)
+        do {
+            statusServer = try await StatusAssembly.start(board.board, store: health, environment: environment, logger: logger)
+        } catch {
+            logger.error("status page unavailable, retrying every 30 s: \(error.description)")
+            let board = board.board, health = health, environment = environment, logger = logger
+            statusRetry = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(30))
+                    guard !Task.isCancelled else { return }
+                    if let server = try? await StatusAssembly.start(board, store: health, environment: environment, logger: logger) {
+                        self?.statusServer = server
+                        return
+                    }
+                }
+            }
+        }
     }
 }

@@ -5,10 +5,31 @@ public protocol DeparturesRepository: Sendable {
     /// One short line the source wants on the board beside its departures (a service
     /// alert), read after each successful fetch; nil when there is none.
     func notice() async -> String?
+    /// How the source's live parts are doing (a realtime feed's fit to the timetable), read
+    /// after every fetch for status pages; nil for sources with nothing to report.
+    func health() async -> SourceHealth?
 }
 
 extension DeparturesRepository {
     public func notice() async -> String? { nil }
+    public func health() async -> SourceHealth? { nil }
+}
+
+/// What a source says about its live data beside the departures themselves.
+public struct SourceHealth: Sendable, Equatable {
+    /// Share of the realtime feed's trips for the board's routes that matched the timetable,
+    /// 0…1; nil when the feed had none (or there is no feed).
+    public var realtimeMatchRate: Double?
+    /// One line for people: `1234 entities, 42 of 48 trips … matched (88 %)`.
+    public var realtimeSummary: String?
+    /// Why the last realtime poll failed; nil when fine.
+    public var realtimeError: String?
+
+    public init(realtimeMatchRate: Double? = nil, realtimeSummary: String? = nil, realtimeError: String? = nil) {
+        self.realtimeMatchRate = realtimeMatchRate
+        self.realtimeSummary = realtimeSummary
+        self.realtimeError = realtimeError
+    }
 }
 
 /// Why a fetch failed, classified into the two messages a board shows.

@@ -24,4 +24,9 @@ public struct LoadDeparturesUseCase: Sendable {
     public func notice() async -> String? {
         await repository.notice()
     }
+
+    /// The source's live-data health, after any call.
+    public func health() async -> SourceHealth? {
+        await repository.health()
+    }
 }

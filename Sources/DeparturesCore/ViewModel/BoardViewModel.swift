@@ -28,6 +28,14 @@ public final class BoardViewModel {
     public private(set) var lastError: DeparturesError?
     /// Failures since the last success; drives the backoff.
     public private(set) var consecutiveFailures = 0
+    // For status pages only: not observed, so they never wake the draw loop.
+    /// When the last fetch ended, well or badly.
+    @ObservationIgnored public private(set) var lastAttempt: Date?
+    /// Fetches that ended, and how many of them failed, since the board started.
+    @ObservationIgnored public private(set) var fetchCount = 0
+    @ObservationIgnored public private(set) var failureCount = 0
+    /// The source's own report after the last fetch.
+    @ObservationIgnored public private(set) var sourceHealth: SourceHealth?
 
     public let boardName: String
     @ObservationIgnored private let useCase: LoadDeparturesUseCase
@@ -98,7 +106,9 @@ public final class BoardViewModel {
             } catch {
                 outcome = .failure(error)
             }
+            let health = await useCase.health()
             guard !Task.isCancelled else { return }
+            self.sourceHealth = health
             self.apply(outcome, notice: notice, at: clock.now)
         }
         inFlight = task
@@ -113,6 +123,9 @@ public final class BoardViewModel {
     }
 
     private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, notice: String?, at now: Date) {
+        lastAttempt = now
+        fetchCount += 1
+        if case .failure = outcome { failureCount += 1 }
         switch outcome {
         case .success(let fresh):
             departures = fresh

@@ -1,0 +1,66 @@
+import BoardConfig
+import BoardRuntime
+import Logging
+import StatusEndpoint
+import SystemFiles
+import WebServer
+
+/// The project's version, shown by status pages and (later) `--version`.
+public enum ProductVersion {
+    public static let version = "0.14.0"
+}
+
+/// A board's `status:` section as a running server, and the token it asks for.
+public enum StatusAssembly {
+    /// The token named by `token_env`/`token_file`; errors name the key, never the token.
+    /// `keyPath` is where the keys sit (`status` in a board, the top level in a hub file).
+    public static func token(_ source: APIKeySource?, file: String, keyPath: String,
+                             environment: [String: String]) throws(AssemblyError) -> AccessToken? {
+        let prefix = keyPath.isEmpty ? "" : keyPath + "."
+        switch source {
+        case nil:
+            return nil
+        case .environment(let name):
+            guard let value = environment[name] else {
+                throw AssemblyError(.boardFile, "\(file): \(prefix)token_env: environment variable \(name) is not set")
+            }
+            guard let token = AccessToken(value) else {
+                throw AssemblyError(.boardFile, "\(file): \(prefix)token_env: environment variable \(name) is empty")
+            }
+            return token
+        case .file(let path):
+            let bytes: [UInt8]
+            do {
+                bytes = try BoundedFile.read(path, maxBytes: 64 * 1024)
+            } catch {
+                throw AssemblyError(.boardFile, "\(file): \(prefix)token_file: \(path): \(error)")
+            }
+            guard let token = AccessToken(String(decoding: bytes, as: UTF8.self)) else {
+                throw AssemblyError(.boardFile, "\(file): \(prefix)token_file: \(path) is empty")
+            }
+            return token
+        }
+    }
+
+    public static func serverSettings(_ status: StatusSettings, token: AccessToken?) -> ServerSettings {
+        // A phone or two and a Prometheus scraper: a handful of connections is plenty.
+        ServerSettings(host: status.listen.host, port: status.listen.port, token: token, maxConnections: 16)
+    }
+
+    /// Starts the status server for a board; it reads `store` and nothing else of the board.
+    public static func start(_ board: BoardFile, store: BoardHealthStore, environment: [String: String],
+                             logger: Logger) async throws(AssemblyError) -> RunningWebServer? {
+        guard let status = board.status else { return nil }
+        let token = try token(status.token, file: board.path, keyPath: "status", environment: environment)
+        let handler = StatusHandler(store: store, version: ProductVersion.version)
+        do {
+            let server = try await WebServing.start(serverSettings(status, token: token), handler: handler, logger: logger)
+            var shown = status.listen
+            shown.port = server.port
+            logger.info("status page at http://\(shown)/", metadata: ["token": "\(token == nil ? "none (loopback)" : "required")"])
+            return server
+        } catch {
+            throw AssemblyError(.io, "\(board.path): status.listen: \(error.description)")
+        }
+    }
+}
