@@ -169,9 +169,10 @@ let package = Package(
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: [
             "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
-            "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport",
+            "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "HTTPFetch", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: [
             "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",

@@ -117,15 +117,15 @@ public final class BoardService {
         guard let status = board.board.status else { return }
         _ = try StatusAssembly.token(status.token, file: board.board.path, keyPath: "status", environment: environment)
         do {
-            statusServer = try await StatusAssembly.start(board.board, store: health, environment: environment, logger: logger)
+            statusServer = try await StatusAssembly.start(board.board, store: health, clock: clock, environment: environment, logger: logger)
         } catch {
             logger.error("status page unavailable, retrying every 30 s: \(error.description)")
-            let board = board.board, health = health, environment = environment, logger = logger
+            let board = board.board, health = health, clock = clock, environment = environment, logger = logger
             statusRetry = Task { [weak self] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(30))
                     guard !Task.isCancelled else { return }
-                    if let server = try? await StatusAssembly.start(board, store: health, environment: environment, logger: logger) {
+                    if let server = try? await StatusAssembly.start(board, store: health, clock: clock, environment: environment, logger: logger) {
                         self?.statusServer = server
                         return
                     }

@@ -1,5 +1,6 @@
 import BoardConfig
 import BoardRuntime
+import DeparturesCore
 import Logging
 import StatusEndpoint
 import SystemFiles
@@ -48,11 +49,12 @@ public enum StatusAssembly {
     }
 
     /// Starts the status server for a board; it reads `store` and nothing else of the board.
-    public static func start(_ board: BoardFile, store: BoardHealthStore, environment: [String: String],
+    /// Ages on the page count on the board's own clock.
+    public static func start(_ board: BoardFile, store: BoardHealthStore, clock: any BoardClock, environment: [String: String],
                              logger: Logger) async throws(AssemblyError) -> RunningWebServer? {
         guard let status = board.status else { return nil }
         let token = try token(status.token, file: board.path, keyPath: "status", environment: environment)
-        let handler = StatusHandler(store: store, version: ProductVersion.version)
+        let handler = StatusHandler(store: store, version: ProductVersion.version, clock: { clock.now })
         do {
             let server = try await WebServing.start(serverSettings(status, token: token), handler: handler, logger: logger)
             var shown = status.listen

@@ -1,0 +1,212 @@
+import BoardAssembly
+import BoardRuntime
+import DeparturesCore
+import Foundation
+import HTTPFetch
+import LoopbackHTTPServer
+import Logging
+import Synchronization
+import Testing
+
+/// A running sign with `status:`: the page, JSON and metrics follow its states.
+@MainActor
+@Suite(.serialized)
+struct StatusPageTests {
+    /// An upstream API whose answers the test switches between good and failing.
+    final class Upstream: Sendable {
+        final class Switch: Sendable { let on = Mutex(false) }
+        let failing = Switch()
+        let server: LoopbackHTTPServer
+
+        init() throws {
+            let failing = failing
+            server = try LoopbackHTTPServer { _ in
+                if failing.on.withLock({ $0 }) { return .text("upstream broke", status: 500) }
+                // 09:35 and 09:45 on the board's service day.
+                return .text(#"{"data":[{"trip_id":"a","route_short_name":"T1","headsign":"Emu Plains","scheduled_time_secs":34500,"realtime_time_secs":34500,"delay_s":0,"realtime":true},{"trip_id":"b","route_short_name":"T4","headsign":"Cronulla","scheduled_time_secs":35100,"realtime_time_secs":35160,"delay_s":60,"realtime":true}]}"#,
+                             contentType: "application/json")
+            }
+        }
+    }
+
+    static func board(_ upstream: Upstream, extra: String = "") -> String {
+        """
+        name: Status Test
+        timezone: Australia/Sydney
+        source:
+          kind: api
+          base_url: \(upstream.server.baseURL)
+          stop_id: "200060"
+          refresh_interval: 30s
+        departures:
+          stale_limit: 60s
+        display:
+          width: 128
+          height: 64
+          format: mono
+          font: board-6x12
+        status:
+          listen: 127.0.0.1:0
+        \(extra)
+        """
+    }
+
+    let client = CurlHTTPClient()
+
+    func get(_ port: Int, _ path: String) async throws -> String {
+        let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// Polls (real time, bounded) until the page at `path` satisfies `condition`.
+    func eventually(_ port: Int, _ path: String, _ condition: (String) -> Bool) async throws -> String {
+        var last = ""
+        for _ in 0..<600 {
+            last = try await get(port, path)
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return last
+    }
+
+    @Test func pageJSONAndMetricsFollowOkStaleAndError() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let path = try scratch.write("board.yaml", Self.board(upstream))
+        let clock = ManualBoardClock(now: Repository.now)
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")), clock: clock, logger: Repository.quietLogger)
+        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
+        let running = Task { try await service.run(until: events) }
+        defer { signals.finish() }
+        var port: Int?
+        for _ in 0..<400 where port == nil {
+            port = service.statusPort
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let statusPort = try #require(port)
+
+        let ok = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"ok""#) }
+        #expect(ok.contains(#""status":"ok""#), "\(ok)")
+        #expect(ok.contains(#""last_fetch":{"at":"2026-11-23T09:30:00+11:00","ok":true,"error":null,"fetches":1,"failures":0}"#), "\(ok)")
+        #expect(ok.contains(#""width":128,"height":64"#))
+        #expect(ok.contains(#""headsign":"Emu Plains""#))
+        #expect(ok.contains(#""data_age_s":"#))
+        let page = try await get(statusPort, "/")
+        #expect(page.contains(#"<span id="status" class="ok">ok</span>"#), "\(page)")
+        #expect(page.contains(#"<img id="frame" src="/frame.png?n="#) && page.contains(#"width="128" height="64""#))
+
+        // The upstream fails: the board keeps its rows, marked stale, and says why.
+        upstream.failing.on.withLock { $0 = true }
+        signals.yield(.user1)
+        let stale = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"stale""#) }
+        #expect(stale.contains(#""status":"stale""#), "\(stale)")
+        #expect(stale.contains(#""message":"Failed to load departures""#))
+        #expect(stale.contains(#""ok":false,"error":"Failed to load departures: HTTP 500 from "#), "\(stale)")
+        #expect(stale.contains(#""failures":1"#))
+        #expect(try await get(statusPort, "/").contains(#"class="stale">stale</span>"#))
+
+        // Past the stale limit the rows go and the board shows the error.
+        clock.advance(by: .seconds(120))
+        let error = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"error""#) }
+        #expect(error.contains(#""status":"error""#), "\(error)")
+        #expect(error.contains(#""data_age_s":120"#), "\(error)")
+        let metrics = try await get(statusPort, "/metrics")
+        #expect(metrics.contains(#"departure_board_status{status="error"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"departure_board_status{status="ok"} 0"#))
+
+        signals.yield(.terminate)
+        try await running.value
+    }
+
+    @Test func metricsParseWithPrometheusOwnParser() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let path = try scratch.write("board.yaml", Self.board(upstream))
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
+                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
+        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
+        let running = Task { try await service.run(until: events) }
+        var port: Int?
+        for _ in 0..<400 where port == nil {
+            port = service.statusPort
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let statusPort = try #require(port)
+        _ = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"ok""#) }
+        let metrics = try await get(statusPort, "/metrics")
+        signals.yield(.terminate)
+        try await running.value
+
+        // Debian's python3-prometheus-client (installed by .ci/run): the reference parser.
+        let python = "/usr/bin/python3"
+        #expect(FileManager.default.isExecutableFile(atPath: python), "python3 is required: .ci/run installs python3-prometheus-client")
+        let script = """
+            import sys
+            from prometheus_client.parser import text_string_to_metric_families
+            for family in text_string_to_metric_families(sys.stdin.read()):
+                for sample in family.samples:
+                    print(family.type, sample.name, sample.value)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(metrics.utf8))
+        try input.fileHandleForWriting.close()
+        let parsed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(complaint)\n\(metrics)")
+        #expect(parsed.contains("counter departure_board_fetches_total 1.0"), "\(parsed)")
+        #expect(parsed.contains("gauge departure_board_rows 2.0"), "\(parsed)")
+        #expect(parsed.contains("gauge process_resident_memory_bytes"), "\(parsed)")
+    }
+
+    @Test func aTokenVariableThatIsNotSetStopsTheStartNamingTheKey() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let text = Self.board(upstream).replacingOccurrences(of: "  listen: 127.0.0.1:0", with: "  listen: 0.0.0.0:0\n  token_env: SIGN_STATUS_TOKEN")
+        let path = try scratch.write("board.yaml", text)
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
+                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger, environment: [:])
+        let (events, _) = AsyncStream<ProcessSignal>.makeStream()
+        do {
+            try await service.run(until: events)
+            Issue.record("ran without its token")
+        } catch {
+            #expect(error.kind == .boardFile)
+            #expect(error.message == "\(path): status.token_env: environment variable SIGN_STATUS_TOKEN is not set")
+        }
+    }
+
+    @Test func withATokenThePageAsksForItAndNeverShowsIt() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let text = Self.board(upstream).replacingOccurrences(of: "  listen: 127.0.0.1:0", with: "  listen: 127.0.0.1:0\n  token_env: SIGN_STATUS_TOKEN")
+        let path = try scratch.write("board.yaml", text)
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")), clock: ManualBoardClock(now: Repository.now),
+                                       logger: Repository.quietLogger, environment: ["SIGN_STATUS_TOKEN": "pa55-word"])
+        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
+        let running = Task { try await service.run(until: events) }
+        var port: Int?
+        for _ in 0..<400 where port == nil {
+            port = service.statusPort
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let statusPort = try #require(port)
+        let refused = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(statusPort)/"))
+        #expect(refused.status == 401)
+        let auth = [HTTPHeader(name: "Authorization", value: "Bearer pa55-word")]
+        for page in ["/", "/status.json", "/metrics"] {
+            let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(statusPort)\(page)", headers: auth))
+            #expect(response.status == 200)
+            #expect(!String(decoding: response.body, as: UTF8.self).contains("pa55-word"), "no secret in \(page)")
+        }
+        signals.yield(.terminate)
+        try await running.value
+    }
+}

@@ -1,0 +1,144 @@
+import HTTPFetch
+import Logging
+import Testing
+@testable import WebServer
+
+/// Answers with the path; `/slow` takes longer than any limit a test sets.
+struct EchoHandler: WebHandler {
+    func respond(to request: WebRequest) async -> WebResponse {
+        if request.path == "/slow" {
+            try? await Task.sleep(for: .seconds(30))
+        }
+        return .bytes(Array("path=\(request.path)".utf8), type: "text/plain", headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=5")])
+    }
+}
+
+struct AccessTokenTests {
+    let token = AccessToken("s3cret-token\n")!
+
+    @Test func everyDocumentedFormIsAdmitted() {
+        #expect(token.admits(WebRequest(path: "/", headers: ["authorization": "Bearer s3cret-token"])))
+        // "any:s3cret-token" in base64: a browser's Basic prompt with the token as password.
+        #expect(token.admits(WebRequest(path: "/", headers: ["authorization": "Basic YW55OnMzY3JldC10b2tlbg=="])))
+        #expect(token.admits(WebRequest(path: "/", headers: ["x-api-key": "s3cret-token"])))
+    }
+
+    @Test func wrongMissingAndPrefixTokensAreRefused() {
+        #expect(!token.admits(WebRequest(path: "/")))
+        #expect(!token.admits(WebRequest(path: "/", headers: ["authorization": "Bearer s3cret"])))
+        #expect(!token.admits(WebRequest(path: "/", headers: ["authorization": "Bearer s3cret-token-and-more"])))
+        #expect(!token.admits(WebRequest(path: "/", headers: ["authorization": "Basic !!!"])))
+        #expect(!token.admits(WebRequest(path: "/", headers: ["x-api-key": ""])))
+    }
+
+    @Test func anEmptySecretIsNoToken() {
+        #expect(AccessToken("") == nil)
+        #expect(AccessToken(" \n") == nil)
+    }
+
+    @Test func comparisonLooksAtEveryByte() {
+        #expect(AccessToken.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!AccessToken.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!AccessToken.constantTimeEqual(Array("abc".utf8), Array("abcd".utf8)))
+        #expect(!AccessToken.constantTimeEqual([], Array("a".utf8)))
+    }
+}
+
+struct GuardTests {
+    let responder = GuardedResponder(handler: EchoHandler(), settings: ServerSettings(host: "127.0.0.1", port: 0, responseTimeout: .milliseconds(200)))
+
+    @Test func onlyGetAndHeadAreServed() async {
+        let post = await responder.guarded(WebRequest(method: "POST", path: "/"), declaredBody: 3, chunked: false)
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+        let head = await responder.guarded(WebRequest(method: "HEAD", path: "/"), declaredBody: nil, chunked: false)
+        #expect(head.status == 200)
+    }
+
+    @Test func bodiesAreRefused() async {
+        #expect(await responder.guarded(WebRequest(path: "/"), declaredBody: 1 << 20, chunked: false).status == 413)
+        #expect(await responder.guarded(WebRequest(path: "/"), declaredBody: nil, chunked: true).status == 413)
+    }
+
+    @Test func aSlowHandlerGets503WithinTheLimit() async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = await responder.guarded(WebRequest(path: "/slow"), declaredBody: nil, chunked: false)
+        #expect(response.status == 503)
+        #expect(clock.now - start < .seconds(20), "the handler's 30 s sleep was cut short")
+    }
+
+    @Test func ifNoneMatchFollowsRFC9110() {
+        #expect(GuardedResponder<EchoHandler>.matches("\"v1\"", "\"v1\""))
+        #expect(GuardedResponder<EchoHandler>.matches("W/\"v1\"", "\"v1\""))
+        #expect(GuardedResponder<EchoHandler>.matches("\"x\", \"v1\"", "\"v1\""))
+        #expect(GuardedResponder<EchoHandler>.matches("*", "\"v1\""))
+        #expect(!GuardedResponder<EchoHandler>.matches("\"v2\"", "\"v1\""))
+    }
+
+    @Test func everyResponseCarriesSafeHeaders() async {
+        let response = await responder.guarded(WebRequest(path: "/missing"), declaredBody: nil, chunked: false)
+        #expect(response.header("X-Content-Type-Options") == "nosniff")
+        #expect(response.header("Referrer-Policy") == "no-referrer")
+    }
+}
+
+/// A real Hummingbird server on 127.0.0.1, asked by libcurl.
+@Suite(.serialized)
+struct RealServerTests {
+    let client = CurlHTTPClient()
+
+    func get(_ port: Int, _ path: String, _ headers: [HTTPHeader] = []) async throws -> HTTPResponse {
+        try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers, requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+    }
+
+    @Test func aTokenGuardsEveryPathAndBasicAuthIsOffered() async throws {
+        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0, token: AccessToken("t0ken")),
+                                                handler: EchoHandler(), logger: Logger(label: "test"))
+        let refused = try await get(server.port, "/status.json")
+        #expect(refused.status == 401)
+        #expect(refused.headers.contains { $0.name.lowercased() == "www-authenticate" && $0.value.hasPrefix("Basic realm=") })
+        #expect(!String(decoding: refused.body, as: UTF8.self).contains("t0ken"), "no secret in a response")
+        let admitted = try await get(server.port, "/status.json", [HTTPHeader(name: "Authorization", value: "Bearer t0ken")])
+        #expect(admitted.status == 200)
+        #expect(String(decoding: admitted.body, as: UTF8.self) == "path=/status.json")
+        await server.stop()
+    }
+
+    @Test func aMatchingETagGets304WithoutABody() async throws {
+        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        let first = try await get(server.port, "/a")
+        #expect(first.headers.first { $0.name.lowercased() == "etag" }?.value == "\"v1\"")
+        let again = try await get(server.port, "/a", [HTTPHeader(name: "If-None-Match", value: "\"v1\"")])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.headers.contains { $0.name.lowercased() == "cache-control" && $0.value == "max-age=5" })
+        await server.stop()
+    }
+
+    @Test func oversizedHeadersAreRefused() async throws {
+        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0, maxHeaderBytes: 4096),
+                                                handler: EchoHandler(), logger: Logger(label: "test"))
+        let huge = HTTPHeader(name: "X-Filler", value: String(repeating: "a", count: 16 * 1024))
+        let response = try? await get(server.port, "/", [huge])
+        #expect(response == nil || response?.status != 200, "a 16 KiB header is over the 4 KiB limit")
+        // The server survives it.
+        #expect(try await get(server.port, "/").status == 200)
+        await server.stop()
+    }
+
+    @Test func aPortInUseIsAPlainError() async throws {
+        let first = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        var settings = ServerSettings(host: "127.0.0.1", port: first.port)
+        settings.maxConnections = 4
+        do {
+            let second = try await WebServing.start(settings, handler: EchoHandler(), logger: Logger(label: "test"))
+            await second.stop()
+            Issue.record("a second server bound the same port")
+        } catch {
+            #expect(error.description.contains("cannot listen on 127.0.0.1:\(first.port)"), "\(error)")
+            #expect(error.description.lowercased().contains("in use"), "\(error)")
+        }
+        await first.stop()
+    }
+}
