@@ -61,7 +61,7 @@ enum StatusPage {
     static func fetchText(_ health: BoardHealth?) -> String {
         guard let health, health.lastAttempt != nil else { return "none yet" }
         let outcome = health.lastError.map { "failed: \($0)" } ?? "ok"
-        return "\(outcome) (\(health.fetches) fetches, \(health.fetchFailures) failed)"
+        return "\(outcome) (fetches \(health.fetches), failed \(health.fetchFailures))"
     }
 
     static func realtimeText(_ source: SourceHealth?) -> String {
@@ -104,7 +104,7 @@ enum StatusPage {
         var st=document.getElementById("status");st.textContent=j.status;st.className=j.status;
         t("message",j.message||"–");t("age",age(j.data_age_s));t("uptime",age(j.uptime_s));
         if(j.memory_rss_bytes!==null)t("memory",Math.floor(j.memory_rss_bytes/1024)+" KiB");
-        if(j.last_fetch)t("fetch",j.last_fetch.at===null?"none yet":(j.last_fetch.error?"failed: "+j.last_fetch.error:"ok")+" ("+j.last_fetch.fetches+" fetches, "+j.last_fetch.failures+" failed)");
+        if(j.last_fetch)t("fetch",j.last_fetch.at===null?"none yet":(j.last_fetch.error?"failed: "+j.last_fetch.error:"ok")+" (fetches "+j.last_fetch.fetches+", failed "+j.last_fetch.failures+")");
         if(j.realtime)t("realtime",j.realtime.error?"failing: "+j.realtime.error:(j.realtime.summary||"–"));
         if(j.display)t("display",j.display.backend+", "+j.display.frames+" frames, "+j.display.failures+" errors"+(j.display.last_error?" (last: "+j.display.last_error+")":"")+(j.display.screen_off?", screen off":""));
         var img=document.getElementById("frame");
