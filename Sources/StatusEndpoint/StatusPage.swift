@@ -27,7 +27,7 @@ enum StatusPage {
             h1{font-size:1.2em;margin:0 0 .5em}
             #frame{image-rendering:pixelated;width:100%;max-width:\(max(width, 1) * 4)px;height:auto;background:#000;border:1px solid #444}
             table{border-collapse:collapse;margin-top:1em}td{padding:.15em .8em .15em 0;vertical-align:top}
-            td:first-child{color:#999}.ok{color:#7d7}.stale,.loading,.starting{color:#fb3}.error{color:#f66}
+            td:first-child{color:#999;white-space:nowrap}.ok{color:#7d7}.stale,.loading,.starting{color:#fb3}.error{color:#f66}
             </style></head><body>
             <h1>\(title)</h1>
             \(frame)
