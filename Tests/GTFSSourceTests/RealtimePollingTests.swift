@@ -73,6 +73,11 @@ import ZoneInfo
 
         #expect(try await live())
         #expect(server.requests.count == 1)
+        // What a status page shows: the feed's one trip for the board's routes matched.
+        let healthy = try #require(await repository.health())
+        #expect(healthy.realtimeMatchRate == 1)
+        #expect(healthy.realtimeSummary == "1 entities, 1 of 1 trips for the board's routes matched the timetable (100 %)")
+        #expect(healthy.realtimeError == nil)
 
         mode.withLock { $0 = .down }
         var polled: [Int] = []
@@ -86,6 +91,8 @@ import ZoneInfo
         #expect(polled == [2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5])
         // The last good feed serves while younger than 5 minutes, then the timetable shows.
         #expect(liveRows == [true, true, true, true, true, true, true, true, true, true, false, false])
+        let failing = await repository.health()
+        #expect(failing?.realtimeError?.contains("503") == true, "\(String(describing: failing))")
 
         mode.withLock { $0 = .feed(Self.start.addingTimeInterval(400)) }
         clock.advance(by: .seconds(120))   // +480: the 240 s wait after the fifth poll is over
