@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// A request as the handlers see it: Hummingbird stays inside this module, so the status page
 /// and the hub are plain functions from a request to a response, testable without a socket.
 public struct WebRequest: Sendable {
@@ -50,7 +52,7 @@ public struct WebResponse: Sendable, Equatable {
 
     /// `{"error": "…"}`: errors a program can read as well as a person.
     public static func jsonError(_ message: String, status: Int) -> WebResponse {
-        bytes(Array(("{\"error\":" + JSONText.quoted(message) + "}").utf8), type: "application/json",
+        bytes(Array(("{\"error\":" + JSONString.quoted(message) + "}").utf8), type: "application/json",
               status: status, headers: [("Cache-Control", "no-store")])
     }
 }
@@ -59,25 +61,4 @@ public struct WebResponse: Sendable, Equatable {
 /// whose latest result the handler reads.
 public protocol WebHandler: Sendable {
     func respond(to request: WebRequest) async -> WebResponse
-}
-
-/// JSON string quoting for the few hand-built documents (RFC 8259 §7).
-public enum JSONText {
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -58,6 +58,15 @@ struct StatusPageTests {
         return String(decoding: response.body, as: UTF8.self)
     }
 
+    /// The status page's port once the service listens (bounded real-time wait).
+    func listening(_ service: BoardService) async throws -> Int {
+        for _ in 0..<400 {
+            if let port = service.statusPort { return port }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        return try #require(service.statusPort)
+    }
+
     /// Polls (real time, bounded) until the page at `path` satisfies `condition`.
     func eventually(_ port: Int, _ path: String, _ condition: (String) -> Bool) async throws -> String {
         var last = ""
@@ -78,12 +87,7 @@ struct StatusPageTests {
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
         defer { signals.finish() }
-        var port: Int?
-        for _ in 0..<400 where port == nil {
-            port = service.statusPort
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        let statusPort = try #require(port)
+        let statusPort = try await listening(service)
 
         let ok = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"ok""#) }
         #expect(ok.contains(#""status":"ok""#), "\(ok)")
@@ -126,12 +130,7 @@ struct StatusPageTests {
                                        clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
-        var port: Int?
-        for _ in 0..<400 where port == nil {
-            port = service.statusPort
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        let statusPort = try #require(port)
+        let statusPort = try await listening(service)
         _ = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"ok""#) }
         let metrics = try await get(statusPort, "/metrics")
         signals.yield(.terminate)
@@ -192,12 +191,7 @@ struct StatusPageTests {
                                        logger: Repository.quietLogger, environment: ["SIGN_STATUS_TOKEN": "pa55-word"])
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
-        var port: Int?
-        for _ in 0..<400 where port == nil {
-            port = service.statusPort
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        let statusPort = try #require(port)
+        let statusPort = try await listening(service)
         let refused = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(statusPort)/"))
         #expect(refused.status == 401)
         let auth = [HTTPHeader(name: "Authorization", value: "Bearer pa55-word")]

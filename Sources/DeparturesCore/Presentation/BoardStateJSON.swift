@@ -1,3 +1,4 @@
+import SystemFiles
 import ZoneInfo
 
 /// The board state as the JSON of the design (`render --output state.json`), with keys in
@@ -43,23 +44,8 @@ public enum BoardStateJSON {
         string(key) + ":" + value
     }
 
-    /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
+    /// A JSON string literal (`SystemFiles.JSONString` owns the rule).
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONString.quoted(text)
     }
 }
