@@ -93,17 +93,7 @@ enum BoardSchema {
             if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
             settings.stopID = stop
         }
-        if section.has("api_key_env") && section.has("api_key_file") {
-            throw section.error("api_key_file", "use either api_key_env or api_key_file, not both", atKey: true)
-        }
-        if let name = try section.string("api_key_env") {
-            if let problem = Validators.environmentName(name) { throw section.error("api_key_env", problem) }
-            settings.apiKey = .environment(name)
-        }
-        if let file = try section.string("api_key_file") {
-            if let problem = Validators.filePath(file) { throw section.error("api_key_file", problem) }
-            settings.apiKey = .file(BoardPath.resolve(file, against: boardPath))
-        }
+        settings.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
         if let header = try section.string("api_key_header") {
             if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
             settings.apiKeyHeader = header
@@ -130,6 +120,24 @@ enum BoardSchema {
             throw section.error("request_timeout", "must not exceed resource_timeout (\(resource)); got \(request)")
         }
         return settings
+    }
+
+    /// A secret named by an environment variable or a file (never the secret itself): API
+    /// keys, status tokens. One of the two keys, or neither.
+    static func secretSource(_ section: Section, variableKey: String, fileKey: String,
+                             boardPath: String) throws(BoardFileError) -> APIKeySource? {
+        if section.has(variableKey) && section.has(fileKey) {
+            throw section.error(fileKey, "use either \(variableKey) or \(fileKey), not both", atKey: true)
+        }
+        if let name = try section.string(variableKey) {
+            if let problem = Validators.environmentName(name) { throw section.error(variableKey, problem) }
+            return .environment(name)
+        }
+        if let file = try section.string(fileKey) {
+            if let problem = Validators.filePath(file) { throw section.error(fileKey, problem) }
+            return .file(BoardPath.resolve(file, against: boardPath))
+        }
+        return nil
     }
 
     private static func buildDepartures(_ section: Section) throws(BoardFileError) -> DepartureSettings {

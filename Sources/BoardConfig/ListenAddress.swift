@@ -70,17 +70,7 @@ enum StatusSchema {
             case .failure(let problem): throw section.error("listen", problem.message)
             }
         }
-        if section.has("token_env") && section.has("token_file") {
-            throw section.error("token_file", "use either token_env or token_file, not both", atKey: true)
-        }
-        if let name = try section.string("token_env") {
-            if let problem = Validators.environmentName(name) { throw section.error("token_env", problem) }
-            settings.token = .environment(name)
-        }
-        if let file = try section.string("token_file") {
-            if let problem = Validators.filePath(file) { throw section.error("token_file", problem) }
-            settings.token = .file(BoardPath.resolve(file, against: boardPath))
-        }
+        settings.token = try BoardSchema.secretSource(section, variableKey: "token_env", fileKey: "token_file", boardPath: boardPath)
         if settings.token == nil && !settings.listen.isLoopback {
             let key = section.keyPath("token_env")
             throw Section.error(section.file, section.valueMark("listen") ?? section.mark, key,
