@@ -80,8 +80,9 @@ struct StatusPageBrowserTests {
         #expect(updated.hasSuffix(" 256x64 ok"))
         #expect(updated.split(separator: " ").dropFirst().first != loaded.split(separator: " ").dropFirst().first,
                 "the page shows a newer frame: \(loaded) → \(updated)")
-        browser.waitUntilExit()
-        #expect(browser.terminationStatus == 0)
+        // Polled, not waitUntilExit(): a blocked cooperative thread would stall other suites.
+        for _ in 0..<600 where browser.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!browser.isRunning && browser.terminationStatus == 0)
         #expect(scratch.exists("page.png"))
     }
 }
