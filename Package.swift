@@ -100,6 +100,12 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The departures hub: one poller per stop over any source, the last good answer served
+        // with ETag and Cache-Control to many signs (and the caches in front of them).
+        .target(name: "DeparturesHub", dependencies: [
+            "DeparturesCore", "ZoneInfo", "WebServer",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command-line tool: argument parsing and output over BoardAssembly.
         .executableTarget(
             name: "departure-board",
@@ -163,6 +169,10 @@ let package = Package(
         .testTarget(name: "BoardAssemblyTests", dependencies: [
             "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "DeparturesHubTests", dependencies: [
+            "DeparturesHub", "DeparturesCore", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
