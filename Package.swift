@@ -86,6 +86,7 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
+            "DeparturesHub", "WebServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
@@ -172,7 +173,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "DeparturesHubTests", dependencies: [
-            "DeparturesHub", "DeparturesCore", "WebServer", "ZoneInfo",
+            "DeparturesHub", "DeparturesCore", "WebServer", "BoardAssembly", "BoardConfig", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
