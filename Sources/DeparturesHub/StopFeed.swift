@@ -90,10 +90,10 @@ public final class StopFeed: Sendable {
         let published: Result<PublishedDepartures, DeparturesError> = outcome.flatMap { departures in
             Result { () throws(DeparturesError) in try self.publish(departures, at: now) }
         }
-        let (before, failures) = state.withLock { state -> (Int, Int) in
+        let (before, failures, hasAnswer) = state.withLock { state -> (Int, Int, Bool) in
             state.polling = false
             let before = state.consecutiveFailures
-            guard !Task.isCancelled else { return (before, before) }
+            guard !Task.isCancelled else { return (before, before, state.published != nil) }
             switch published {
             case .success(var answer):
                 // The same bytes again keep their date, so Last-Modified says when they changed.
@@ -106,7 +106,7 @@ public final class StopFeed: Sendable {
                 state.consecutiveFailures += 1
                 state.upstreamFailures += 1
             }
-            return (before, state.consecutiveFailures)
+            return (before, state.consecutiveFailures, state.published != nil)
         }
         switch published {
         case .success(let answer) where before > 0:
@@ -114,8 +114,8 @@ public final class StopFeed: Sendable {
         case .success(let answer):
             logger.debug("departures fetched", metadata: ["departures": "\(answer.count)"])
         case .failure(let error) where !Task.isCancelled:
-            logger.warning("fetch failed, serving the last good departures while they are recent: \(error.description)",
-                           metadata: ["failures": "\(failures)"])
+            let serving = hasAnswer ? "serving the last good departures" : "nothing to serve yet"
+            logger.warning("fetch failed, \(serving): \(error.description)", metadata: ["failures": "\(failures)"])
         default:
             break
         }

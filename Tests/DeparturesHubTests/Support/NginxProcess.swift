@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTPServer
 import Synchronization
 
-/// Debian's nginx as the HTTP cache in front of a hub: the deploy section's configuration,
+/// Debian's nginx as the HTTP cache in front of a hub: the README's configuration,
 /// with every path inside a scratch folder, run in the foreground as one process so a
 /// test can always end it.
 final class NginxProcess {
@@ -47,8 +47,9 @@ final class NginxProcess {
 
     deinit { stop() }
 
-    /// The cache of the README's fleet section: keyed by URL, fresh for the hub's
-    /// max-age, one request to the hub per expiry (lock), stale answers while it updates.
+    /// The cache of the README's fleet section: keyed by URL, fresh for the hub's max-age,
+    /// stale answers while it updates in the background (stale-while-revalidate), one
+    /// request to the hub per expired stop (lock).
     static func config(prefix: String, port: Int, hubPort: Int) -> String {
         """
         master_process off;
@@ -76,7 +77,8 @@ final class NginxProcess {
                     proxy_cache departures;
                     proxy_cache_lock on;
                     proxy_cache_lock_timeout 5s;
-                    proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
+                    # No proxy_cache_use_stale: the hub's stale-while-revalidate and stale-if-error decide,
+                    # so a dead hub's answers are not served past its stale limit.
                     proxy_cache_background_update on;
                     proxy_cache_revalidate on;
                     add_header X-Cache-Status $upstream_cache_status always;
