@@ -62,10 +62,12 @@ public struct HubSetup: Sendable {
         let token = try hub.server.token.map { source throws(AssemblyError) in
             try Self.accessToken(source, configPath: hub.path, environment: environment)
         }
-        // Many signs keep connections open; one event-loop thread per core serves them.
+        // Many signs keep connections open; one event-loop thread per core serves them. Answers
+        // only read memory, so 1 s is ample; it also bounds the per-request timeout sleepers
+        // that WebServer keeps until they expire (at 5 s they held ~60 MB under wrk).
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return ServerSettings(host: listen.host, port: listen.port, token: token, maxConnections: 4096,
-                              threads: min(cores, 8))
+                              responseTimeout: .seconds(1), threads: min(cores, 8))
     }
 
     /// The token from its environment variable or file; errors name the key, never the token.
