@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
-            "StatusEndpoint", "WebServer",
+            "StatusEndpoint", "WebServer", "DeparturesHub",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
@@ -106,6 +106,12 @@ let package = Package(
         // The sign's status endpoint: page, frame, JSON and metrics from the draw loop's latest health.
         .target(name: "StatusEndpoint", dependencies: [
             "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebServer", "ZoneInfo",
+        ]),
+        // The departures hub: one poller per stop over any source, the last good answer served
+        // with ETag and Cache-Control to many signs (and the caches in front of them).
+        .target(name: "DeparturesHub", dependencies: [
+            "DeparturesCore", "ZoneInfo", "WebServer", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: argument parsing and output over BoardAssembly.
         .executableTarget(
@@ -173,6 +179,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "HTTPFetch", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "DeparturesHubTests", dependencies: [
+            "DeparturesHub", "DeparturesCore", "WebServer", "BoardAssembly", "BoardConfig", "ZoneInfo", "LoopbackHTTPServer",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: [
             "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",

@@ -21,12 +21,22 @@ public struct BoardFileLoader: Sendable {
     }
 
     public func load(path: String) throws(BoardFileError) -> BoardFile {
+        try parse(Self.readText(path: path, what: "board file"), path: path)
+    }
+
+    public func parse(_ text: String, path: String) throws(BoardFileError) -> BoardFile {
+        let root = try Self.parseRoot(text, path: path, what: "board file", topKeys: BoardSchema.top.keys)
+        return try BoardSchema.build(root: root, path: path, zoneExists: zoneExists)
+    }
+
+    /// The whole file as text: bounded and checked to be UTF-8. Shared with hub files.
+    static func readText(path: String, what: String) throws(BoardFileError) -> String {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFile.read(path, maxBytes: Self.maxFileBytes, requireRegularFile: true)
+            bytes = try BoundedFile.read(path, maxBytes: maxFileBytes, requireRegularFile: true)
         } catch {
             switch error {
-            case .tooLarge: throw tooLarge(path)
+            case .tooLarge: throw tooLarge(path, what: what)
             case .system(let text): throw BoardFileError(file: path, message: "cannot read file: \(text)")
             }
         }
@@ -34,31 +44,32 @@ public struct BoardFileLoader: Sendable {
             let (line, column) = TextScan.lineColumn(ofByte: offset, in: bytes)
             throw BoardFileError(file: path, line: line, column: column, message: "not valid UTF-8 (byte offset \(offset))")
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    public func parse(_ text: String, path: String) throws(BoardFileError) -> BoardFile {
-        guard text.utf8.count <= Self.maxFileBytes else { throw tooLarge(path) }
+    /// The document's top-level mapping. `what` names the kind of file in messages.
+    static func parseRoot(_ text: String, path: String, what: String, topKeys: [String]) throws(BoardFileError) -> Node {
+        guard text.utf8.count <= maxFileBytes else { throw tooLarge(path, what: what) }
         // Before the parser: Yams expands aliases while composing and hashes keys deeply.
         if let found = TextScan.firstAnchorOrAlias(in: text) {
-            let what = found.isAlias ? "YAML aliases (*name)" : "YAML anchors (&name)"
+            let kind = found.isAlias ? "YAML aliases (*name)" : "YAML anchors (&name)"
             throw BoardFileError(file: path, line: found.line, column: found.column,
-                                 message: "\(what) are not allowed in board files; write each value out")
+                                 message: "\(kind) are not allowed in \(what)s; write each value out")
         }
         let root: Node?
         do {
             root = try Parser(yaml: text, encoding: .utf8).singleRoot()
         } catch let error as YamlError {
-            throw YAMLErrors.convert(error, text: text, file: path)
+            throw YAMLErrors.convert(error, text: text, file: path, what: what)
         } catch {
             throw BoardFileError(file: path, message: "YAML error: \(shown(String(describing: error), limit: 200))")
         }
-        guard let root else { throw BoardFileError(file: path, message: "board file is empty") }
+        guard let root else { throw BoardFileError(file: path, message: "\(what) is empty") }
         guard case .mapping = root else {
-            let keys = BoardSchema.top.keys.joined(separator: ", ")
+            let keys = topKeys.joined(separator: ", ")
             throw Section.error(path, root.mark, nil, "the top level must be a mapping of keys (\(keys)); \(Section.got(root))")
         }
-        return try BoardSchema.build(root: root, path: path, zoneExists: zoneExists)
+        return root
     }
 
     /// Just the all-defaults demo board for `path`.
@@ -71,14 +82,14 @@ public struct BoardFileLoader: Sendable {
                   source: SourceSettings(kind: .demo), departures: DepartureSettings())
     }
 
-    private func tooLarge(_ path: String) -> BoardFileError {
-        BoardFileError(file: path, message: "board file is larger than 1 MiB")
+    private static func tooLarge(_ path: String, what: String) -> BoardFileError {
+        BoardFileError(file: path, message: "\(what) is larger than 1 MiB")
     }
 }
 
 /// Turns Yams errors into short located messages (never the YAML text itself).
 enum YAMLErrors {
-    static func convert(_ error: YamlError, text: String, file: String) -> BoardFileError {
+    static func convert(_ error: YamlError, text: String, file: String, what: String = "board file") -> BoardFileError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
@@ -92,7 +103,7 @@ enum YAMLErrors {
             }
             if problem == "but found another document" {
                 return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                      message: "YAML syntax error: a board file holds one YAML document; found a second one")
+                                      message: "YAML syntax error: a \(what) holds one YAML document; found a second one")
             }
             let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
             return BoardFileError(file: file, line: mark.line, column: mark.column,

@@ -68,7 +68,7 @@ enum BoardSchema {
         return board
     }
 
-    private static func buildSource(_ section: Section, boardPath: String) throws(BoardFileError) -> SourceSettings {
+    static func buildSource(_ section: Section, boardPath: String) throws(BoardFileError) -> SourceSettings {
         guard let kind = try section.choice("kind", as: SourceKind.self) else {
             throw Section.error(section.file, section.mark, section.keyPath("kind"),
                                 "required: one of " + SourceKind.allCases.map(\.rawValue).joined(separator: ", "))
@@ -140,7 +140,7 @@ enum BoardSchema {
         return nil
     }
 
-    private static func buildDepartures(_ section: Section) throws(BoardFileError) -> DepartureSettings {
+    static func buildDepartures(_ section: Section) throws(BoardFileError) -> DepartureSettings {
         var settings = DepartureSettings()
         settings.limit = try section.wholeNumber("limit", in: 1...500) ?? settings.limit
         settings.departedGrace = try section.duration("departed_grace", atLeast: .zero, atMost: .seconds(3600)) ?? settings.departedGrace
@@ -150,7 +150,7 @@ enum BoardSchema {
     }
 
     /// Backing off for less than one refresh interval would retry faster than normal polling.
-    private static func checkBackoff(_ board: BoardFile, top: Section, sourceSection: Section) throws(BoardFileError) {
+    static func checkBackoff(_ board: BoardFile, top: Section, sourceSection: Section) throws(BoardFileError) {
         let refresh = board.source.refreshInterval, backoff = board.departures.maxBackoff
         guard backoff < refresh else { return }
         if let departures = try top.section("departures", schema: departures), departures.has("max_backoff") {

@@ -79,6 +79,20 @@ struct Section {
         return try Section(entry.value, path: keyPath(key), mark: entry.key.mark, schema: schema, file: file)
     }
 
+    /// A list of mappings (`stops: [{id: …}, …]`), each checked against `schema` and named
+    /// `key[index]` in errors; nil when the key is absent.
+    func sectionList(_ key: String, schema: SectionSchema, example: String) throws(BoardFileError) -> [Section]? {
+        guard let entry = entries[key] else { return nil }
+        guard case .sequence(let sequence) = entry.value else {
+            throw error(key, "expected a list such as \(example); \(Self.got(entry.value))")
+        }
+        var sections: [Section] = []
+        for (index, node) in sequence.enumerated() {
+            sections.append(try Section(node, path: keyPath(key) + "[\(index)]", mark: node.mark, schema: schema, file: file))
+        }
+        return sections
+    }
+
     /// Any scalar except booleans and nulls, kept exactly as written (so `0123` stays "0123").
     func string(_ key: String) throws(BoardFileError) -> String? {
         guard let value = entries[key]?.value else { return nil }

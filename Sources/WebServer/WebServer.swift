@@ -15,10 +15,9 @@ public struct ServerSettings: Sendable {
     public var token: AccessToken?
     /// Connections beyond this wait in the backlog instead of costing memory.
     public var maxConnections: Int
-    /// A connection silent for this long is closed (slow or stuck clients).
+    /// A connection silent for this long is closed: the time limit on a request, since
+    /// handlers answer from memory at once (slow or stuck clients are cut off here).
     public var idleTimeout: Duration
-    /// Longest a handler may take before the client gets 503.
-    public var responseTimeout: Duration
     /// All request headers together.
     public var maxHeaderBytes: Int
     /// The only bodies accepted are empty ones; this bounds what is read and thrown away.
@@ -27,14 +26,13 @@ public struct ServerSettings: Sendable {
     public var threads: Int
 
     public init(host: String, port: Int, token: AccessToken? = nil, maxConnections: Int = 64,
-                idleTimeout: Duration = .seconds(15), responseTimeout: Duration = .seconds(5),
+                idleTimeout: Duration = .seconds(15),
                 maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4096, threads: Int = 1) {
         self.host = host
         self.port = port
         self.token = token
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
-        self.responseTimeout = responseTimeout
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.threads = threads

@@ -13,6 +13,6 @@ struct DepartureBoard: AsyncParsableCommand {
             Exit codes: 0 success, 64 usage, 65 bad departures data, 74 I/O error, \
             78 bad board file.
             """,
-        subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, GTFSCommand.self, BenchCommand.self]
+        subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
     )
 }

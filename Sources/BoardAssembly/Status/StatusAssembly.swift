@@ -13,16 +13,21 @@ public enum ProductVersion {
 
 /// A board's `status:` section as a running server, and the token it asks for.
 public enum StatusAssembly {
-    /// The token named by `token_env`/`token_file`; errors name the key, never the token.
-    /// `keyPath` is where the keys sit (`status` in a board, the top level in a hub file).
+    /// The token named by `token_env`/`token_file` (a board's `status:`, a hub file's top
+    /// level: `keyPath` says which); errors name the key, never the token.
     public static func token(_ source: APIKeySource?, file: String, keyPath: String,
                              environment: [String: String]) throws(AssemblyError) -> AccessToken? {
+        try token(source, file: file, keyPath: keyPath, environment: { environment[$0] })
+    }
+
+    public static func token(_ source: APIKeySource?, file: String, keyPath: String,
+                             environment: (String) -> String?) throws(AssemblyError) -> AccessToken? {
         let prefix = keyPath.isEmpty ? "" : keyPath + "."
         switch source {
         case nil:
             return nil
         case .environment(let name):
-            guard let value = environment[name] else {
+            guard let value = environment(name) else {
                 throw AssemblyError(.boardFile, "\(file): \(prefix)token_env: environment variable \(name) is not set")
             }
             guard let token = AccessToken(value) else {
@@ -34,7 +39,7 @@ public enum StatusAssembly {
             do {
                 bytes = try BoundedFile.read(path, maxBytes: 64 * 1024)
             } catch {
-                throw AssemblyError(.boardFile, "\(file): \(prefix)token_file: \(path): \(error)")
+                throw AssemblyError(.io, "\(file): \(prefix)token_file: cannot read \(path): \(error)")
             }
             guard let token = AccessToken(String(decoding: bytes, as: UTF8.self)) else {
                 throw AssemblyError(.boardFile, "\(file): \(prefix)token_file: \(path) is empty")

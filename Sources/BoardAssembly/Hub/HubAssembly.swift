@@ -1,0 +1,108 @@
+import BoardConfig
+import DeparturesCore
+import DeparturesHub
+import Logging
+import SystemFiles
+import WebServer
+import ZoneInfo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A hub file turned into one feed per stop (each stop's source built exactly as a sign's
+/// would be) and the settings of the server that answers for them. Nothing runs until `start`.
+public struct HubSetup: Sendable {
+    public let hub: HubFile
+    public let feeds: [StopFeed]
+    private let clock: any BoardClock
+
+    public static func loadHubFile(path: String) throws(AssemblyError) -> HubFile {
+        do {
+            return try HubFileLoader(zoneExists: { ZoneInfoDatabase.system.contains($0) }).load(path: path)
+        } catch {
+            throw AssemblyError(.boardFile, error.description)
+        }
+    }
+
+    public init(path: String, clock: any BoardClock = SystemBoardClock(), logger: Logger) throws(AssemblyError) {
+        try self.init(hub: Self.loadHubFile(path: path), clock: clock, logger: logger)
+    }
+
+    public init(hub: HubFile, clock: any BoardClock = SystemBoardClock(), logger: Logger) throws(AssemblyError) {
+        self.hub = hub
+        self.clock = clock
+        var feeds: [StopFeed] = []
+        for stop in hub.stops {
+            let setup: BoardSetup
+            do {
+                setup = try BoardSetup(board: stop.board)
+            } catch {
+                throw AssemblyError(error.kind, "stop '\(stop.id)': \(error.message)")
+            }
+            let interval = stop.board.source.refreshInterval
+            // Half the poll interval by default: a cache asks again at most twice per poll.
+            let maxAge = hub.maxAge ?? max(.seconds(1), interval / 2)
+            let selection = stop.limit.map { limit in
+                DepartureRules(calendar: ServiceDayCalendar(zone: setup.zone),
+                               departedGrace: stop.board.departures.departedGrace, limit: limit)
+            }
+            let settings = StopFeed.Settings(id: stop.id, sourceKind: stop.board.source.kind.rawValue, policy: setup.policy,
+                                             maxAge: maxAge, selection: selection, zone: setup.zone)
+            feeds.append(StopFeed(settings: settings, repository: setup.repository(clock: clock, logger: logger),
+                                  clock: clock, logger: logger))
+        }
+        self.feeds = feeds
+    }
+
+    public var handler: HubHandler { HubHandler(feeds: feeds, clock: clock) }
+
+    /// Where and how the hub listens; the token is read now, so a missing one stops the start.
+    public func serverSettings(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(AssemblyError) -> ServerSettings {
+        let listen = hub.server.listen
+        let token = try StatusAssembly.token(hub.server.token, file: hub.path, keyPath: "", environment: environment)
+        // Many signs keep connections open; one event-loop thread per core serves them.
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        return ServerSettings(host: listen.host, port: listen.port, token: token, maxConnections: 4096, threads: min(cores, 8))
+    }
+
+    /// Starts every stop's poller and the server; returns once the server listens.
+    public func start(logger: Logger) async throws(AssemblyError) -> RunningHub {
+        let settings = try serverSettings()
+        let pollers = Task { [feeds] in
+            await withDiscardingTaskGroup { group in
+                for feed in feeds { group.addTask { await feed.run() } }
+            }
+        }
+        let server: RunningWebServer
+        do {
+            server = try await WebServing.start(settings, handler: handler, logger: logger)
+        } catch {
+            pollers.cancel()
+            throw AssemblyError(.io, "\(hub.path): listen: \(error.description)")
+        }
+        let address = ListenAddress(host: settings.host, port: server.port)
+        logger.info("hub serving \(feeds.count) stop\(feeds.count == 1 ? "" : "s") at http://\(address)/")
+        return RunningHub(server: server, pollers: pollers)
+    }
+}
+
+/// A hub answering requests and polling its stops until `stop()`.
+public final class RunningHub: Sendable {
+    private let server: RunningWebServer
+    private let pollers: Task<Void, Never>
+
+    init(server: RunningWebServer, pollers: Task<Void, Never>) {
+        self.server = server
+        self.pollers = pollers
+    }
+
+    /// The port bound (the one asked for, or the free one picked for port 0).
+    public var port: Int { server.port }
+
+    /// Stops listening and polling; returns once both have ended.
+    public func stop() async {
+        await server.stop()
+        pollers.cancel()
+        await pollers.value
+    }
+}
