@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Synchronization
+import Dispatch
 
 /// Where and how a server listens, and what it refuses.
 public struct ServerSettings: Sendable {
@@ -90,7 +91,9 @@ public enum WebServing {
             logger: quiet)
         // Our own group rather than app.runService(): the process's signals belong to the board.
         let services = ServiceGroup(configuration: .init(services: [app], logger: quiet))
-        let task = Task {
+        // Requests run on the server's own thread, not Swift's shared pool: a board (or a test
+        // suite) keeping the pool busy can neither stall the server nor be stalled by it.
+        let task = Task(executorPreference: ServerThreadExecutor(label: "departure-board.web")) {
             do {
                 try await services.run()
                 bound.resolve(.failure(WebServerError(description: "the server on \(settings.host):\(settings.port) stopped")))
@@ -141,5 +144,21 @@ private final class BindOutcome: Sendable {
                 if let ready { continuation.resume(returning: ready) }
             }
         }
+    }
+}
+
+/// A task executor on one dedicated serial queue (Dispatch's overcommit threads, outside the
+/// cooperative pool): the server's tasks and their children run there.
+final class ServerThreadExecutor: TaskExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import HTTPFetch
 import Logging
 import Testing
@@ -144,6 +145,48 @@ struct RealServerTests {
         #expect(received == 0, "the server closed the connection")
         #expect(clock.now - start < .seconds(15), "well before the 20 s the test would wait")
         #expect(try await get(server.port, "/").status == 200, "and it still serves others")
+        await server.stop()
+    }
+
+    /// One blocking GET on a raw socket; the status code, or nil.
+    static func blockingGet(port: Int) -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array("GET /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+        guard send(fd, request, request.count, 0) == request.count else { return nil }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 12 else { return nil }
+        return Int(String(decoding: buffer[9..<12], as: UTF8.self))
+    }
+
+    /// The server runs on its own thread: with every thread of Swift's shared pool blocked
+    /// (a busy board, a busy test suite), it still answers at once.
+    @Test func answersWhileTheSharedPoolIsBlocked() async throws {
+        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        let port = server.port
+        // Every pool thread but one sleeps; the last blocks in the request itself.
+        let blockers = (1..<max(2, threads)).map { _ in Task.detached { _ = usleep(2_000_000) } }
+        let answer = await Task.detached { () -> (Int?, Duration) in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let status = Self.blockingGet(port: port)
+            return (status, clock.now - start)
+        }.value
+        for blocker in blockers { await blocker.value }
+        #expect(answer.0 == 200)
+        #expect(answer.1 < .milliseconds(1500), "answered in \(answer.1), not after the pool freed up")
         await server.stop()
     }
 
