@@ -35,7 +35,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
     public var url: String {
         var base = settings.baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        return base + "/api/v1/stops/" + Self.percentEncodedSegment(settings.stopID) + "/departures"
+        return base + DeparturesPath.path(stopID: settings.stopID)
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
@@ -69,21 +69,5 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         case .offline(let detail): return .offline(detail: detail)
         default: return .failed(detail: error.description)
         }
-    }
-
-    static func percentEncodedSegment(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.append(Character(Unicode.Scalar(byte)))
-            default:
-                let hex = Array("0123456789ABCDEF")
-                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
-            }
-        }
-        return encoded
     }
 }

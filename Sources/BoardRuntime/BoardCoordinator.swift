@@ -146,7 +146,10 @@ public final class BoardCoordinator {
         return (capped(delay(after: now, state: state, elapsed: elapsed)), clock, wakeup)
     }
 
-    private func report(_ pass: DrawPass) {
+    /// Builds the pass only when someone watches: a board without observers does what it did before.
+    private func report(_ pass: @autoclosure () -> DrawPass) {
+        guard !observers.isEmpty else { return }
+        let pass = pass()
         for observer in observers { observer.drawLoopPassed(pass, coordinator: self) }
     }
 

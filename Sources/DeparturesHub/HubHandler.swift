@@ -26,22 +26,14 @@ public struct HubHandler: WebHandler {
         case "/metrics": return metrics.response(HubStatus.samples(feeds, now: now))
         default: break
         }
-        guard let segment = Self.stopSegment(request.path) else {
+        guard let segment = DeparturesPath.segment(in: request.path) else {
             return .jsonError("no such page; this hub serves /api/v1/stops/{stopId}/departures, /status.json and /metrics", status: 404)
         }
-        guard let id = PercentDecoding.segment(segment), let feed = byID[id] else {
-            let shown = PercentDecoding.segment(segment) ?? String(segment)
+        guard let id = DeparturesPath.decode(segment), let feed = byID[id] else {
+            let shown = DeparturesPath.decode(segment) ?? String(segment)
             return .jsonError("unknown stop '\(Self.clipped(shown))'; this hub serves \(servedList)", status: 404)
         }
         return feed.response(at: now)
-    }
-
-    /// `{stopId}` of `/api/v1/stops/{stopId}/departures`, still percent-encoded.
-    static func stopSegment(_ path: String) -> Substring? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 6, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1", parts[3] == "stops",
-              !parts[4].isEmpty, parts[5] == "departures" else { return nil }
-        return parts[4]
     }
 
     /// The stop ids, cut short for hubs with many stops.
@@ -54,32 +46,5 @@ public struct HubHandler: WebHandler {
     static func clipped(_ text: String) -> String {
         let cleaned = String(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.map(Character.init))
         return cleaned.count > 60 ? String(cleaned.prefix(60)) + "…" : cleaned
-    }
-}
-
-/// Percent-decoding of one path segment (RFC 3986 §2.1); nil for malformed escapes or
-/// bytes that are not UTF-8.
-enum PercentDecoding {
-    static func segment(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -14,7 +14,7 @@ enum HubStatus {
         var lines = ["departure-board hub: \(feeds.count) stop\(feeds.count == 1 ? "" : "s")", ""]
         for feed in feeds {
             let status = feed.status
-            var line = "/api/v1/stops/\(PercentEncoding.segment(feed.id))/departures  \(feed.condition(at: now).rawValue)"
+            var line = DeparturesPath.path(stopID: feed.id) + "  \(feed.condition(at: now).rawValue)"
             if let published = status.published {
                 line += ", \(published.count) departures, \(Int(now.timeIntervalSince(published.fetchedAt).rounded())) s old"
             }
@@ -80,23 +80,5 @@ enum HubStatus {
             }
         }
         return samples
-    }
-}
-
-/// A stop id as one URL path segment (unreserved characters kept, everything else %XX).
-enum PercentEncoding {
-    static func segment(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF")
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.append(Character(Unicode.Scalar(byte)))
-            default:
-                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
-            }
-        }
-        return encoded
     }
 }

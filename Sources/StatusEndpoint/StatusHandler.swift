@@ -28,19 +28,22 @@ public struct StatusHandler: WebHandler {
     }
 
     public func respond(to request: WebRequest) async -> WebResponse {
-        let facts = StatusFacts(health: store.current, version: version, now: clock(), residentBytes: memory())
+        // /proc is read only for the pages that show memory, not for every frame or 404.
+        func facts() -> StatusFacts {
+            StatusFacts(health: store.current, version: version, now: clock(), residentBytes: memory())
+        }
         switch request.path {
         case "/", "/index.html":
-            return .bytes(Array(StatusPage.html(facts).utf8), type: "text/html; charset=utf-8",
+            return .bytes(Array(StatusPage.html(facts()).utf8), type: "text/html; charset=utf-8",
                           headers: [("Cache-Control", "no-store"),
                                     ("Content-Security-Policy", "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'")])
         case "/status.json":
-            return .bytes(Array(StatusJSON.document(facts).utf8), type: "application/json",
+            return .bytes(Array(StatusJSON.document(facts()).utf8), type: "application/json",
                           headers: [("Cache-Control", "no-store")])
         case "/metrics":
-            return metrics.response(SignMetrics.samples(facts))
+            return metrics.response(SignMetrics.samples(facts()))
         case "/frame.png":
-            return frame(facts)
+            return frame(store.current)
         default:
             return .jsonError("no page here; try /, /frame.png, /status.json or /metrics", status: 404)
         }
@@ -48,9 +51,9 @@ public struct StatusHandler: WebHandler {
 
     /// The frame is encoded on request, on the server's thread; its number makes the ETag,
     /// so a page that polls gets 304 until the panel changes.
-    private func frame(_ facts: StatusFacts) -> WebResponse {
-        guard let health = facts.health, let frame = health.frame else {
-            let why = facts.health?.screenOff == true ? "the screen is off (schedule)" : "no frame has reached the panel yet"
+    private func frame(_ health: BoardHealth?) -> WebResponse {
+        guard let health, let frame = health.frame else {
+            let why = health?.screenOff == true ? "the screen is off (schedule)" : "no frame has reached the panel yet"
             return .jsonError(why, status: 503)
         }
         do {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import BoardRuntime
+import SystemFiles
 import DeparturesCore
 import ZoneInfo
 
@@ -57,7 +58,7 @@ enum StatusJSON {
     }
 
     static func member(_ key: String, _ value: String) -> String { string(key) + ":" + value }
-    static func string(_ text: String) -> String { BoardStateJSON.string(text) }
+    static func string(_ text: String) -> String { JSONString.quoted(text) }
 
     /// Whole seconds or three decimals; JSON has no NaN, so those become null.
     static func number(_ value: Double?) -> String {

@@ -15,6 +15,7 @@ public final class BoardService {
     private let environment: [String: String]
     /// The systemd watchdog and the status page's feed: kept across reloads.
     private var observers: [any DrawLoopObserver] = []
+    private var watchdog: ServiceWatchdog?
     /// The latest health, for the status page; written by the draw loop.
     public let health = BoardHealthStore()
     private var statusServer: RunningWebServer?
@@ -32,7 +33,9 @@ public final class BoardService {
         board = try RunningBoard(path: path, output: output, clock: clock, logger: logger)
         if let notifier = SystemdNotifier(environment: environment) {
             let interval = SystemdNotifier.watchdogInterval(environment: environment)
-            observers.append(ServiceWatchdog(notifier: notifier, watchdogInterval: interval))
+            let watchdog = ServiceWatchdog(notifier: notifier, watchdogInterval: interval)
+            self.watchdog = watchdog
+            observers.append(watchdog)
             logger.debug("systemd notify socket", metadata: ["watchdog": "\(interval.map { "\($0)" } ?? "off")"])
         }
         if board.board.status != nil {
@@ -49,9 +52,7 @@ public final class BoardService {
         defer { statusRetry?.cancel() }
         try await drive(until: events)
         await statusServer?.stop()
-        if let watchdog = observers.first(where: { $0 is ServiceWatchdog }) as? ServiceWatchdog {
-            watchdog.stopping()
-        }
+        watchdog?.stopping()
     }
 
     private func drive(until events: some AsyncSequence<ProcessSignal, Never>) async throws(AssemblyError) {
@@ -115,17 +116,18 @@ public final class BoardService {
     /// cannot be bound does not: the sign matters more than its page, which retries.
     private func startStatusPage() async throws(AssemblyError) {
         guard let status = board.board.status else { return }
-        _ = try StatusAssembly.token(status.token, file: board.board.path, keyPath: "status", environment: environment)
+        let path = board.board.path, health = health, clock = clock, logger = logger
+        let token = try StatusAssembly.token(status.token, file: path, keyPath: "status", environment: environment)
         do {
-            statusServer = try await StatusAssembly.start(board.board, store: health, clock: clock, environment: environment, logger: logger)
+            statusServer = try await StatusAssembly.start(status, token: token, boardPath: path, store: health, clock: clock, logger: logger)
         } catch {
             logger.error("status page unavailable, retrying every 30 s: \(error.description)")
-            let board = board.board, health = health, clock = clock, environment = environment, logger = logger
             statusRetry = Task { [weak self] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(30))
                     guard !Task.isCancelled else { return }
-                    if let server = try? await StatusAssembly.start(board, store: health, clock: clock, environment: environment, logger: logger) {
+                    if let server = try? await StatusAssembly.start(status, token: token, boardPath: path, store: health,
+                                                                    clock: clock, logger: logger) {
                         self?.statusServer = server
                         return
                     }

@@ -6,11 +6,6 @@ import StatusEndpoint
 import SystemFiles
 import WebServer
 
-/// The project's version, shown by status pages and (later) `--version`.
-public enum ProductVersion {
-    public static let version = "0.14.0"
-}
-
 /// A board's `status:` section as a running server, and the token it asks for.
 public enum StatusAssembly {
     /// The token named by `token_env`/`token_file` (a board's `status:`, a hub file's top
@@ -53,12 +48,10 @@ public enum StatusAssembly {
         ServerSettings(host: status.listen.host, port: status.listen.port, token: token, maxConnections: 16)
     }
 
-    /// Starts the status server for a board; it reads `store` and nothing else of the board.
-    /// Ages on the page count on the board's own clock.
-    public static func start(_ board: BoardFile, store: BoardHealthStore, clock: any BoardClock, environment: [String: String],
-                             logger: Logger) async throws(AssemblyError) -> RunningWebServer? {
-        guard let status = board.status else { return nil }
-        let token = try token(status.token, file: board.path, keyPath: "status", environment: environment)
+    /// Starts the status server for a board's `status:` section with the token already read;
+    /// it reads `store` and nothing else of the board. Ages on the page count on the board's clock.
+    public static func start(_ status: StatusSettings, token: AccessToken?, boardPath: String, store: BoardHealthStore,
+                             clock: any BoardClock, logger: Logger) async throws(AssemblyError) -> RunningWebServer {
         let handler = StatusHandler(store: store, version: ProductVersion.version, clock: { clock.now })
         do {
             let server = try await WebServing.start(serverSettings(status, token: token), handler: handler, logger: logger)
@@ -67,7 +60,7 @@ public enum StatusAssembly {
             logger.info("status page at http://\(shown)/", metadata: ["token": "\(token == nil ? "none (loopback)" : "required")"])
             return server
         } catch {
-            throw AssemblyError(.io, "\(board.path): status.listen: \(error.description)")
+            throw AssemblyError(.io, "\(boardPath): status.listen: \(error.description)")
         }
     }
 }

@@ -14,7 +14,7 @@ public struct BoardHealth: Sendable {
     public var backend: String
     /// What the panel shows now (status, message, rows, last update).
     public var state: BoardState
-    /// When this snapshot was taken; data age and uptime count from here.
+    /// When this snapshot was taken (pages count ages from the request, not from here).
     public var now: Date
     public var started: Date
     /// The last fetch, well or badly, and why the last one failed (never a secret).
@@ -29,10 +29,6 @@ public struct BoardHealth: Sendable {
     public var displayFailures: Int
     public var lastDisplayError: String?
     public var screenOff: Bool
-
-    /// Seconds since the source last answered well; nil before it ever did.
-    public var dataAge: Double? { state.updated.map { max(0, now.timeIntervalSince($0)) } }
-    public var uptime: Double { max(0, now.timeIntervalSince(started)) }
 }
 
 /// The latest health, shared between the draw loop (writer) and the status server (reader).

@@ -14,8 +14,7 @@ public final class ServiceWatchdog: DrawLoopObserver {
     private let notifier: SystemdNotifier
     /// Half of `WatchdogSec=`, as sd_watchdog_enabled(3) advises; nil without a watchdog.
     public let pingInterval: Duration?
-    public private(set) var isReady = false
-    public private(set) var pings = 0
+    private var isReady = false
     private var lastStatus = ""
     /// Real time, whatever clock the board runs on: the watchdog counts real seconds.
     private var lastPing: ContinuousClock.Instant?
@@ -43,7 +42,6 @@ public final class ServiceWatchdog: DrawLoopObserver {
             let now = ContinuousClock.now
             if lastPing.map({ now - $0 >= pingInterval / 4 }) ?? true {
                 lastPing = now
-                pings += 1
                 lines.append("WATCHDOG=1")
             }
         }
