@@ -87,9 +87,9 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
-            "StatusEndpoint", "WebServer", "DeparturesHub",
+            "StatusEndpoint", "WebServer", "DeparturesHub", "CKernel",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["BuildCommit"]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
         // listen addresses, access tokens, request limits, Prometheus exposition.
         .target(name: "WebServer", dependencies: [
@@ -123,6 +123,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Writes the source commit into BoardAssembly before each build (`--version`, status page).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
 
         // Test support: a real HTTP server on 127.0.0.1.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
@@ -191,3 +194,4 @@ let package = Package(
         ], exclude: ["Golden"]),
     ]
 )
+

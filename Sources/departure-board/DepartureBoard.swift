@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardAssembly
 
 /// The command-line tool: wires a board file to a source, the view model and an output.
 @main
@@ -13,6 +14,7 @@ struct DepartureBoard: AsyncParsableCommand {
             Exit codes: 0 success, 64 usage, 65 bad departures data, 74 I/O error, \
             78 bad board file.
             """,
+        version: "departure-board \(ProductVersion.description)",
         subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
     )
 }

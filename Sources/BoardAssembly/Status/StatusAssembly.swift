@@ -52,7 +52,7 @@ public enum StatusAssembly {
     /// it reads `store` and nothing else of the board. Ages on the page count on the board's clock.
     public static func start(_ status: StatusSettings, token: AccessToken?, boardPath: String, store: BoardHealthStore,
                              clock: any BoardClock, logger: Logger) async throws(AssemblyError) -> RunningWebServer {
-        let handler = StatusHandler(store: store, version: ProductVersion.version, clock: { clock.now })
+        let handler = StatusHandler(store: store, version: "\(ProductVersion.version) (\(ProductVersion.commit))", clock: { clock.now })
         do {
             let server = try await WebServing.start(serverSettings(status, token: token), handler: handler, logger: logger)
             var shown = status.listen
