@@ -8,6 +8,9 @@
 #include <sys/mman.h>
 #include <linux/fb.h>
 #include <linux/spi/spidev.h>
+#include <signal.h>
+#include <sys/ptrace.h>
+#include <sys/types.h>
 
 /// ioctl with a plain integer argument (I2C_SLAVE takes the address by value).
 static inline int ck_ioctl_value(int fd, unsigned long request, unsigned long value) {
@@ -47,6 +50,24 @@ static inline int ck_fb_blank(int fd, int level) {
 /// mmap's failure value is a macro Swift does not import.
 static inline int ck_map_failed(const void *address) {
     return address == MAP_FAILED;
+}
+
+// `bench` reads a child's peak memory at its exit through ptrace (variadic, hence these):
+// the kernel's ru_maxrss for a spawned child includes its parent's pages at exec time.
+
+/// Traces only the child's exit: it stops once, with its memory still mapped.
+static inline long ck_ptrace_seize_exit(pid_t pid) {
+    return ptrace(PTRACE_SEIZE, pid, 0, (void *)(unsigned long)PTRACE_O_TRACEEXIT);
+}
+
+/// Resumes a stopped tracee, delivering `signal` (0 for none).
+static inline long ck_ptrace_continue(pid_t pid, int signal) {
+    return ptrace(PTRACE_CONT, pid, 0, (void *)(unsigned long)signal);
+}
+
+/// Whether a waitpid status is the exit stop PTRACE_O_TRACEEXIT asked for.
+static inline int ck_is_exit_stop(int status) {
+    return (status >> 8) == (SIGTRAP | (PTRACE_EVENT_EXIT << 8));
 }
 
 #endif

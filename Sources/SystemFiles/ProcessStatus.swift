@@ -5,7 +5,12 @@ public struct ProcessStatus: Sendable {
 
     /// This process's status now; nil where procfs is missing (not Linux).
     public static func current() -> ProcessStatus? {
-        guard let bytes = try? BoundedFile.read("/proc/self/status", maxBytes: 64 * 1024) else { return nil }
+        of(process: "self")
+    }
+
+    /// Another process's status ("1234"), e.g. a child `bench` started.
+    public static func of(process: String) -> ProcessStatus? {
+        guard let bytes = try? BoundedFile.read("/proc/\(process)/status", maxBytes: 64 * 1024) else { return nil }
         return ProcessStatus(text: String(decoding: bytes, as: UTF8.self))
     }
 

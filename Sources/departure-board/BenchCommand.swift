@@ -11,6 +11,12 @@ struct BenchCommand: AsyncParsableCommand {
             Scenes: ssd1322 (256×64 gray4, three rows and a clock, every countdown changing \
             each frame) and preview (the preview board at its display size). Build with \
             -c release for meaningful figures.
+
+            Then the program as users run it, in child processes of this binary: `render` and \
+            `run` (on a trace bus, or to an image for boards without a panel) of each --board \
+            (default: Boards/ssd1322-spi.yaml and Boards/preview.yaml when present), with the \
+            peak resident memory the kernel counted and the time from start-up to the first \
+            frame (run's READY=1 to systemd; render's exit).
             """
     )
 
@@ -20,14 +26,29 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array, one object per scene.")
     var json = false
 
+    @Option(help: ArgumentHelp("A board to start as a child process (repeatable).", valueName: "FILE"))
+    var board: [String] = []
+
+    @Option(help: "How long each `run` child runs before SIGTERM, in seconds.")
+    var seconds = 5
+
+    @Flag(help: "Skip the child processes: frame figures only.")
+    var noProcesses = false
+
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1.") }
+        guard seconds >= 1 else { throw ValidationError("--seconds must be at least 1.") }
     }
 
     func run() async throws {
         do {
             let results = try await BenchMeasurement.run(frames: frames)
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
+            if !noProcesses && !json {
+                for figures in try ProcessBench.run(boards: board, seconds: seconds) {
+                    Console.raw(figures.text)
+                }
+            }
         } catch {
             throw CLIFailure(error).exit()
         }

@@ -133,7 +133,7 @@ public struct BenchResult: Sendable {
     }
 }
 
-private func formatted(_ value: Double) -> String {
+func formatted(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
 }

@@ -24,7 +24,8 @@ public enum FontLocator {
         throw AssemblyError(.boardFile, "\(boardPath): display.font: no bundled font '\(name)' in \(folders.joined(separator: ", "))")
     }
 
-    private static func executablePath() -> String? {
+    /// This program's own path (/proc/self/exe): bundled files live beside it, and bench starts it.
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

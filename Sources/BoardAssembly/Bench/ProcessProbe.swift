@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CKernel
+import SystemFiles
+
+/// Start-up and memory of the program as users run it: this same binary as a child process,
+/// measured from outside. Peak memory is the kernel's figure for the child (`ru_maxrss`, the
+/// peak resident set); the first frame is the `READY=1` that `run` sends systemd once a frame
+/// reached its output, caught on a notify socket of our own.
+public struct ProcessProbe: Sendable {
+    public struct Figures: Sendable {
+        public var label: String
+        public var peakKiB: Int
+        /// From spawn to READY=1 (`run`), or to exit (`render`).
+        public var firstFrame: Duration?
+        public var exitStatus: Int32
+
+        public var text: String {
+            let frame = firstFrame.map { "\(formatted(BenchMeasurement.microseconds($0) / 1000)) ms" } ?? "none"
+            return "\(label): peak RSS \(formatted(Double(peakKiB) / 1024)) MiB, "
+                + "start-up to first frame \(frame)\(exitStatus == 0 ? "" : ", exit \(exitStatus)")\n"
+        }
+    }
+
+    public let executable: String
+    public let scratch: String
+
+    public init(executable: String, scratch: String) {
+        self.executable = executable
+        self.scratch = scratch
+    }
+
+    /// `render --board B --output scratch/probe.png`: one frame, then exit.
+    public func render(board: String) -> Figures {
+        let clock = ContinuousClock()
+        let began = clock.now
+        let (status, usage) = spawnAndWait(["render", "--board", board, "--output", scratch + "/probe.png"], environment: [])
+        return Figures(label: "render \(board)", peakKiB: usage, firstFrame: clock.now - began, exitStatus: status)
+    }
+
+    /// `run --board B` on a trace bus (`--output` for boards without a panel) for `seconds`,
+    /// then SIGTERM, as systemd stops it.
+    public func run(board: String, panel: Bool, seconds: Int) -> Figures {
+        let socketPath = scratch + "/notify.sock"
+        unlink(socketPath)
+        let socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(socketFD); unlink(socketPath) }
+        guard socketFD >= 0, bind(socketFD, path: socketPath) else {
+            return Figures(label: "run \(board)", peakKiB: 0, firstFrame: nil, exitStatus: -1)
+        }
+        let output = panel ? ["--trace", scratch + "/probe.trace"] : ["--output", scratch + "/probe.png"]
+        let clock = ContinuousClock()
+        let began = clock.now
+        guard let pid = spawn(["run", "--board", board, "--log-level", "error"] + output,
+                              environment: ["NOTIFY_SOCKET=" + socketPath]) else {
+            return Figures(label: "run \(board)", peakKiB: 0, firstFrame: nil, exitStatus: -1)
+        }
+        let deadline = began + .seconds(seconds)
+        var ready: Duration?
+        while clock.now < deadline {
+            let left = deadline - clock.now
+            var entry = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
+            let waitMs = Int32(min(max(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1), 1000))
+            guard poll(&entry, 1, waitMs) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = recv(socketFD, &buffer, buffer.count, 0)
+            if count > 0, ready == nil, String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").contains("READY=1") {
+                ready = clock.now - began
+            }
+        }
+        kill(pid, SIGTERM)
+        let (status, usage) = wait(pid)
+        return Figures(label: "run \(board)", peakKiB: usage, firstFrame: ready, exitStatus: status)
+    }
+
+    private func bind(_ fd: Int32, path: String) -> Bool {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    private func spawnAndWait(_ arguments: [String], environment: [String]) -> (Int32, Int) {
+        guard let pid = spawn(arguments, environment: environment) else { return (-1, 0) }
+        return wait(pid)
+    }
+
+    /// The child's own stdout and stderr go to /dev/null: only its figures matter here.
+    private func spawn(_ arguments: [String], environment extra: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var environment: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if !text.hasPrefix("NOTIFY_SOCKET=") && !text.hasPrefix("WATCHDOG_") { environment.append(text) }
+            entry += 1
+        }
+        environment += extra
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 ? pid : nil
+    }
+
+    /// Exit status (or 128 + signal) and the child's own peak resident KiB (VmHWM), read when
+    /// it stops at its exit under ptrace. wait4's ru_maxrss cannot serve: for a child started
+    /// by posix_spawn it also counts the parent's pages at exec time.
+    private func wait(_ pid: pid_t) -> (Int32, Int) {
+        let traced = ck_ptrace_seize_exit(pid) == 0
+        var peak = 0
+        var status: Int32 = 0
+        while true {
+            if waitpid(pid, &status, traced ? Int32(__WALL) : 0) < 0 {
+                if errno == EINTR { continue }
+                return (-1, peak)
+            }
+            if status & 0xff == 0x7f {  // stopped under ptrace
+                if ck_is_exit_stop(status) != 0 {
+                    peak = ProcessStatus.of(process: String(pid))?["VmHWM"] ?? peak
+                    _ = ck_ptrace_continue(pid, 0)
+                } else {
+                    // Another signal (SIGTERM from us, say): deliver it as if no one watched.
+                    _ = ck_ptrace_continue(pid, status >> 16 == 0 ? (status >> 8) & 0xff : 0)
+                }
+                continue
+            }
+            let exited = status & 0x7f == 0
+            return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peak)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// `--version` names what a bug report needs; `bench` measures the program as users run it.
+@Suite struct VersionAndBenchTests {
+    @Test func versionNamesVersionCommitBuildAndMachine() async throws {
+        let result = try await CLI.run(["--version"])
+        #expect(result.status == 0)
+        let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // This checkout is a git repository, so the commit is known (12 hex digits, maybe "-modified").
+        let pattern = #/^departure-board \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-modified)?, (debug|release) build, (x86_64|aarch64|armv7) Linux\)$/#
+        #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+        let head = try await CLI.run(["rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: "/usr/bin/git"))
+        #expect(line.contains("commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    @Test func benchReportsEachChildsPeakMemoryAndFirstFrame() async throws {
+        let result = try await CLI.run(["bench", "--frames", "2", "--seconds", "2", "--board", "Boards/ssd1322-spi.yaml"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for command in ["render", "run"] {
+            let line = try #require(lines.first { $0.hasPrefix("\(command) Boards/ssd1322-spi.yaml: ") }, "\(result.stdout)")
+            let figures = try #require(line.firstMatch(of: #/peak RSS (\d+)\.\d MiB, start-up to first frame (\d+)\.\d ms$/#), "\(line)")
+            // A figure for a process that drew a frame (run's READY=1 arrived: not "none"), in megabytes.
+            #expect(Int(figures.1)! >= 2, "\(line)")
+            _ = figures.2
+        }
+    }
+}
