@@ -97,7 +97,7 @@ struct GTFSStopsCommand: AsyncParsableCommand {
     }
 
     static func point(_ text: String) -> (latitude: Double, longitude: Double)? {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { Double(String($0.filter { !$0.isWhitespace })) }
         guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
         return (lat, lon)
     }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs what building departure-board needs on Debian 12 / Raspberry Pi OS (bookworm),
+# and only what is missing: safe to run again, and it asks for sudo only when it installs.
+#
+#   deploy/prepare.sh              build and run: the C libraries, headers and data files
+#   deploy/prepare.sh --tests      + what the test suite drives (browser, cache, parsers)
+#   deploy/prepare.sh --package    + debhelper, lintian and help2man for the .deb
+#
+# The one list of the project's Debian build dependencies: .ci/run, the README's quick
+# start and deploy/build-package.sh all come here.
+set -euo pipefail
+
+# The Swift toolchain's own needs on a bare system (linker, C library and C++ headers),
+# then the C libraries the package links through its system-library targets.
+packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev git ca-certificates
+          libgpiod-dev libi2c-dev libcurl4-openssl-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev
+          fonts-dejavu-core tzdata pkg-config)
+while (($#)); do
+    case $1 in
+        # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache.
+        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx); shift ;;
+        --package) packages+=(debhelper dpkg-dev fakeroot lintian help2man); shift ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;
+    esac
+done
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+echo "prepare.sh: installing ${missing[*]}" >&2
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
