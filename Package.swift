@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -32,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
 
@@ -71,8 +71,10 @@ let package = Package(
         .target(name: "Framebuffer"),
         // Hardware facts as data: one table row per panel model (formats, sizes, wiring, contrast, red ink).
         .target(name: "PanelCatalog", dependencies: ["Framebuffer"]),
+        // YAML text → a tree of located nodes, over libyaml's event parser (no Foundation).
+        .target(name: "YAMLTree", dependencies: ["CYAML"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
-        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", .product(name: "Yams", package: "Yams")]),
+        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
@@ -166,6 +168,7 @@ let package = Package(
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),

@@ -3,7 +3,7 @@ public struct BoardFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var file: String
     /// 1-based; nil when the problem is about the file as a whole.
     public var line: Int?
-    /// 1-based, counted in Unicode scalars (as Yams marks are).
+    /// 1-based, counted in Unicode scalars (as libyaml's marks are).
     public var column: Int?
     /// Dotted key path such as "source.kind".
     public var key: String?

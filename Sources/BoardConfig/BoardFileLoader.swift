@@ -1,5 +1,5 @@
 import SystemFiles
-import Yams
+import YAMLTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,21 +48,20 @@ public struct BoardFileLoader: Sendable {
     }
 
     /// The document's top-level mapping. `what` names the kind of file in messages.
-    static func parseRoot(_ text: String, path: String, what: String, topKeys: [String]) throws(BoardFileError) -> Node {
+    static func parseRoot(_ text: String, path: String, what: String, topKeys: [String]) throws(BoardFileError) -> YAMLNode {
         guard text.utf8.count <= maxFileBytes else { throw tooLarge(path, what: what) }
-        // Before the parser: Yams expands aliases while composing and hashes keys deeply.
+        // Editors hide a byte-order mark; dropped here so no column on line 1 counts it.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        // Found in the text rather than left to the composer (which refuses them too), so an
+        // anchor is reported as such even when a syntax error comes first.
         if let found = TextScan.firstAnchorOrAlias(in: text) {
-            let kind = found.isAlias ? "YAML aliases (*name)" : "YAML anchors (&name)"
-            throw BoardFileError(file: path, line: found.line, column: found.column,
-                                 message: "\(kind) are not allowed in \(what)s; write each value out")
+            throw YAMLErrors.anchorOrAlias(isAlias: found.isAlias, line: found.line, column: found.column, file: path, what: what)
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Parser(yaml: text, encoding: .utf8).singleRoot()
-        } catch let error as YamlError {
-            throw YAMLErrors.convert(error, text: text, file: path, what: what)
+            root = try YAMLComposer.compose(text, limits: YAMLComposer.Limits(maxBytes: maxFileBytes))
         } catch {
-            throw BoardFileError(file: path, message: "YAML error: \(shown(String(describing: error), limit: 200))")
+            throw YAMLErrors.convert(error, text: text, file: path, what: what)
         }
         guard let root else { throw BoardFileError(file: path, message: "\(what) is empty") }
         guard case .mapping = root else {
@@ -87,44 +86,3 @@ public struct BoardFileLoader: Sendable {
     }
 }
 
-/// Turns Yams errors into short located messages (never the YAML text itself).
-enum YAMLErrors {
-    static func convert(_ error: YamlError, text: String, file: String, what: String = "board file") -> BoardFileError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            // libyaml's complaint about tabs is cryptic; say what is wrong instead.
-            for line in [mark.line, mark.line - 1] {
-                if let column = TextScan.tabInIndentation(line: line, of: text) {
-                    return BoardFileError(file: file, line: line, column: column,
-                                          message: "YAML syntax error: tab character in indentation; indent with spaces")
-                }
-            }
-            if problem == "but found another document" {
-                return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                      message: "YAML syntax error: a \(what) holds one YAML document; found a second one")
-            }
-            let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                  message: "YAML syntax error: \(problem)\(detail)")
-        case .reader(let problem, let offset, _, _):
-            let position = offset.map { TextScan.lineColumn(ofByte: $0, in: Array(text.utf8)) }
-            return BoardFileError(file: file, line: position?.line, column: position?.column,
-                                  message: "YAML syntax error: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? "?"
-            let first = context.mark
-            let found = TextScan.locateDuplicate(of: key, firstLine: first.line, firstColumn: first.column, in: text)
-            let keyPath = (found.parentPath + [key]).map { shown($0) }.joined(separator: ".")
-            if let second = found.secondLine {
-                return BoardFileError(file: file, line: second, column: first.column, key: keyPath,
-                                      message: "duplicate key: set on line \(first.line) and again on line \(second)")
-            }
-            return BoardFileError(file: file, line: first.line, column: first.column, key: keyPath,
-                                  message: "duplicate key: set more than once in this mapping")
-        default:
-            return BoardFileError(file: file, message: "YAML error: \(shown(String(describing: error), limit: 200))")
-        }
-    }
-}

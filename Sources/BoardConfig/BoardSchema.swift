@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
@@ -30,7 +30,7 @@ enum BoardSchema {
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [.api: ["base_url", "stop_id"], .file: ["path"]]
 
-    static func build(root: Node, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> BoardFile {
+    static func build(root: YAMLNode, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> BoardFile {
         let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
         var board = BoardFileLoader.defaultBoard(path: path)
         if let name = try top.string("name") {

@@ -1,5 +1,3 @@
-import Yams
-
 /// The `display:` section: panel geometry, pixel format and layout choices.
 enum DisplaySchema {
     static let display = SectionSchema(keys: [

@@ -143,7 +143,9 @@ extension Validators {
     /// A member of a zip: a plain relative name, never a way out of the extraction folder.
     static func zipMember(_ name: String) -> String? {
         if name.isEmpty { return "must not be empty" }
-        if name.hasPrefix("/") || name.split(separator: "/").contains("..") || hasControlOrSpace(name.replacingOccurrences(of: " ", with: "_")) {
+        // Plain spaces are fine in a member name; other blanks and control characters are not.
+        let oddCharacter = name.unicodeScalars.contains { $0 != " " && hasControlOrSpace(String($0)) }
+        if name.hasPrefix("/") || name.split(separator: "/").contains("..") || oddCharacter {
             return "expected a member name such as google_transit.zip; got '\(shown(name))'"
         }
         return nil

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// The hub file schema. Each stop reuses the board file's `source:` and `departures:`
 /// sections, read by the same code, so a stop accepts exactly what a board would.
@@ -7,7 +7,7 @@ enum HubSchema {
     static let stop = SectionSchema(keys: ["id", "timezone", "source", "departures"])
     static let example = "[{id: central, source: {kind: demo}}]"
 
-    static func build(root: Node, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> HubFile {
+    static func build(root: YAMLNode, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> HubFile {
         let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
         let server = try StatusSchema.listenAndToken(top, boardPath: path, defaultPort: HubFile.defaultListen.port,
                                                      exposed: "the hub serves every stop")

@@ -103,8 +103,8 @@ enum TextScan {
         return nil
     }
 
-    /// Where a key duplicated in a block mapping appears again, and the dotted path of its parent.
-    /// Yams reports only the first occurrence; this finds the rest from the indentation.
+    /// Where a key duplicated in a block mapping appears again, and the dotted path of its parent,
+    /// read from the indentation: the composer's error has places, not the keys above them.
     static func locateDuplicate(of key: String, firstLine: Int, firstColumn: Int,
                                 in text: String) -> (secondLine: Int?, parentPath: [String]) {
         let lines = lines(of: text)

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// The keys one mapping of the schema accepts. Adding a section means adding one of these
 /// and reading its values with `Section`'s typed accessors.
@@ -21,22 +21,23 @@ struct Section {
     /// Dotted path of this mapping ("" at the top level).
     let path: String
     /// Where to point errors about the section as a whole (its key, or its first line).
-    let mark: Mark?
+    let mark: YAMLMark?
     private(set) var order: [String] = []
-    private var entries: [String: (key: Node, value: Node)] = [:]
+    private var entries: [String: (key: YAMLNode, value: YAMLNode)] = [:]
 
-    init(_ node: Node, path: String, mark: Mark?, schema: SectionSchema, file: String) throws(BoardFileError) {
+    init(_ node: YAMLNode, path: String, mark: YAMLMark?, schema: SectionSchema, file: String) throws(BoardFileError) {
         self.file = file
         self.path = path
         self.mark = mark
         guard case .mapping(let mapping) = node else {
             throw Self.error(file, node.mark, path, "expected a mapping; \(Self.got(node))")
         }
-        for (keyNode, value) in mapping {
+        for pair in mapping.pairs {
+            let (keyNode, value) = (pair.key, pair.value)
             guard case .scalar(let scalar) = keyNode else {
                 throw Self.error(file, keyNode.mark, path.isEmpty ? nil : path, "expected a key name; \(Self.got(keyNode))")
             }
-            let name = scalar.string
+            let name = scalar.value
             let shownName = shown(name)
             let keyPath = path.isEmpty ? shownName : path + "." + shownName
             if let refusal = SectionSchema.refusedKeys[name.lowercased()] {
@@ -45,7 +46,7 @@ struct Section {
             guard schema.keys.contains(name) else {
                 var listed = schema.keys
                 if let keysForKind = schema.keysForKind {
-                    let kind = mapping.first { $0.key.string == "kind" }?.value.string
+                    let kind = mapping.pairs.first { $0.key.scalar?.value == "kind" }?.value.scalar?.value
                     listed = keysForKind(kind)
                 }
                 let suggestion = Suggestions.closest(to: name, in: schema.keys) == nil
@@ -53,9 +54,8 @@ struct Section {
                 throw Self.error(file, keyNode.mark, keyPath, suggestion)
             }
             if let earlier = entries[name] {
-                let firstLine = earlier.key.mark.map { "line \($0.line)" } ?? "earlier"
-                let secondLine = keyNode.mark.map { " and again on line \($0.line)" } ?? " and again"
-                throw Self.error(file, keyNode.mark, keyPath, "duplicate key: set on \(firstLine)\(secondLine)")
+                throw Self.error(file, keyNode.mark, keyPath,
+                                 "duplicate key: set on line \(earlier.key.mark.line) and again on line \(keyNode.mark.line)")
             }
             entries[name] = (keyNode, value)
             order.append(name)
@@ -63,8 +63,8 @@ struct Section {
     }
 
     func has(_ key: String) -> Bool { entries[key] != nil }
-    func keyMark(_ key: String) -> Mark? { entries[key]?.key.mark }
-    func valueMark(_ key: String) -> Mark? { entries[key]?.value.mark }
+    func keyMark(_ key: String) -> YAMLMark? { entries[key]?.key.mark }
+    func valueMark(_ key: String) -> YAMLMark? { entries[key]?.value.mark }
     func keyPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// An error located at `key`'s value (or at the section when the key is absent).
@@ -87,7 +87,7 @@ struct Section {
             throw error(key, "expected a list such as \(example); \(Self.got(entry.value))")
         }
         var sections: [Section] = []
-        for (index, node) in sequence.enumerated() {
+        for (index, node) in sequence.items.enumerated() {
             sections.append(try Section(node, path: keyPath(key) + "[\(index)]", mark: node.mark, schema: schema, file: file))
         }
         return sections
@@ -99,13 +99,13 @@ struct Section {
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value) else {
             throw error(key, "expected a string; \(Self.got(value))")
         }
-        return scalar.string
+        return scalar.value
     }
 
     func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(BoardFileError) -> Int? {
         guard let value = entries[key]?.value else { return nil }
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value),
-              let number = Self.integer(scalar.string.filter { $0 != "_" }) else {
+              let number = Self.integer(scalar.value.filter { $0 != "_" }) else {
             throw error(key, "expected a whole number; \(Self.got(value))")
         }
         guard range.contains(number) else {
@@ -120,7 +120,7 @@ struct Section {
             throw error(key, "expected a duration; \(Self.got(value)); \(Durations.hint)")
         }
         let duration: Duration
-        switch Durations.parse(scalar.string, unitRequired: scalar.style != .plain) {
+        switch Durations.parse(scalar.value, unitRequired: scalar.style != .plain) {
         case .success(let parsed): duration = parsed
         case .failure(let problem): throw error(key, problem.message)
         }
@@ -138,9 +138,9 @@ struct Section {
     where T.RawValue == String {
         guard let value = entries[key]?.value else { return nil }
         let options = T.allCases.map(\.rawValue).joined(separator: ", ")
-        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value), let match = T(rawValue: scalar.string) else {
+        guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value), let match = T(rawValue: scalar.value) else {
             if case .scalar(let scalar) = value,
-               let close = Suggestions.closest(to: scalar.string, in: T.allCases.map(\.rawValue)) {
+               let close = Suggestions.closest(to: scalar.value, in: T.allCases.map(\.rawValue)) {
                 throw error(key, "expected one of \(options); \(Self.got(value)); did you mean '\(close)'?")
             }
             throw error(key, "expected one of \(options); \(Self.got(value))")
@@ -151,8 +151,8 @@ struct Section {
     /// `true` or `false` (YAML's spellings of them).
     func bool(_ key: String) throws(BoardFileError) -> Bool? {
         guard let value = entries[key]?.value else { return nil }
-        guard case .scalar(let scalar) = value, value.tag.rawValue == Tag.Name.bool.rawValue,
-              let parsed = Bool(scalar.string.lowercased()) else {
+        guard case .scalar(let scalar) = value, scalar.resolvedTag == YAMLTag.bool,
+              let parsed = Bool(scalar.value.lowercased()) else {
             throw error(key, "expected true or false; \(Self.got(value))")
         }
         return parsed
@@ -173,19 +173,20 @@ struct Section {
         var result: [(String, FreeValue)] = []
         var seen: Set<String> = []
         let path = keyPath(key)
-        for (keyNode, valueNode) in mapping {
+        for pair in mapping.pairs {
+            let (keyNode, valueNode) = (pair.key, pair.value)
             guard case .scalar(let name) = keyNode, !Self.isBoolOrNull(keyNode) else {
                 throw Self.error(file, keyNode.mark, path, "expected a name; \(Self.got(keyNode))")
             }
-            let itemPath = path + "." + shown(name.string)
-            guard seen.insert(name.string).inserted else {
+            let itemPath = path + "." + shown(name.value)
+            guard seen.insert(name.value).inserted else {
                 throw Self.error(file, keyNode.mark, itemPath, "duplicate key")
             }
             guard case .scalar(let text) = valueNode, !Self.isBoolOrNull(valueNode) else {
                 throw Self.error(file, valueNode.mark, itemPath, "expected a string; \(Self.got(valueNode))")
             }
             let file = file
-            result.append((name.string, FreeValue(text: text.string) { message in
+            result.append((name.value, FreeValue(text: text.value) { message in
                 Self.error(file, valueNode.mark, itemPath, message)
             }))
         }
@@ -200,12 +201,12 @@ struct Section {
         }
         var items: [FreeValue] = []
         let path = keyPath(key)
-        for node in sequence {
+        for node in sequence.items {
             guard case .scalar(let scalar) = node, !Self.isBoolOrNull(node) else {
                 throw Self.error(file, node.mark, path, "expected a name; \(Self.got(node))")
             }
             let file = file
-            items.append(FreeValue(text: scalar.string) { message in Self.error(file, node.mark, path, message) })
+            items.append(FreeValue(text: scalar.value) { message in Self.error(file, node.mark, path, message) })
         }
         return items
     }
@@ -219,26 +220,27 @@ struct Section {
         return Int(text)
     }
 
-    static func error(_ file: String, _ mark: Mark?, _ key: String?, _ message: String) -> BoardFileError {
+    static func error(_ file: String, _ mark: YAMLMark?, _ key: String?, _ message: String) -> BoardFileError {
         BoardFileError(file: file, line: mark?.line, column: mark?.column, key: key, message: message)
     }
 
-    static func isBoolOrNull(_ node: Node) -> Bool {
-        let tag = node.tag.rawValue
-        return tag == Tag.Name.bool.rawValue || tag == Tag.Name.null.rawValue
+    /// Plain `yes`, `off`, `~`, nothing at all, … (YAML 1.1's bools and nulls), or a scalar tagged
+    /// `!!bool` or `!!null`: never taken as text, so `name: no` is not a board named "no".
+    static func isBoolOrNull(_ node: YAMLNode) -> Bool {
+        guard let tag = node.scalar?.resolvedTag else { return false }
+        return tag == YAMLTag.bool || tag == YAMLTag.null
     }
 
     /// "got 'http'", "got a list", ... for messages.
-    static func got(_ node: Node) -> String {
+    static func got(_ node: YAMLNode) -> String {
         switch node {
         case .mapping: return "got a mapping"
         case .sequence: return "got a list"
-        case .alias: return "got an alias"
         case .scalar(let scalar):
-            switch node.tag.rawValue {
-            case Tag.Name.null.rawValue: return scalar.string.isEmpty ? "got an empty value" : "got null ('\(shown(scalar.string))')"
-            case Tag.Name.bool.rawValue: return "got the true/false value '\(shown(scalar.string))' (put it in quotes to use it as text)"
-            default: return "got '\(shown(scalar.string))'"
+            switch scalar.resolvedTag {
+            case YAMLTag.null: return scalar.value.isEmpty ? "got an empty value" : "got null ('\(shown(scalar.value))')"
+            case YAMLTag.bool: return "got the true/false value '\(shown(scalar.value))' (put it in quotes to use it as text)"
+            default: return "got '\(shown(scalar.value))'"
             }
         }
     }

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for SECONDS (default 60), one after another.
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
-#   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower; mostly for libyaml's C)
+#   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
 #   1. SwiftPM compiles every module in release with coverage instrumentation:
