@@ -34,7 +34,11 @@ let package = Package(
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // SQLite through a small wrapper of our own: connections, statements, transactions.
+        // (GRDB imports full Foundation; the sign must not link it.)
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Bounded whole-file reads for everything the program takes from outside.
         .target(name: "SystemFiles"),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
@@ -146,6 +150,7 @@ let package = Package(
         .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
         .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
 
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
