@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
@@ -51,8 +50,7 @@ let package = Package(
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
-            "ZoneInfo", "DeparturesCore",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "ZoneInfo", "DeparturesCore", "SQLite",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -156,8 +154,7 @@ let package = Package(
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: [
-            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite",
         ]),
         .testTarget(name: "GTFSRealtimeTests", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
