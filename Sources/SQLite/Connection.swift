@@ -78,22 +78,21 @@ public final class Connection {
     /// (a schema). The error names the statement that failed.
     public func execute(_ sql: String) throws(SQLiteError) {
         let db = try open(for: sql)
-        var bytes = Array(sql.utf8CString)
-        try bytes.withUnsafeMutableBufferPointer { (buffer) throws(SQLiteError) in
+        let bytes = Array(sql.utf8CString)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SQLiteError) in
             guard let start = buffer.baseAddress else { return }
-            var next: UnsafePointer<CChar>? = UnsafePointer(start)
+            var next: UnsafePointer<CChar>? = start
             while let current = next, current.pointee != 0 {
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(db, current, -1, &statement, &tail)
-                let text = Self.text(from: current, to: tail)
-                guard code == SQLITE_OK else { throw SQLiteError.last(db, code: code, sql: text) }
+                guard code == SQLITE_OK else { throw SQLiteError.last(db, code: code, sql: Self.text(from: current, to: tail)) }
                 next = tail
                 guard let statement else { continue }  // only a comment or whitespace was left
                 defer { sqlite3_finalize(statement) }
                 var step = sqlite3_step(statement)
                 while step == SQLITE_ROW { step = sqlite3_step(statement) }
-                guard step == SQLITE_DONE else { throw SQLiteError.last(db, code: step, sql: text) }
+                guard step == SQLITE_DONE else { throw SQLiteError.last(db, code: step, sql: Self.text(from: current, to: tail)) }
             }
         }
     }
