@@ -34,7 +34,7 @@ struct StopNameQuery {
         }
         var folded = String(scalars).lowercased()
         for (letter, spelling) in [("ß", "ss"), ("ø", "o"), ("ł", "l"), ("đ", "d"), ("æ", "ae"), ("œ", "oe"), ("ı", "i")]
-        where folded.contains(letter) {
+        where folded.firstRange(of: letter) != nil {
             folded = folded.replacing(letter, with: spelling)
         }
         return folded
