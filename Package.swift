@@ -11,7 +11,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
@@ -34,7 +33,11 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // SQLite through a small wrapper of our own: connections, statements, transactions.
+        // (GRDB imports full Foundation; the sign must not link it.)
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Bounded whole-file reads for everything the program takes from outside.
         .target(name: "SystemFiles"),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
@@ -47,8 +50,7 @@ let package = Package(
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
-            "ZoneInfo", "DeparturesCore",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "ZoneInfo", "DeparturesCore", "SQLite",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -151,13 +153,13 @@ let package = Package(
         .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
         .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
 
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: [
-            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite",
         ]),
         .testTarget(name: "GTFSRealtimeTests", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",

@@ -1,5 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLite
 import ZIPFoundation
 
 /// Why an import failed, naming the feed member, line and column where there is one.
@@ -40,7 +47,7 @@ public struct GTFSImportError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// An error from Foundation, ZIPFoundation or GRDB in plain words: POSIX errors as their
+/// An error from Foundation, ZIPFoundation or SQLite in plain words: POSIX errors as their
 /// strerror text, never `Error Domain=NSPOSIXErrorDomain Code=…`.
 func plainText(_ error: any Error) -> String {
     if let error = error as? GTFSImportError { return error.description }
@@ -49,13 +56,8 @@ func plainText(_ error: any Error) -> String {
     if let error = error as? Data.DataError { return error == .unreadableFile ? "cannot read the zip" : "cannot write an extracted file" }
     // ZIPFoundation keeps its inflate error type internal.
     if String(describing: type(of: error)) == "CompressionError" { return "corrupt compressed data" }
-    if let error = error as? DatabaseError { return "SQLite: " + (error.message ?? "error \(error.resultCode.rawValue)") }
-    let ns = error as NSError
-    if ns.domain == NSPOSIXErrorDomain { return strerrorText(Int32(ns.code)) }
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return strerrorText(Int32(underlying.code))
-    }
-    if ns.domain == NSCocoaErrorDomain { return ns.localizedDescription }
+    if let error = error as? SQLiteError { return "SQLite: " + error.message }
+    if let error = error as? CocoaError { return cocoaText(error) }
     return String(describing: error)
 }
 
@@ -73,5 +75,16 @@ private func archiveText(_ error: Archive.ArchiveError) -> String {
          .invalidCentralDirectorySize, .invalidCentralDirectoryEntryCount, .invalidEntrySize:
         "damaged zip directory"
     default: "unreadable zip archive"
+    }
+}
+
+/// File errors as Foundation reports them: the POSIX cause where it gives one.
+private func cocoaText(_ error: CocoaError) -> String {
+    if let underlying = error.underlying as? POSIXError { return strerrorText(underlying.code.rawValue) }
+    switch error.code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return strerrorText(ENOENT)
+    case .fileReadNoPermission, .fileWriteNoPermission: return strerrorText(EACCES)
+    case .fileWriteOutOfSpace: return strerrorText(ENOSPC)
+    default: return "file error \(error.code.rawValue)"
     }
 }

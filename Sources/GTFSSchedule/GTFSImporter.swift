@@ -1,5 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLite
 
 /// What an import kept, for logs and tests.
 public struct GTFSImportSummary: Sendable, Equatable {
@@ -71,16 +78,18 @@ public struct GTFSImporter: Sendable {
         let feed = try FeedArchive.openFeed(zipPath: zipPath, member: member, innerPath: innerZip, limits: limits)
         let summary: GTFSImportSummary
         do {
-            let queue = try DatabaseQueue(path: tempStore)
+            let db = try Connection(path: tempStore, mode: .readWriteCreate)
             let run = ImportRun(feed: feed, tempBase: tempBase, requested: stopIDs)
             defer { run.removeExtractedFiles() }
-            summary = try queue.write { db in
+            // One transaction: one journal and one sync for the whole store, not one per row.
+            summary = try db.transaction {
                 try GTFSSchema.create(db)
                 let summary = try run.load(into: db)
                 try run.writeFeedInfo(db, importedAt: importedAt, source: zipPath, member: member)
                 return summary
             }
-            try queue.close()
+            // Closed before the rename, so the store on disk is complete.
+            try db.close()
         } catch let error as GTFSImportError {
             throw error
         } catch {

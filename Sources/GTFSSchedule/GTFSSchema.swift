@@ -1,12 +1,12 @@
-import GRDB
+import SQLite
 
 /// The store's tables. A store whose `schema_version` differs is refused, not migrated:
 /// it is a cache of the feed, so the fix is to import again.
 enum GTFSSchema {
     static let version = 2
 
-    static func create(_ db: Database) throws {
-        try db.execute(sql: """
+    static func create(_ db: Connection) throws(SQLiteError) {
+        try db.execute("""
             CREATE TABLE schema_version (version INTEGER NOT NULL);
             INSERT INTO schema_version VALUES (\(version));
             CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);

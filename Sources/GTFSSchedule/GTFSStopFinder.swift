@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A stop or station found in a feed's stops.txt, for choosing a board's `stop_ids`.
 public struct GTFSStopMatch: Sendable, Hashable {
@@ -48,7 +55,7 @@ public enum GTFSStopFinder {
     ///   - temporaryDirectory: where stops.txt is extracted (and removed); the system's by default.
     public static func search(
         zipPath: String, member: String? = nil, name: String? = nil, near: (latitude: Double, longitude: Double)? = nil,
-        limit: Int = 10, limits: GTFSArchiveLimits = .standard, temporaryDirectory: String = NSTemporaryDirectory()
+        limit: Int = 10, limits: GTFSArchiveLimits = .standard, temporaryDirectory: String = systemTemporaryDirectory()
     ) throws(GTFSImportError) -> [GTFSStopMatch] {
         let base = (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
             + "gtfs-stop-search-\(getpid())-\(UUID().uuidString)"
@@ -85,6 +92,11 @@ public enum GTFSStopFinder {
             for index in found.indices { found[index].parentStationName = found[index].parentStationID.flatMap { names[$0] } }
         }
         return found
+    }
+
+    /// `$TMPDIR`, else /tmp.
+    public static func systemTemporaryDirectory() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// Great-circle distance in metres on a sphere of the Earth's mean radius.

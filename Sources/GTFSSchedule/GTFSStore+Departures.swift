@@ -1,6 +1,10 @@
-import DeparturesCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+import DeparturesCore
+import SQLite
 import ZoneInfo
 
 extension GTFSStore {
@@ -30,21 +34,24 @@ extension GTFSStore {
         let from = nowSecs - lookBack.components.seconds, to = nowSecs + window.components.seconds
         let today = calendar.localDate(at: now)
         do {
-            return try queue.read { db in
-                let stops = try Self.expand(stopIDs, db)
-                var found: [(instant: Int64, departure: ScheduledDeparture)] = []
-                for day in [today.adding(days: -1), today, today.adding(days: 1)] {
-                    let dayStart = calendar.serviceDayStart(day)
-                    let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
-                                         includeDropOffOnly: includeDropOffOnly)
-                    for departure in try query.timetabled(db) + query.frequencyBased(db) {
-                        found.append((dayStart + Int64(departure.departureSecs), departure))
+            return try database.withConnection { db throws in
+                // One read transaction: every query sees the same snapshot of the file.
+                try db.transaction {
+                    let stops = try Self.expand(stopIDs, db)
+                    var found: [(instant: Int64, departure: ScheduledDeparture)] = []
+                    for day in [today.adding(days: -1), today, today.adding(days: 1)] {
+                        let dayStart = calendar.serviceDayStart(day)
+                        let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
+                                             includeDropOffOnly: includeDropOffOnly)
+                        for departure in try query.timetabled(db) + query.frequencyBased(db) {
+                            found.append((dayStart + Int64(departure.departureSecs), departure))
+                        }
                     }
+                    return found.sorted { a, b in
+                        (a.instant, a.departure.routeLabel, a.departure.tripID, a.departure.stopID)
+                            < (b.instant, b.departure.routeLabel, b.departure.tripID, b.departure.stopID)
+                    }.map(\.departure)
                 }
-                return found.sorted { a, b in
-                    (a.instant, a.departure.routeLabel, a.departure.tripID, a.departure.stopID)
-                        < (b.instant, b.departure.routeLabel, b.departure.tripID, b.departure.stopID)
-                }.map(\.departure)
             }
         } catch {
             throw GTFSStoreError(path: path, message: "query failed (\(plainText(error)))")
@@ -52,16 +59,19 @@ extension GTFSStore {
     }
 
     /// The ids plus the child stops of any that are stations.
-    static func expand(_ stopIDs: Set<String>, _ db: Database) throws -> [String] {
+    static func expand(_ stopIDs: Set<String>, _ db: Connection) throws(SQLiteError) -> [String] {
         Array(stopIDs.union(try children(of: stopIDs, db))).sorted()
     }
 
     /// The child stops (platforms) of any of `stopIDs` that are stations.
-    static func children(of stopIDs: Set<String>, _ db: Database) throws -> [String] {
-        let ids = Array(stopIDs)
-        guard !ids.isEmpty else { return [] }
-        return try String.fetchAll(db, sql: "SELECT stop_id FROM stops WHERE parent_station IN (\(databaseQuestionMarks(count: ids.count)))",
-                                   arguments: StatementArguments(ids))
+    static func children(of stopIDs: Set<String>, _ db: Connection) throws(SQLiteError) -> [String] {
+        guard !stopIDs.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: stopIDs.count).joined(separator: ", ")
+        let statement = try db.prepare("SELECT stop_id FROM stops WHERE parent_station IN (\(marks))")
+        for (index, id) in stopIDs.enumerated() { try statement.bind(id, at: Int32(index + 1)) }
+        var children: [String] = []
+        while try statement.step() { children.append(statement[0]) }
+        return children
     }
 }
 
@@ -103,30 +113,36 @@ private struct DayQuery {
         LEFT JOIN stops here ON here.stop_id = st.stop_id
         """
 
-    private func arguments(_ extra: [String: (any DatabaseValueConvertible)?] = [:]) -> StatementArguments {
-        var named: [String: (any DatabaseValueConvertible)?] = ["date": GTFSValues.dateKey(day), "low": low, "high": high,
-                                                                "dropOffOnly": includeDropOffOnly]
-        named.merge(extra) { _, new in new }
-        var arguments = StatementArguments(named)
-        for (index, stop) in stops.enumerated() { arguments += StatementArguments(["s\(index)": stop]) }
-        return arguments
+    /// Compiles `sql` with this day's parameters bound, those it uses (the frequency query
+    /// applies the range itself).
+    private func prepare(_ sql: String, _ db: Connection) throws(SQLiteError) -> Statement {
+        let statement = try db.prepare(sql)
+        func bind(_ value: some SQLBindable, _ name: String) throws(SQLiteError) {
+            if let index = statement.parameterIndex(name) { try statement.bind(value, at: index) }
+        }
+        try bind(GTFSValues.dateKey(day), ":date")
+        try bind(low, ":low")
+        try bind(high, ":high")
+        try bind(includeDropOffOnly, ":dropOffOnly")
+        for (index, stop) in stops.enumerated() { try bind(stop, ":s\(index)") }
+        return statement
     }
 
     private var stopList: String {
         stops.indices.map { ":s\($0)" }.joined(separator: ", ")
     }
 
-    func timetabled(_ db: Database) throws -> [ScheduledDeparture] {
+    func timetabled(_ db: Connection) throws(SQLiteError) -> [ScheduledDeparture] {
         guard !stops.isEmpty else { return [] }
-        let rows = try Row.fetchCursor(db, sql: """
+        let row = try prepare("""
             \(activeServices)
             SELECT \(Self.columns) \(Self.joins)
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
               AND (:dropOffOnly OR st.drop_off_only = 0)
               AND NOT EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id)
-            """, arguments: arguments())
+            """, db)
         var result: [ScheduledDeparture] = []
-        while let row = try rows.next() {
+        while try row.step() {
             if let departure = make(row, departureSecs: row["departure_secs"], startTime: nil, headwayBased: false) {
                 result.append(departure)
             }
@@ -136,17 +152,17 @@ private struct DayQuery {
 
     /// Each headway instance of a frequency-based trip is the template trip shifted by
     /// (instance start − the template's first stop time).
-    func frequencyBased(_ db: Database) throws -> [ScheduledDeparture] {
+    func frequencyBased(_ db: Connection) throws(SQLiteError) -> [ScheduledDeparture] {
         guard !stops.isEmpty else { return [] }
-        let rows = try Row.fetchCursor(db, sql: """
+        let row = try prepare("""
             \(activeServices)
             SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
             JOIN frequencies f ON f.trip_id = st.trip_id
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs IS NOT NULL
               AND (:dropOffOnly OR st.drop_off_only = 0)
-            """, arguments: arguments())
+            """, db)
         var result: [ScheduledDeparture] = []
-        while let row = try rows.next() {
+        while try row.step() {
             // exact_times=0: instances run "about every N minutes", so their times are estimates.
             let headwayBased = (row["exact_times"] as Int?) == 0
             let templateSecs: Int = row["departure_secs"]
@@ -165,7 +181,7 @@ private struct DayQuery {
         return result
     }
 
-    private func make(_ row: Row, departureSecs: Int, startTime: String?, headwayBased: Bool) -> ScheduledDeparture? {
+    private func make(_ row: Statement, departureSecs: Int, startTime: String?, headwayBased: Bool) -> ScheduledDeparture? {
         let routeID: String = row["route_id"]
         let shortName: String? = row["short_name"]
         guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }

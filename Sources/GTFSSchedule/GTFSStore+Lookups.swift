@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// Small synchronous look-ups, for the realtime side to call through closures: they throw
 /// nothing and answer nil, false or empty when the store lacks the row or cannot be read.
@@ -8,23 +8,25 @@ import GRDB
 extension GTFSStore {
     /// Where `stopID` falls in `tripID`'s stop order; nil when the store does not know the trip or stop.
     public func stopSequence(tripID: String, stopID: String) -> Int? {
-        fetch(Int.self, "SELECT stop_sequence FROM trip_stops WHERE trip_id = ? AND stop_id = ? ORDER BY stop_sequence LIMIT 1",
-              [tripID, stopID])
+        fetch { db in
+            try db.fetchOne(Int.self, "SELECT stop_sequence FROM trip_stops WHERE trip_id = ? AND stop_id = ? ORDER BY stop_sequence LIMIT 1",
+                            tripID, stopID)
+        }
     }
 
     /// Every stop of a kept trip in travel order; empty when the trip is not in the store.
     public func tripStops(tripID: String) -> [(stopID: String, stopSequence: Int)] {
-        let rows = (try? queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT stop_id, stop_sequence FROM trip_stops WHERE trip_id = ? ORDER BY stop_sequence",
-                             arguments: [tripID])
+        (try? database.withConnection { db throws(SQLiteError) in
+            try db.fetchAll("SELECT stop_id, stop_sequence FROM trip_stops WHERE trip_id = ? ORDER BY stop_sequence", tripID) { row in
+                (stopID: row[0] as String, stopSequence: row[1] as Int)
+            }
         }) ?? []
-        return rows.map { (stopID: $0["stop_id"], stopSequence: $0["stop_sequence"]) }
     }
 
     /// A stop's `stop_name`, if the store kept the stop (a board stop, its station, or a
     /// stop of a kept trip).
     public func stopName(stopID: String) -> String? {
-        fetch(String.self, "SELECT name FROM stops WHERE stop_id = ?", [stopID])
+        fetch { try $0.fetchOne(String.self, "SELECT name FROM stops WHERE stop_id = ?", stopID) }
     }
 
     /// The same as `stopName(stopID:)`.
@@ -34,23 +36,22 @@ extension GTFSStore {
 
     /// A kept stop's `platform_code` ("3", "B"); nil when the feed gives none.
     public func platformCode(stopID: String) -> String? {
-        fetch(String.self, "SELECT platform_code FROM stops WHERE stop_id = ?", [stopID])
+        fetch { try $0.fetchOne(String.self, "SELECT platform_code FROM stops WHERE stop_id = ?", stopID) }
     }
 
     /// What a board shows for a route: `route_short_name`, else `route_long_name`, else the
     /// id itself; nil only when the store did not keep the route.
     public func routeLabel(routeID: String) -> String? {
-        fetch(String.self, "SELECT COALESCE(short_name, long_name, route_id) FROM routes WHERE route_id = ?", [routeID])
+        fetch { try $0.fetchOne(String.self, "SELECT COALESCE(short_name, long_name, route_id) FROM routes WHERE route_id = ?", routeID) }
     }
 
     /// Whether the store kept the trip, i.e. it calls at one of the board's stops.
     public func hasTrip(tripID: String) -> Bool {
-        fetch(Int.self, "SELECT 1 FROM trips WHERE trip_id = ?", [tripID]) != nil
+        fetch { try $0.fetchOne(Int.self, "SELECT 1 FROM trips WHERE trip_id = ?", tripID) } != nil
     }
 
-    private func fetch<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: Value.Type, _ sql: String, _ arguments: StatementArguments
-    ) -> Value? {
-        (try? queue.read { db in try Value.fetchOne(db, sql: sql, arguments: arguments) }) ?? nil
+    /// The query's answer; nil also when the store cannot be read.
+    private func fetch<Value: Sendable>(_ query: (Connection) throws -> Value?) -> Value? {
+        (try? database.withConnection(query)) ?? nil
     }
 }

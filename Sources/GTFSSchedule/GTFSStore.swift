@@ -1,5 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLite
 import ZoneInfo
 
 /// Errors from opening or querying a store.
@@ -29,7 +36,8 @@ public final class GTFSStore: Sendable {
     /// removals do not narrow it. Nil when no kept service runs on any day. Compare with
     /// `serviceCoverage(on:)` to tell an expired timetable from a quiet hour.
     public let serviceDates: ClosedRange<CivilDate>?
-    let queue: DatabaseQueue
+    /// One read-only connection; the board's refresh and the realtime look-ups take turns on it.
+    let database: SharedConnection
     let zoneDatabase: ZoneInfoDatabase
 
     /// Opens the store read-only; `zoneDatabase` resolves the agency zone when a query gives none.
@@ -38,13 +46,11 @@ public final class GTFSStore: Sendable {
         self.zoneDatabase = zoneDatabase
         guard access(path, R_OK) == 0 else { throw GTFSStoreError(path: path, message: "no such store") }
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            let (version, info) = try queue.read { db -> (Int?, [String: String]) in
-                let version = try Int.fetchOne(db, sql: "SELECT version FROM schema_version")
-                let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM feed_info")
-                return (version, Dictionary(rows.map { ($0["key"], $0["value"]) }, uniquingKeysWith: { first, _ in first }))
+            database = try SharedConnection(path: path, mode: .readOnly)
+            let (version, info) = try database.withConnection { db throws(SQLiteError) -> (Int?, [String: String]) in
+                let version = try db.fetchOne(Int.self, "SELECT version FROM schema_version")
+                let rows = try db.fetchAll("SELECT key, value FROM feed_info") { row in (row[0] as String, row[1] as String) }
+                return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }))
             }
             guard let version else {
                 throw GTFSStoreError(path: path, message: "not a timetable store (it has no schema version)")

@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// The two passes over stop_times.txt and what follows from them: interpolated times for
 /// untimed calls and the drop-off-only flag of each trip's last call.
@@ -7,7 +7,7 @@ extension ImportRun {
     ///
     /// Rows with a flexible pickup window (GTFS-Flex `start_pickup_drop_off_window`) have no
     /// fixed time and are not kept; rows naming a Flex location instead of a stop are skipped.
-    func collectBoardStopTimes(_ db: Database) throws -> (rows: Int, kept: Int) {
+    func collectBoardStopTimes(_ db: Connection) throws -> (rows: Int, kept: Int) {
         guard let table = try open("stop_times.txt") else { return (0, 0) }
         let trip = try table.required("trip_id"), stop = try table.required("stop_id")
         let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
@@ -15,7 +15,7 @@ extension ImportRun {
         let pickup = table.optional("pickup_type"), timepoint = table.optional("timepoint")
         let window = table.optional("start_pickup_drop_off_window")
         let flexLocations = [table.optional("location_group_id"), table.optional("location_id")]
-        let statement = try db.makeStatement(sql: """
+        let statement = try db.prepare("""
             INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign,
                 estimated, drop_off_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -40,21 +40,22 @@ extension ImportRun {
             // A drop-off-only call shows when the vehicle arrives; others when it leaves.
             let dropOffOnly = pickupType == 1
             let shown = dropOffOnly ? arrivalSecs ?? departureSecs : departureSecs ?? arrivalSecs
-            try insert(statement, [tripID, stopID, stopSequence, shown, arrivalSecs ?? departureSecs, table[headsign],
-                                   exact == 0, dropOffOnly],
-                       from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
+            let arrives = arrivalSecs ?? departureSecs, stopHeadsign = table[headsign]
+            try insert(from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))") {
+                try statement.execute(tripID, stopID, stopSequence, shown, arrives, stopHeadsign, exact == 0, dropOffOnly)
+            }
         }
         return (rows, kept)
     }
 
     /// Second pass: every stop of the kept trips with its times and distance, and each
     /// trip's first timed and last stop.
-    func collectTripStops(_ db: Database) throws -> Int {
+    func collectTripStops(_ db: Connection) throws -> Int {
         let table = try reopen("stop_times.txt")
         let trip = try table.required("trip_id"), stop = try table.required("stop_id")
         let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
         let arrival = table.optional("arrival_time"), distance = table.optional("shape_dist_traveled")
-        let statement = try db.makeStatement(sql: """
+        let statement = try db.prepare("""
             INSERT INTO trip_stops (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, shape_dist)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -74,9 +75,10 @@ extension ImportRun {
             tripShape[tripID] = shape
             tripStopIDs.insert(stopID)
             kept += 1
-            try insert(statement, [tripID, stopID, stopSequence, secs, arrivalSecs ?? departureSecs,
-                                   try table.optionalDistance(distance, "shape_dist_traveled")],
-                       from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))")
+            let arrives = arrivalSecs ?? departureSecs, shapeDistance = try table.optionalDistance(distance, "shape_dist_traveled")
+            try insert(from: table, key: "(trip_id, stop_sequence) = ('\(tripID)', \(stopSequence))") {
+                try statement.execute(tripID, stopID, stopSequence, secs, arrives, shapeDistance)
+            }
         }
         return kept
     }
@@ -85,36 +87,46 @@ extension ImportRun {
     /// last call (its highest stop_sequence) drop-off-only: a vehicle at its terminus takes
     /// no one further. A loop trip's first call stays a departure. A trip of one call keeps
     /// it as a departure, having nowhere it arrives from.
-    func finishBoardCalls(_ db: Database) throws -> (interpolated: Int, unplaced: Int) {
+    func finishBoardCalls(_ db: Connection) throws -> (interpolated: Int, unplaced: Int) {
         var interpolated = 0, unplaced = 0
-        let untimed = try Row.fetchAll(db, sql: "SELECT trip_id, stop_sequence FROM stop_times WHERE departure_secs IS NULL")
-        let update = try db.makeStatement(sql: """
+        let untimed = try db.fetchAll("SELECT trip_id, stop_sequence FROM stop_times WHERE departure_secs IS NULL") { row in
+            (tripID: row[0] as String, stopSequence: row[1] as Int)
+        }
+        let update = try db.prepare("""
             UPDATE stop_times SET departure_secs = :secs, arrival_secs = :secs, estimated = 1
             WHERE trip_id = :trip AND stop_sequence = :sequence
             """)
-        for row in untimed {
-            let tripID: String = row["trip_id"], stopSequence: Int = row["stop_sequence"]
-            let calls = try Row.fetchAll(db, sql: """
-                SELECT stop_sequence, departure_secs, arrival_secs, shape_dist FROM trip_stops
-                WHERE trip_id = ? ORDER BY stop_sequence
-                """, arguments: [tripID])
-            guard let index = calls.firstIndex(where: { $0["stop_sequence"] == stopSequence }),
-                  let secs = StopTimeInterpolation.secs(at: index, in: calls.map {
-                      .init(leave: $0["departure_secs"], reach: $0["arrival_secs"], distance: $0["shape_dist"])
-                  })
+        let calls = try db.prepare("""
+            SELECT stop_sequence, departure_secs, arrival_secs, shape_dist FROM trip_stops
+            WHERE trip_id = ? ORDER BY stop_sequence
+            """)
+        for (tripID, stopSequence) in untimed {
+            calls.reset()
+            try calls.bind(tripID)
+            var sequences: [Int] = [], times: [StopTimeInterpolation.Call] = []
+            while try calls.step() {
+                sequences.append(calls[0])
+                times.append(.init(leave: calls[1], reach: calls[2], distance: calls[3]))
+            }
+            guard let index = sequences.firstIndex(of: stopSequence),
+                  let secs = StopTimeInterpolation.secs(at: index, in: times)
             else {
                 unplaced += 1
                 continue
             }
-            try update.execute(arguments: ["secs": secs, "trip": tripID, "sequence": stopSequence])
+            update.reset()
+            try update.bind(secs, name: ":secs")
+            try update.bind(tripID, name: ":trip")
+            try update.bind(stopSequence, name: ":sequence")
+            while try update.step() {}
             interpolated += 1
         }
-        let last = try db.makeStatement(sql: """
+        let last = try db.prepare("""
             UPDATE stop_times SET drop_off_only = 1, departure_secs = COALESCE(arrival_secs, departure_secs)
             WHERE trip_id = ? AND stop_sequence = ?
             """)
         for (tripID, shape) in tripShape where shape.calls > 1 {
-            try last.execute(arguments: [tripID, shape.lastSequence])
+            try last.execute(tripID, shape.lastSequence)
         }
         return (interpolated, unplaced)
     }

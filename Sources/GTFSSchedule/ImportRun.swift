@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+import SQLite
 
 /// One import's state: the feed, the extracted files, and the ids found so far.
 final class ImportRun {
@@ -72,7 +76,7 @@ final class ImportRun {
         extracted.removeAll()
     }
 
-    func load(into db: Database) throws -> GTFSImportSummary {
+    func load(into db: Connection) throws -> GTFSImportSummary {
         // Fail before the long stop_times passes when a required member is absent or empty.
         for name in Self.requiredFiles {
             guard feed.has(name) else { throw GTFSImportError.missingFile(feed.prefix + name) }
@@ -101,7 +105,7 @@ final class ImportRun {
             interpolatedCalls: interpolated, unplacedCalls: unplaced)
     }
 
-    func writeFeedInfo(_ db: Database, importedAt: Date, source: String, member: String?) throws {
+    func writeFeedInfo(_ db: Connection, importedAt: Date, source: String, member: String?) throws {
         var info = ["agency_timezone": agencyTimezone,
                     "imported_at": String(importedAt.timeIntervalSince1970),
                     "requested_stop_ids": requested.sorted().joined(separator: "\n"),
@@ -111,17 +115,19 @@ final class ImportRun {
             info["service_start"] = String(serviceStart)
             info["service_end"] = String(serviceEnd)
         }
+        let statement = try db.prepare("INSERT INTO feed_info (key, value) VALUES (?, ?)")
         for (key, value) in info {
-            try db.execute(sql: "INSERT INTO feed_info (key, value) VALUES (?, ?)", arguments: [key, value])
+            try statement.execute(key, value)
         }
     }
 
     /// Runs an insert, turning a constraint failure into an error at the file's current line.
-    func insert(_ statement: Statement, _ arguments: StatementArguments, from table: CSVTable, key: String) throws {
+    /// `key` is only spelled out for that error, not for every row.
+    func insert(from table: CSVTable, key: @autoclosure () -> String, _ run: () throws -> Void) throws {
         do {
-            try statement.execute(arguments: arguments)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            throw GTFSImportError(file: table.name, line: table.line, message: "duplicate \(key)")
+            try run()
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw GTFSImportError(file: table.name, line: table.line, message: "duplicate \(key())")
         }
     }
 }

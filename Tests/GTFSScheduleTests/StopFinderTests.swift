@@ -47,6 +47,8 @@ import Testing
         #expect(try search(name: "ZÜRICH", limit: 2).map(\.stopID) == ["8503000", "8503000:0:3"])
         #expect(try search(name: "4711").map(\.stopID) == ["8591382"])  // stop_code
         #expect(try search(name: "Genève").isEmpty)
+        // Full-width letters (as East Asian input methods type them) and surrounding tabs and spaces.
+        #expect(try search(name: "\t ＺＵＲＩＣＨ　ＨＢ \u{3000}").map(\.stopID) == ["8503000", "8503000:0:3", "8503000:0:41/42"])
     }
 
     @Test func nearSortsByHaversineDistance() throws {

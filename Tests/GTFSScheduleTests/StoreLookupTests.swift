@@ -1,6 +1,8 @@
-import Foundation
-import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 import GTFSSchedule
+import SQLite
 import Testing
 import ZoneInfo
 
@@ -11,9 +13,9 @@ import ZoneInfo
         defer { folder.remove() }
         var feed = SmallFeed()
         feed.files["stops.txt"] = feed.files["stops.txt"]!
-            .replacingOccurrences(of: "stop_lat,stop_lon\r\n", with: "stop_lat,stop_lon,platform_code\r\n")
-            .replacingOccurrences(of: "Central Platform 1,0,CEN,-33.88,151.20", with: "Central Platform 1,0,CEN,-33.88,151.20,1")
-            .replacingOccurrences(of: "Central Platform 2,0,CEN,-33.88,151.20", with: "Central Platform 2,0,CEN,-33.88,151.20,2A")
+            .replacing("stop_lat,stop_lon\r\n", with: "stop_lat,stop_lon,platform_code\r\n")
+            .replacing("Central Platform 1,0,CEN,-33.88,151.20", with: "Central Platform 1,0,CEN,-33.88,151.20,1")
+            .replacing("Central Platform 2,0,CEN,-33.88,151.20", with: "Central Platform 2,0,CEN,-33.88,151.20,2A")
         let store = try feed.store(in: folder)
         #expect(store.platformCode(stopID: "CEN1") == "1")
         #expect(store.platformCode(stopID: "CEN2") == "2A")
@@ -73,17 +75,36 @@ import ZoneInfo
         let folder = try TempFolder()
         defer { folder.remove() }
         let path = folder.path + "/old.sqlite"
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);
-                CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                """)
-        }
-        try queue.close()
+        let db = try Connection(path: path)
+        try db.execute("""
+            CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);
+            CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            """)
+        try db.close()
         #expect(throws: GTFSStoreError(path: path, message: "this timetable store was made by an older version of departure-board "
                                        + "(store format 1, this version reads 2); import the feed again")) {
             try GTFSStore(path: path)
+        }
+    }
+
+    @Test func filesThatAreNotStoresAreRefusedInSQLitesWords() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let other = folder.path + "/other.sqlite"
+        let db = try Connection(path: other)
+        try db.execute("CREATE TABLE notes (text TEXT)")
+        try db.close()
+        #expect(throws: GTFSStoreError(path: other, message: "not a timetable store (SQLite: no such table: schema_version)")) {
+            try GTFSStore(path: other)
+        }
+        let junk = folder.path + "/junk.sqlite"
+        let writer = try Connection(path: junk)
+        try writer.close()
+        guard let file = fopen(junk, "w") else { throw GTFSStoreError(path: junk, message: "cannot write") }
+        _ = String(repeating: "not a database ", count: 50).withCString { fputs($0, file) }
+        fclose(file)
+        #expect(throws: GTFSStoreError(path: junk, message: "not a timetable store (SQLite: file is not a database)")) {
+            try GTFSStore(path: junk)
         }
     }
 }
