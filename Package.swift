@@ -13,8 +13,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // Tests only: GTFSFeedBuilder writes test zips with it, an independent oracle for ZipReader.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         // The status endpoint and the departures hub. No traits: the default ones pull in full
         // Foundation (ICU) and swift-configuration, which the sign does not need.
@@ -45,12 +45,14 @@ let package = Package(
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
         // A board source over the project's departures API (HTTP, libcurl): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
+        .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
+        // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
+        .target(name: "CSVStream"),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
-            "ZoneInfo", "DeparturesCore",
+            "ZoneInfo", "DeparturesCore", "ZipReader", "CSVStream",
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "CSV", package: "CSV.swift"),
         ]),
         // GTFS-Realtime TripUpdates: conditional-GET fetcher and the applier onto scheduled departures.
         // Generated/gtfs-realtime.pb.swift is committed (see Generated/README.md); nothing runs protoc at build time.
@@ -154,6 +156,10 @@ let package = Package(
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // make-fixtures.py writes OracleFixtures.swift from zips that Python and Info-ZIP make.
+        .testTarget(name: "ZipReaderTests", dependencies: ["ZipReader", "GTFSFeedBuilder", "SeededRandom", "CZlibSystem"],
+                    exclude: ["make-fixtures.py"]),
+        .testTarget(name: "CSVStreamTests", dependencies: ["CSVStream", "SeededRandom"]),
         .testTarget(name: "GTFSRealtimeTests", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
