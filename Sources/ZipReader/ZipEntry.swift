@@ -111,8 +111,11 @@ enum CentralDirectory {
         for (rank, index) in order.enumerated() {
             let entry = entries[index]
             let end = rank + 1 < order.count ? entries[order[rank + 1]].localHeaderOffset : directoryOffset
-            let dataStart = entry.localHeaderOffset + Int64(LocalHeader.fixedSize + entry.nameLength)
-            guard entry.localHeaderOffset <= directoryOffset, dataStart <= end, entry.compressedSize <= end - dataStart else {
+            // Offsets were checked against the directory first, so the sum cannot overflow.
+            let fits = entry.localHeaderOffset <= directoryOffset
+                && entry.localHeaderOffset + Int64(LocalHeader.fixedSize + entry.nameLength) <= end
+                && entry.compressedSize <= end - entry.localHeaderOffset - Int64(LocalHeader.fixedSize + entry.nameLength)
+            guard fits else {
                 throw ZipError(entry: entry.name, .damaged("its data overlaps another entry or the central directory"))
             }
             entries[index].spanEnd = end
