@@ -56,8 +56,7 @@ public enum GTFSStopFinder {
     ///     system's by default. stops.txt itself is read straight from the zip.
     public static func search(
         zipPath: String, member: String? = nil, name: String? = nil, near: (latitude: Double, longitude: Double)? = nil,
-        limit: Int = 10, limits: GTFSArchiveLimits = .standard,
-        temporaryDirectory: String = FileManager.default.temporaryDirectory.path
+        limit: Int = 10, limits: GTFSArchiveLimits = .standard, temporaryDirectory: String = systemTemporaryDirectory()
     ) throws(GTFSImportError) -> [GTFSStopMatch] {
         let innerPath = (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
             + "gtfs-stop-search-\(getpid())-\(UUID().uuidString)-member.zip"
@@ -93,6 +92,11 @@ public enum GTFSStopFinder {
             for index in found.indices { found[index].parentStationName = found[index].parentStationID.flatMap { names[$0] } }
         }
         return found
+    }
+
+    /// `$TMPDIR`, else /tmp.
+    public static func systemTemporaryDirectory() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// Great-circle distance in metres on a sphere of the Earth's mean radius.
