@@ -11,8 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Tests only: GTFSFeedBuilder writes test zips with it, an independent oracle for ZipReader.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         // The status endpoint and the departures hub. No traits: the default ones pull in full
         // Foundation (ICU) and swift-configuration, which the sign does not need.
@@ -48,11 +48,13 @@ let package = Package(
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
         // A board source over the project's departures API (HTTP, libcurl): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
+        .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
+        // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
+        .target(name: "CSVStream"),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
-            "ZoneInfo", "DeparturesCore", "SQLite",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "CSV", package: "CSV.swift"),
+            "ZoneInfo", "DeparturesCore", "SQLite", "ZipReader", "CSVStream",
         ]),
         // GTFS-Realtime TripUpdates: conditional-GET fetcher and the applier onto scheduled departures.
         // Generated/gtfs-realtime.pb.swift is committed (see Generated/README.md); nothing runs protoc at build time.
@@ -161,6 +163,10 @@ let package = Package(
         .testTarget(name: "GTFSScheduleTests", dependencies: [
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite",
         ]),
+        // make-fixtures.py writes OracleFixtures.swift from zips that Python and Info-ZIP make.
+        .testTarget(name: "ZipReaderTests", dependencies: ["ZipReader", "GTFSFeedBuilder", "SeededRandom", "CZlibSystem"],
+                    exclude: ["make-fixtures.py"]),
+        .testTarget(name: "CSVStreamTests", dependencies: ["CSVStream", "SeededRandom"]),
         .testTarget(name: "GTFSRealtimeTests", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -1,36 +1,44 @@
-import Foundation
-import CSV
+import CSVStream
 
 /// One GTFS text file read a row at a time, with columns found by header name.
 ///
-/// Rows are numbered as lines (the header is line 1); a quoted field spanning lines
-/// would shift the count, which GTFS feeds do not do in practice.
+/// Reads an extracted file (`init(name:path:)`) or a zip entry as it inflates
+/// (`FeedArchive.table`). Rows are numbered by the physical line they start on (the
+/// header is line 1), quoted line breaks included.
 final class CSVTable {
     let name: String
-    private let reader: CSVReader
+    private var reader: CSVRowReader
     private let columns: [String: Int]
-    private var row: [String] = []
     /// The line of the current row.
     private(set) var line = 1
 
-    init(name: String, path: String) throws(GTFSImportError) {
-        self.name = name
-        guard let stream = InputStream(fileAtPath: path) else {
+    /// Reads the file at `path`, a member extracted from the feed.
+    convenience init(name: String, path: String) throws(GTFSImportError) {
+        let file: DescriptorBytes
+        do {
+            file = try DescriptorBytes(path: path)
+        } catch {
             throw GTFSImportError(file: name, message: "cannot open extracted file")
         }
-        do {
-            reader = try CSVReader(stream: stream, hasHeaderRow: true)
-        } catch {
+        try self.init(name: name, source: file)
+    }
+
+    init(name: String, source: some CSVByteSource) throws(GTFSImportError) {
+        self.name = name
+        reader = CSVRowReader(source: source)
+        guard try Self.advance(&reader, name) else {
             throw GTFSImportError(file: name, message: "cannot read the header row")
         }
         var columns: [String: Int] = [:]
-        for (index, raw) in (reader.headerRow ?? []).enumerated() {
-            // CSV.swift drops a BOM at the stream start; strip it again in case the codec kept it.
-            var header = raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw
-            header = header.trimmingCharacters(in: .whitespaces)
+        for index in 0..<reader.count {
+            // The reader drops a BOM at the start; one left in a header name (a doubled BOM) goes too.
+            var header = reader.field(index)
+            if header.hasPrefix("\u{FEFF}") { header.removeFirst() }
+            header = trimmingSpaces(header)
             if columns[header] == nil { columns[header] = index }
         }
         self.columns = columns
+        line = reader.line
     }
 
     /// The index of a column the file must have.
@@ -45,35 +53,26 @@ final class CSVTable {
 
     /// Moves to the next non-blank row; false at the end of the file.
     func next() throws(GTFSImportError) -> Bool {
-        while let fields = reader.next() {
-            line += 1
-            try checkReader()  // a decoding error ends the row early: report it, not the cut row
-            if fields.count == 1, fields[0].isEmpty { continue }
-            row = fields
-            return true
-        }
-        try checkReader()
-        return false
+        guard try Self.advance(&reader, name) else { return false }
+        line = reader.line
+        return true
     }
 
-    private func checkReader() throws(GTFSImportError) {
-        switch reader.error as? CSVError {
-        case nil, .cannotReadFile?:
-            // On Linux, CSV.swift meets the end of a file stream as `cannotReadFile`.
-            return
-        case .unicodeDecoding?:
-            throw GTFSImportError(file: name, line: line, message: "not valid UTF-8")
-        case let error?:
-            throw GTFSImportError(file: name, line: line, message: "unreadable (\(error))")
+    private static func advance(_ reader: inout CSVRowReader, _ name: String) throws(GTFSImportError) -> Bool {
+        do {
+            return try reader.next()
+        } catch {
+            // A source's error (a corrupt or oversized zip entry) is about the file, not a line.
+            if case .source(let text) = error.kind { throw GTFSImportError(file: name, message: text) }
+            throw GTFSImportError(file: name, line: error.line, message: error.message)
         }
     }
 
     /// The field at `index`, "" where the row is short; surrounding spaces dropped.
     subscript(index: Int) -> String {
-        guard index < row.count else { return "" }
-        let field = row[index]
+        let field = reader.field(index)
         guard field.utf8.first == UInt8(ascii: " ") || field.utf8.last == UInt8(ascii: " ") else { return field }
-        return field.trimmingCharacters(in: .whitespaces)
+        return trimmingSpaces(field)
     }
 
     subscript(index: Int?) -> String? {
@@ -126,4 +125,17 @@ final class CSVTable {
         guard let key = GTFSValues.dateKey(value) else { throw fail(column, "'\(value)' is not a YYYYMMDD date") }
         return key
     }
+}
+
+/// `text` without leading and trailing spaces and tabs (Unicode Zs: no-break and other
+/// spaces too), as feeds pad fields.
+func trimmingSpaces(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+        return ""
+    }
+    return String(scalars[first...last])
 }

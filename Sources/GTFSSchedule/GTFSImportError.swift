@@ -7,7 +7,6 @@ import Foundation
 import Glibc
 #endif
 import SQLite
-import ZIPFoundation
 
 /// Why an import failed, naming the feed member, line and column where there is one.
 ///
@@ -47,44 +46,15 @@ public struct GTFSImportError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// An error from Foundation, ZIPFoundation or SQLite in plain words: POSIX errors as their
-/// strerror text, never `Error Domain=NSPOSIXErrorDomain Code=…`.
+/// An error from the system or SQLite in plain words: POSIX errors as their strerror text.
+/// (Zip and CSV errors arrive already worded: see FeedArchive.importError.)
 func plainText(_ error: any Error) -> String {
     if let error = error as? GTFSImportError { return error.description }
     if let error = error as? POSIXError { return strerrorText(error.code.rawValue) }
-    if let error = error as? Archive.ArchiveError { return archiveText(error) }
-    if let error = error as? Data.DataError { return error == .unreadableFile ? "cannot read the zip" : "cannot write an extracted file" }
-    // ZIPFoundation keeps its inflate error type internal.
-    if String(describing: type(of: error)) == "CompressionError" { return "corrupt compressed data" }
     if let error = error as? SQLiteError { return "SQLite: " + error.message }
-    if let error = error as? CocoaError { return cocoaText(error) }
     return String(describing: error)
 }
 
 func strerrorText(_ code: Int32) -> String {
     String(cString: strerror(code))
-}
-
-private func archiveText(_ error: Archive.ArchiveError) -> String {
-    switch error {
-    case .missingEndOfCentralDirectoryRecord: "not a zip archive, or a truncated one (no end-of-archive record)"
-    case .invalidCRC32: "corrupt member (checksum mismatch)"
-    case .invalidCompressionMethod: "compressed with a method other than deflate"
-    case .invalidEntryPath: "a member name is not valid text"
-    case .invalidLocalHeaderDataOffset, .invalidLocalHeaderSize, .invalidCentralDirectoryOffset,
-         .invalidCentralDirectorySize, .invalidCentralDirectoryEntryCount, .invalidEntrySize:
-        "damaged zip directory"
-    default: "unreadable zip archive"
-    }
-}
-
-/// File errors as Foundation reports them: the POSIX cause where it gives one.
-private func cocoaText(_ error: CocoaError) -> String {
-    if let underlying = error.underlying as? POSIXError { return strerrorText(underlying.code.rawValue) }
-    switch error.code {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return strerrorText(ENOENT)
-    case .fileReadNoPermission, .fileWriteNoPermission: return strerrorText(EACCES)
-    case .fileWriteOutOfSpace: return strerrorText(ENOSPC)
-    default: return "file error \(error.code.rawValue)"
-    }
 }

@@ -52,22 +52,22 @@ public enum GTFSStopFinder {
     /// - Parameters:
     ///   - member: the inner zip to read in a zip of zips, as for `GTFSImporter.member`.
     ///   - name: nil or blank matches every stop.
-    ///   - temporaryDirectory: where stops.txt is extracted (and removed); the system's by default.
+    ///   - temporaryDirectory: where a named inner zip is extracted (and removed); the
+    ///     system's by default. stops.txt itself is read straight from the zip.
     public static func search(
         zipPath: String, member: String? = nil, name: String? = nil, near: (latitude: Double, longitude: Double)? = nil,
         limit: Int = 10, limits: GTFSArchiveLimits = .standard, temporaryDirectory: String = systemTemporaryDirectory()
     ) throws(GTFSImportError) -> [GTFSStopMatch] {
-        let base = (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
-            + "gtfs-stop-search-\(getpid())-\(UUID().uuidString)"
-        let stopsPath = base + "-stops.txt", innerPath = base + "-member.zip"
-        defer { removeFile(stopsPath); removeFile(innerPath) }
+        let innerPath = (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
+            + "gtfs-stop-search-\(getpid())-\(UUID().uuidString)-member.zip"
+        defer { removeFile(innerPath) }
         let feed = try FeedArchive.openFeed(zipPath: zipPath, member: member, innerPath: innerPath, limits: limits)
         guard feed.has("stops.txt") else { throw .missingFile(feed.prefix + "stops.txt") }
-        guard try feed.extract("stops.txt", to: stopsPath) > 0 else { throw ImportRun.emptyFile(feed.prefix + "stops.txt") }
+        guard feed.declaredSize("stops.txt") != 0 else { throw ImportRun.emptyFile(feed.prefix + "stops.txt") }
 
         let query = StopNameQuery(name ?? "")
         var best = BoundedBest(limit: max(0, limit))
-        let table = try CSVTable(name: feed.prefix + "stops.txt", path: stopsPath)
+        let table = try feed.table("stops.txt")
         let columns = try StopColumns(table)
         while try table.next() {
             guard var match = columns.match(table), match.locationType <= 1 else { continue }
@@ -83,7 +83,7 @@ public enum GTFSStopFinder {
         let parents = Set(found.compactMap(\.parentStationID))
         if !parents.isEmpty {
             var names: [String: String] = [:]
-            let again = try CSVTable(name: feed.prefix + "stops.txt", path: stopsPath)
+            let again = try feed.table("stops.txt")
             let id = try again.required("stop_id"), stopName = again.optional("stop_name")
             while try again.next() {
                 let stopID = again[id]
