@@ -84,7 +84,7 @@ struct Connection: ~Copyable {
         deadlines.progressed()
     }
 
-    mutating func send(_ bytes: [UInt8], deadlines: inout Deadlines, cancel: CancelSignal) throws(HTTPFetchError) {
+    func send(_ bytes: [UInt8], deadlines: inout Deadlines, cancel: CancelSignal) throws(HTTPFetchError) {
         var offset = 0
         while offset < bytes.count {
             let sent = try bytes.withBytes { (raw) throws(HTTPFetchError) -> Int in
@@ -95,26 +95,15 @@ struct Connection: ~Copyable {
     }
 
     /// Bytes read into `buffer`, or 0 at the end of the stream.
-    mutating func receive(
+    func receive(
         into buffer: UnsafeMutableRawBufferPointer, deadlines: inout Deadlines, cancel: CancelSignal
     ) throws(HTTPFetchError) -> Int {
         while true {
             // Checked before each read too: data that keeps flowing never lets a poll time out.
             if let expired = deadlines.expired() { throw expired }
             if cancel.isCancelled { throw .cancelled }
-            let result: Int
-            if let session = tls {
-                result = session.read(buffer)
-                if result == DB_TLS_CLOSED { return 0 }
-            } else {
-                let count = recv(fd, buffer.baseAddress, buffer.count, 0)
-                if count >= 0 { result = count == 0 ? DB_TLS_CLOSED : count } else if errno == EAGAIN || errno == EINTR {
-                    result = DB_TLS_WANT_READ
-                } else {
-                    throw Classification.transferFailure(errno: errno)
-                }
-                if result == DB_TLS_CLOSED { return 0 }
-            }
+            let result = try readOnce(buffer)
+            if result == DB_TLS_CLOSED { return 0 }
             if result > 0 {
                 deadlines.progressed()
                 return result
@@ -123,26 +112,33 @@ struct Connection: ~Copyable {
         }
     }
 
-    private mutating func writeSome(
+    private func writeSome(
         _ bytes: UnsafeRawBufferPointer, deadlines: inout Deadlines, cancel: CancelSignal
     ) throws(HTTPFetchError) -> Int {
         while true {
             if cancel.isCancelled { throw .cancelled }
-            let result: Int
-            if let session = tls {
-                result = session.write(bytes)
-            } else {
-                // MSG_NOSIGNAL: a server that hung up must not raise SIGPIPE.
-                let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-                if count >= 0 { result = count } else if errno == EAGAIN || errno == EINTR {
-                    result = DB_TLS_WANT_WRITE
-                } else {
-                    throw Classification.transferFailure(errno: errno)
-                }
-            }
+            let result = try writeOnce(bytes)
             if result > 0 { return result }
             try waitAsAsked(result, deadlines: &deadlines, cancel: cancel)
         }
+    }
+
+    /// One attempt, in db_tls_read's terms: a byte count, DB_TLS_CLOSED (0), or a DB_TLS_WANT_* / FAILED code.
+    private func readOnce(_ buffer: UnsafeMutableRawBufferPointer) throws(HTTPFetchError) -> Int {
+        if let tls { return tls.read(buffer) }
+        let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+        if count >= 0 { return count }
+        if errno == EAGAIN || errno == EINTR { return DB_TLS_WANT_READ }
+        throw Classification.transferFailure(errno: errno)
+    }
+
+    private func writeOnce(_ bytes: UnsafeRawBufferPointer) throws(HTTPFetchError) -> Int {
+        if let tls { return tls.write(bytes) }
+        // MSG_NOSIGNAL: a server that hung up must not raise SIGPIPE.
+        let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        if count >= 0 { return count }
+        if errno == EAGAIN || errno == EINTR { return DB_TLS_WANT_WRITE }
+        throw Classification.transferFailure(errno: errno)
     }
 
     /// Waits as a DB_TLS_WANT_* result asks, or throws for a failure.

@@ -69,6 +69,11 @@ struct RequestURLTests {
             """)
     }
 
+    @Test func percentDecoding() {
+        #expect(RequestHead.percentDecoded("a%40b%2fc") == Array("a@b/c".utf8))
+        #expect(RequestHead.percentDecoded("100%+4%2") == Array("100%+4%2".utf8), "not an escape: kept")
+    }
+
     @Test func base64() {
         #expect(RequestHead.base64([]) == "")
         #expect(RequestHead.base64(Array("f".utf8)) == "Zg==")

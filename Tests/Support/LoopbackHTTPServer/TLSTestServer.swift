@@ -1,12 +1,13 @@
 import Glibc
 
-/// Certificates made for one test run with the `openssl` command: a CA, a server certificate
-/// it signed for localhost and 127.0.0.1, one it signed for another name, and a self-signed one.
-struct TestCertificates: Sendable {
-    let directory: String
-    var caFile: String { directory + "/ca.pem" }
+/// Certificates made for one test run with the `openssl` command: a CA (`caFile`), a server
+/// certificate it signed for localhost and 127.0.0.1 ("good"), one it signed for another name
+/// ("wrong"), and a self-signed one for localhost ("rogue").
+public struct TestCertificates: Sendable {
+    public let directory: String
+    public var caFile: String { directory + "/ca.pem" }
 
-    static func make() throws -> TestCertificates {
+    public static func make() throws -> TestCertificates {
         var template = Array("/tmp/http-fetch-tls-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TestSetupError("mkdtemp failed") }
         let directory = String(cString: made)
@@ -35,13 +36,14 @@ struct TestCertificates: Sendable {
         return TestCertificates(directory: directory)
     }
 
-    func remove() { _ = try? ChildProcess.run(["/bin/rm", "-rf", directory]) }
+    public func remove() { _ = try? ChildProcess.run(["/bin/rm", "-rf", directory]) }
 }
 
-/// A TLS server on 127.0.0.1 (python3's ssl module) that answers every request with the SNI
-/// name it was offered; a client that refuses its certificate just ends that connection.
-struct TLSTestServer: Sendable {
-    let port: UInt16
+/// A TLS server on 127.0.0.1 (python3's ssl module) that answers every request with `body`,
+/// or by default with the SNI name it was offered ("sni=localhost", "sni=None"); "GET /close"
+/// gets a body ended by closing. A client that refuses its certificate just ends that connection.
+public struct TLSTestServer: Sendable {
+    public let port: UInt16
     private let pid: pid_t
 
     static let script = """
@@ -66,7 +68,7 @@ struct TLSTestServer: Sendable {
                     if not data:
                         break
                     head += data
-                body = ("sni=%s" % offered["sni"]).encode()
+                body = sys.argv[3].encode() if len(sys.argv) > 3 else ("sni=%s" % offered["sni"]).encode()
                 if head.startswith(b"GET /close "):
                     tls.sendall(b"HTTP/1.1 200 OK\\r\\nConnection: close\\r\\n\\r\\n" + body)
                 else:
@@ -79,9 +81,10 @@ struct TLSTestServer: Sendable {
         """
 
     /// Starts the server with `certificate` (and its key) from `certificates`, e.g. "good".
-    init(certificates: TestCertificates, certificate: String) throws {
+    public init(certificates: TestCertificates, certificate: String, body: String? = nil) throws {
         let base = certificates.directory + "/" + certificate
-        let (pid, output) = try ChildProcess.spawn(["python3", "-c", Self.script, base + ".pem", base + ".key"])
+        let arguments = ["python3", "-c", Self.script, base + ".pem", base + ".key"] + (body.map { [$0] } ?? [])
+        let (pid, output) = try ChildProcess.spawn(arguments)
         defer { close(output) }
         self.pid = pid
         var pfd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
@@ -96,14 +99,14 @@ struct TLSTestServer: Sendable {
         self.port = port
     }
 
-    func stop() {
+    public func stop() {
         kill(pid, SIGKILL)
         _ = ChildProcess.wait(pid)
     }
 }
 
-struct TestSetupError: Error, CustomStringConvertible {
-    let description: String
+public struct TestSetupError: Error, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }
 
