@@ -21,6 +21,16 @@ struct Connection: ~Copyable {
     ) throws(HTTPFetchError) -> Connection {
         deadlines.phase = .connecting
         var lastError = HTTPFetchError.connectionFailed("no address to connect to")
+        var onlyOffline = true
+        // One family unreachable (no IPv6 route, say) while another address failed otherwise is not "offline".
+        func note(_ error: HTTPFetchError) {
+            if case .offline = error {
+                if onlyOffline { lastError = error }
+            } else {
+                onlyOffline = false
+                lastError = error
+            }
+        }
         for (index, address) in addresses.enumerated() {
             let now = ContinuousClock.now
             if let expired = deadlines.expired(now: now) { throw expired }
@@ -28,7 +38,7 @@ struct Connection: ~Copyable {
             let attemptDeadline = index == addresses.count - 1 ? deadlines.next : now + share
             let fd = socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else {
-                lastError = Classification.connectFailure(errno: errno, address: address.text, port: port)
+                note(Classification.connectFailure(errno: errno, address: address.text, port: port))
                 continue
             }
             switch connect(fd, address, until: attemptDeadline, cancel: cancel) {
@@ -41,10 +51,10 @@ struct Connection: ~Copyable {
             case ETIME:
                 close(fd)
                 if let expired = deadlines.expired() { throw expired }
-                lastError = .timedOut("\(address.text) port \(port): no answer within \(share.wholeMilliseconds) ms")
+                note(.timedOut("\(address.text) port \(port): no answer within \(share.wholeMilliseconds) ms"))
             case let code:
                 close(fd)
-                lastError = Classification.connectFailure(errno: code, address: address.text, port: port)
+                note(Classification.connectFailure(errno: code, address: address.text, port: port))
             }
         }
         throw lastError
