@@ -26,12 +26,11 @@ let package = Package(
         // C libraries, reached through system-library targets (module map + shim header only).
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // Linux UAPI headers (spidev, fbdev) and wrappers for the ioctl macros Swift cannot import.
+        // Linux UAPI headers (spidev, fbdev, eventfd) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -42,11 +41,13 @@ let package = Package(
         .target(name: "SystemFiles"),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
-        // HTTP GET over libcurl with millisecond timeouts and a body cap.
-        .target(name: "HTTPFetch", dependencies: ["CCurl", "SystemFiles"]),
+        // OpenSSL 3 reached with dlopen on the first https request: no headers or link-time libssl.
+        .target(name: "CTLSLoader"),
+        // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
+        .target(name: "HTTPFetch", dependencies: ["CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
-        // A board source over the project's departures API (HTTP, libcurl): a sibling of GTFSSource.
+        // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
@@ -157,7 +158,7 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
-        .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: [

@@ -22,7 +22,7 @@ readonly UNIT_PATH=$UNIT_DIR/$UNIT_NAME
 readonly DROPIN_DIR=$UNIT_DIR/$UNIT_NAME.d
 readonly GROUPS_DROPIN=$DROPIN_DIR/10-install-groups.conf
 readonly DEVICE_GROUPS=(gpio i2c spi video)
-readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libcurl4 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 tzdata fonts-dejavu-core)
+readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libssl3 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 tzdata fonts-dejavu-core)
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd -- "$script_dir/.." && pwd)

@@ -11,14 +11,16 @@
 set -euo pipefail
 
 # The Swift toolchain's own needs on a bare system (linker, C library and C++ headers),
-# then the C libraries the package links through its system-library targets.
+# then the C libraries the package links through its system-library targets, and libssl3,
+# which the HTTP client loads (dlopen) on the first https request.
 packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev git ca-certificates
-          libgpiod-dev libi2c-dev libcurl4-openssl-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev
+          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libssl3
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in
-        # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache.
-        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx); shift ;;
+        # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;
+        # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl.
+        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl); shift ;;
         --package) packages+=(debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;

@@ -26,7 +26,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
     public let settings: Settings
     private let client: any HTTPFetching
 
-    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient()) {
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient()) {
         self.settings = settings
         self.client = client
     }

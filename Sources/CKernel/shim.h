@@ -10,6 +10,7 @@
 #include <linux/spi/spidev.h>
 #include <signal.h>
 #include <sys/ptrace.h>
+#include <sys/eventfd.h>
 #include <sys/types.h>
 
 /// ioctl with a plain integer argument (I2C_SLAVE takes the address by value).

@@ -51,7 +51,7 @@ public actor TripUpdatesFetcher {
     /// The last feed decoded from a 200 answer, with its validators.
     private var last: FetchedFeed?
 
-    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient()) {
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient()) {
         self.settings = settings
         self.client = client
     }

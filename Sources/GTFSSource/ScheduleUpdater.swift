@@ -70,7 +70,7 @@ public final class ScheduleUpdater: Sendable {
     private let logger: Logger
     private let state = Mutex(State())
 
-    public init(settings: Settings, client: any HTTPFetching = CurlHTTPClient(), logger: Logger) {
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger) {
         self.settings = settings
         self.client = client
         self.logger = logger

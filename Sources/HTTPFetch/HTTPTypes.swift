@@ -16,7 +16,8 @@ public struct HTTPHeader: Sendable, Equatable, CustomStringConvertible {
 public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     public var headers: [HTTPHeader]
-    /// Longest silence allowed: connecting, waiting for the first byte, and between chunks.
+    /// Longest silence allowed, in each step: the DNS lookup, connecting, the TLS handshake,
+    /// waiting for the first byte, and between reads of the body.
     public var requestTimeout: Duration
     /// Longest the whole exchange may take.
     public var resourceTimeout: Duration

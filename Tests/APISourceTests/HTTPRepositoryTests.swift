@@ -1,6 +1,10 @@
 import APISource
 import DeparturesCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPFetch
 import LoopbackHTTPServer
 import Testing
@@ -80,7 +84,7 @@ struct HTTPRepositoryTests {
         #expect(error.description == "not valid JSON")
         #expect(garbage.failure?.userMessage == "Failed to load departures")
 
-        let wrongTypes = Self.body.replacingOccurrences(of: #""delay_s": 120"#, with: #""delay_s": "120""#)
+        let wrongTypes = Self.body.replacing(#""delay_s": 120"#, with: #""delay_s": "120""#)
         let (typed, _) = try await fetch(.text(wrongTypes))
         guard case .invalidData(_, let typeError)? = typed.failure else {
             Issue.record("expected invalid data, got \(typed)")
@@ -117,7 +121,7 @@ struct HTTPRepositoryTests {
     }
 
     /// DNS failures and unreachable networks cannot be produced on loopback, so a client
-    /// double raises them as the curl client classifies them.
+    /// double raises them as the HTTP client classifies them.
     struct FailingClient: HTTPFetching {
         let error: HTTPFetchError
         func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse { throw error }

@@ -53,7 +53,7 @@ struct StatusPageTests {
         """
     }
 
-    let client = CurlHTTPClient()
+    let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String) async throws -> String {
         let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))

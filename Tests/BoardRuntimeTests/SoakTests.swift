@@ -3,7 +3,11 @@ import BoardRender
 import BoardRuntime
 import DeparturesCore
 import DisplayBackends
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Framebuffer
 import Glibc
 import Logging
@@ -50,7 +54,7 @@ struct ProcessFigures: CustomStringConvertible {
     var description: String { "RSS \(rssKiB / 1024) MiB (\(rssKiB) KiB), \(fds) fds, \(threads) threads" }
 }
 
-/// The whole refresh path under a server that keeps misbehaving: libcurl against a real
+/// The whole refresh path under a server that keeps misbehaving: the HTTP client against a real
 /// socket, the use case, the view model's backoff and stale rules, and the coordinator's
 /// draw loop, on a manual clock so 10,000 refreshes (about ten days of board time) take
 /// well under a minute.

@@ -1,44 +1,36 @@
 import Glibc
-import HTTPFetch
+@testable import HTTPFetch
 import Testing
 
 /// Pure mapping tests: no sockets, so the offline paths are covered without outside traffic.
-/// Numbers are libcurl's stable CURLcode values.
 struct ClassificationTests {
-    @Test("DNS failures are offline", arguments: [5 /* RESOLVE_PROXY */, 6 /* RESOLVE_HOST */])
-    func dnsIsOffline(code: Int) {
-        #expect(CurlHTTPClient.classify(curlCode: code, osErrno: 0).isOffline)
+    @Test("DNS failures are offline and name the host", arguments: [EAI_NONAME, EAI_AGAIN, EAI_FAIL])
+    func dnsIsOffline(code: Int32) {
+        let error = Classification.resolveFailure(code: code, errno: 0, host: "api.example.org")
+        #expect(error.isOffline)
+        #expect(error.description.contains("api.example.org"))
+    }
+
+    @Test func aSystemErrorDuringLookupIsOfflineWithItsErrno() {
+        let error = Classification.resolveFailure(code: EAI_SYSTEM, errno: ENETUNREACH, host: "h")
+        #expect(error == .offline("cannot resolve h: network is unreachable"))
     }
 
     @Test("Unreachable network or host is offline", arguments: [ENETUNREACH, EHOSTUNREACH, ENETDOWN])
     func unreachableIsOffline(errnoValue: Int32) {
-        #expect(CurlHTTPClient.classify(curlCode: 7, osErrno: Int(errnoValue)).isOffline)
+        #expect(Classification.connectFailure(errno: errnoValue, address: "192.0.2.1", port: 80).isOffline)
     }
 
     @Test func refusedIsConnectionFailed() {
-        let error = CurlHTTPClient.classify(curlCode: 7, osErrno: Int(ECONNREFUSED))
-        #expect(error.isConnectionFailed)
-        #expect(error.description.contains("refused"))
+        let error = Classification.connectFailure(errno: ECONNREFUSED, address: "127.0.0.1", port: 8080)
+        #expect(error == .connectionFailed("127.0.0.1 port 8080: connection refused"))
     }
 
-    @Test("TLS codes", arguments: [35 /* SSL_CONNECT */, 60 /* PEER_FAILED_VERIFICATION */, 58, 77, 83, 90, 91])
-    func tlsCodes(code: Int) {
-        #expect(CurlHTTPClient.classify(curlCode: code, osErrno: 0).isTLS)
-    }
-
-    @Test func otherCodes() {
-        #expect(CurlHTTPClient.classify(curlCode: 28, osErrno: 0).isTimedOut)
-        #expect(CurlHTTPClient.classify(curlCode: 52, osErrno: 0).isConnectionFailed)  // GOT_NOTHING
-        #expect(CurlHTTPClient.classify(curlCode: 56, osErrno: Int(ECONNRESET)).isConnectionFailed)
-        #expect(CurlHTTPClient.classify(curlCode: 18, osErrno: 0).isConnectionFailed)  // PARTIAL_FILE
-        #expect(CurlHTTPClient.classify(curlCode: 3, osErrno: 0).isInvalidURL)
-        #expect(CurlHTTPClient.classify(curlCode: 1, osErrno: 0).isInvalidURL)
-        #expect(CurlHTTPClient.classify(curlCode: 63, osErrno: 0, responseLimit: 10) == .responseTooLarge(limit: 10))
-        #expect(CurlHTTPClient.classify(curlCode: 42, osErrno: 0) == .cancelled)
-        guard case .other = CurlHTTPClient.classify(curlCode: 47, osErrno: 0) else {
-            Issue.record("too many redirects should be .other")
-            return
-        }
+    @Test func otherSocketErrors() {
+        #expect(Classification.connectFailure(errno: ETIMEDOUT, address: "::1", port: 443).isTimedOut)
+        #expect(Classification.transferFailure(errno: ECONNRESET) == .connectionFailed("connection reset by peer"))
+        #expect(Classification.transferFailure(errno: EPIPE).isConnectionFailed)
+        #expect(Classification.transferFailure(errno: ETIMEDOUT).isTimedOut)
     }
 
     @Test func headerDescriptionIsRedacted() {

@@ -86,7 +86,7 @@ extension LoopbackTests {
         }
 
         @Test func unsupportedSchemeIsInvalidURL() async {
-            // Rejected by CURLOPT_PROTOCOLS_STR before any connection is made.
+            // Refused before any connection is made.
             #expect(await fetch(HTTPRequest(url: "ftp://127.0.0.1/file")).error?.isInvalidURL == true)
             #expect(await fetch(HTTPRequest(url: "http://[::1")).error?.isInvalidURL == true)
         }
@@ -111,13 +111,13 @@ struct RedirectHeaderTests {
         defer { first.stop() }
         let key = HTTPHeader(name: "X-API-Key", value: "s3cret-key")
 
-        let away = try await CurlHTTPClient().get(HTTPRequest(url: first.baseURL + "/away", headers: [key]))
+        let away = try await HTTPFetchClient().get(HTTPRequest(url: first.baseURL + "/away", headers: [key]))
         #expect(away.status == 200)
         #expect(first.requests.first?.header("X-API-Key") == "s3cret-key")
         #expect(other.requests.map(\.path) == ["/landing"])
         #expect(other.requests.first?.header("X-API-Key") == nil, "the key stayed home")
 
-        _ = try await CurlHTTPClient().get(HTTPRequest(url: first.baseURL + "/here", headers: [key]))
+        _ = try await HTTPFetchClient().get(HTTPRequest(url: first.baseURL + "/here", headers: [key]))
         #expect(first.requests.last?.path == "/final")
         #expect(first.requests.last?.header("X-API-Key") == "s3cret-key", "same origin keeps it")
     }
@@ -131,6 +131,6 @@ struct RedirectHeaderTests {
         ("http://a.example/x", "http://b.example/x", false),
     ])
     func origins(a: String, b: String, same: Bool) {
-        #expect(CurlHTTPClient.sameOrigin(a, b) == same)
+        #expect(HTTPFetchClient.sameOrigin(a, b) == same)
     }
 }

@@ -15,7 +15,7 @@ func withServer<T>(
 /// The request's outcome as a value, so tests can assert on either side.
 func fetch(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPFetchError> {
     do {
-        return .success(try await CurlHTTPClient().get(request))
+        return .success(try await HTTPFetchClient().get(request))
     } catch {
         return .failure(error)
     }

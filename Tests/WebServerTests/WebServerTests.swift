@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPFetch
 import Logging
 import Testing
@@ -76,10 +80,10 @@ struct GuardTests {
     }
 }
 
-/// A real Hummingbird server on 127.0.0.1, asked by libcurl.
+/// A real Hummingbird server on 127.0.0.1, asked by the project's HTTP client.
 @Suite(.serialized)
 struct RealServerTests {
-    let client = CurlHTTPClient()
+    let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String, _ headers: [HTTPHeader] = []) async throws -> HTTPResponse {
         try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers, requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))

@@ -33,7 +33,7 @@ public enum StopSearch {
             downloaded = path
             let response: HTTPResponse
             do {
-                response = try await CurlHTTPClient().get(request)
+                response = try await HTTPFetchClient().get(request)
             } catch {
                 throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
             }

@@ -167,6 +167,11 @@ public final class LoopbackHTTPServer: Sendable {
             return
         case .redirect(let location, let status):
             _ = sendHead(fd, status, [("Location", location), ("Content-Length", "0")])
+        case .raw(let bytes):
+            _ = sendAll(fd, bytes)
+        case .rawThenStall(let bytes, let stall):
+            guard sendAll(fd, bytes) else { return }
+            _ = pause(stall)
         }
     }
 

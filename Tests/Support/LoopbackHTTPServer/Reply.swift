@@ -30,6 +30,10 @@ public indirect enum Reply: Sendable {
     case closeWithoutAnswer
     /// A redirect to `location` (absolute or relative).
     case redirect(to: String, status: Int = 302)
+    /// Exactly these bytes (status line and all), then close: for framings and malformed answers.
+    case raw([UInt8])
+    /// These bytes, then silence for `stall` (a head cut short, a body that stops).
+    case rawThenStall([UInt8], stall: Duration)
 
     /// Text body with a content type.
     public static func text(_ body: String, status: Int = 200, contentType: String = "text/plain") -> Reply {

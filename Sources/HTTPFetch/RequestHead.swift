@@ -1,0 +1,67 @@
+/// The bytes of a GET request head (RFC 9112 §3).
+enum RequestHead {
+    static let userAgent = "departure-board"
+
+    /// The caller's headers go out as given, and replace ours of the same name (Host,
+    /// User-Agent, Accept-Encoding, Authorization). "Connection: close" is always ours: one
+    /// request per connection, and a body without a length ends when the server closes.
+    static func bytes(for url: RequestURL, headers: [HTTPHeader]) -> [UInt8] {
+        let given = Set(headers.map { $0.name.lowercased() })
+        var lines = ["GET \(url.target) HTTP/1.1"]
+        if !given.contains("host") { lines.append("Host: \(url.authority)") }
+        if !given.contains("user-agent") { lines.append("User-Agent: \(userAgent)") }
+        if !given.contains("accept-encoding") { lines.append("Accept-Encoding: gzip, deflate") }
+        if let userinfo = url.userinfo, !given.contains("authorization") {
+            lines.append("Authorization: Basic \(base64(percentDecoded(userinfo)))")
+        }
+        for header in headers where header.name.lowercased() != "connection" {
+            lines.append(header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)")
+        }
+        lines.append("Connection: close")
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    /// "%41" → "A"; a '%' not followed by two hex digits stays as it is.
+    static func percentDecoded(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for slot in 0..<4 {
+                out.append(slot <= count ? alphabet[Int(group >> UInt32(18 - 6 * slot) & 63)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The parts of an http or https URL a GET needs.
+struct RequestURL: Equatable {
+    var isSecure: Bool
+    /// The host as written, without the brackets of an IPv6 literal.
+    var host: String
+    var port: UInt16
+    /// Path and query: what goes on the request line. Never empty; no fragment.
+    var target: String
+    /// "user:password" as written in the URL (still percent-encoded), for Basic auth.
+    var userinfo: String?
+
+    /// The host is an IPv4 or IPv6 literal (no DNS, no SNI, checked against the certificate as an address).
+    var hostIsAddress: Bool { Self.isIPv6(host) || Self.isIPv4(host) }
+
+    /// The Host header: brackets around an IPv6 literal, the port only when it is not the default.
+    var authority: String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return port == (isSecure ? 443 : 80) ? name : "\(name):\(port)"
+    }
+
+    static func parse(_ url: String) throws(HTTPFetchError) -> RequestURL {
+        guard let schemeEnd = url.firstRange(of: "://") else {
+            throw .invalidURL("not an absolute http:// or https:// URL")
+        }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidURL("unsupported scheme \"\(scheme.prefix(16))\" (only http and https)")
+        }
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var hostPort = rest[..<authorityEnd]
+        var userinfo: String?
+        if let at = hostPort.lastIndex(of: "@") {
+            userinfo = String(hostPort[..<at])
+            hostPort = hostPort[hostPort.index(after: at)...]
+        }
+
+        let host: Substring
+        var portText: Substring = ""
+        if hostPort.hasPrefix("[") {
+            guard let close = hostPort.firstIndex(of: "]") else { throw .invalidURL("unclosed \"[\" in the host") }
+            host = hostPort[hostPort.index(after: hostPort.startIndex)..<close]
+            let after = hostPort[hostPort.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw .invalidURL("unexpected text after the IPv6 address") }
+                portText = after.dropFirst()
+            }
+            guard isIPv6(String(host)) else { throw .invalidURL("bad IPv6 address") }
+        } else if let colon = hostPort.firstIndex(of: ":") {
+            host = hostPort[..<colon]
+            portText = hostPort[hostPort.index(after: colon)...]
+        } else {
+            host = hostPort
+        }
+        guard !host.isEmpty else { throw .invalidURL("no host") }
+        guard host.utf8.allSatisfy({ isHostByte($0) }) else {
+            throw .invalidURL("the host has a character a host name cannot have (non-ASCII names need their xn-- form)")
+        }
+
+        let secure = scheme == "https"
+        var port: UInt16 = secure ? 443 : 80
+        if !portText.isEmpty {
+            guard portText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(portText.prefix(6)),
+                  (1...65_535).contains(value) else {
+                throw .invalidURL("bad port")
+            }
+            port = UInt16(value)
+        }
+        let pathAndQuery = rest[authorityEnd...].prefix { $0 != "#" }
+        var target = try encodeTarget(pathAndQuery)
+        if !target.hasPrefix("/") { target = "/" + target }
+        return RequestURL(isSecure: secure, host: String(host), port: port, target: target, userinfo: userinfo)
+    }
+
+    /// Letters, digits and the few marks of host names and IP literals; '%' for a zone id is not taken.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: ":"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Non-ASCII bytes are percent-encoded (as browsers and libcurl do); spaces and control
+    /// characters would break the request line, so they are refused.
+    private static func encodeTarget(_ text: Substring) throws(HTTPFetchError) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if byte <= 0x20 || byte == 0x7F { throw .invalidURL("the URL contains a space or control character") }
+            if byte >= 0x80 {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isIPv4(_ text: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, text, &address) == 1
+    }
+
+    static func isIPv6(_ text: String) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET6, text, &address) == 1
+    }
+}

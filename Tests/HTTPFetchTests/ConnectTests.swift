@@ -1,0 +1,118 @@
+import Glibc
+@testable import HTTPFetch
+import LoopbackHTTPServer
+import SystemFiles
+import Testing
+
+/// Stalls, DNS and addresses: where a request can hang before or inside the response.
+extension LoopbackTests {
+    @Suite struct Stalls {
+        let clock = ContinuousClock()
+
+        @Test func aHeadThatStopsHalfwayHitsTheRequestTimeout() async throws {
+            let reply = Reply.rawThenStall(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8), stall: .seconds(5))
+            try await withServer({ _ in reply }) { server in
+                let start = clock.now
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
+                guard case .timedOut(let message) = result.error else {
+                    Issue.record("expected .timedOut, got \(result)")
+                    return
+                }
+                #expect(message.hasPrefix("request timeout: no response for 300 ms"))
+                #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(message)")
+                #expect(clock.now - start < .milliseconds(4_500), "did not wait for the 5 s stall")
+            }
+        }
+
+        @Test func aChunkedBodyThatStopsHitsTheRequestTimeout() async throws {
+            let wire = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nfirst half "
+            try await withServer({ _ in .rawThenStall(Array(wire.utf8), stall: .seconds(5)) }) { server in
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
+                guard case .timedOut(let message) = result.error else {
+                    Issue.record("expected .timedOut, got \(result)")
+                    return
+                }
+                #expect(message.hasPrefix("request timeout: no data for 300 ms"))
+            }
+        }
+    }
+
+    @Suite struct Names {
+        @Test func anInvalidNameIsOffline() async {
+            let result = await fetch(HTTPRequest(url: "http://departure-board.invalid/", requestTimeout: .seconds(20)))
+            guard case .offline(let message) = result.error else {
+                Issue.record("expected .offline, got \(result)")
+                return
+            }
+            #expect(message.contains("departure-board.invalid"))
+        }
+
+        @Test func localhostIsResolvedAndReached() async throws {
+            try await withServer({ _ in .text("by name") }) { server in
+                let response = await fetch(HTTPRequest(url: "http://localhost:\(server.port)/")).response
+                #expect(response?.body == Array("by name".utf8))
+                #expect(server.requests.first?.header("Host") == "localhost:\(server.port)")
+            }
+        }
+
+        @Test func aLookupThatHangsEndsAtTheRequestTimeout() {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = Resolver.resolve(
+                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", requestTimeout: .milliseconds(300))),
+                cancel: CancelSignal(), lookup: { _, _ in
+                    usleep(3_000_000)
+                    return .failure(.offline("too late"))
+                })
+            guard case .failure(.timedOut(let message)) = result else {
+                Issue.record("expected .timedOut, got \(result)")
+                return
+            }
+            #expect(message.hasPrefix("request timeout: no DNS answer for 300 ms"))
+            #expect(clock.now - start < .seconds(2), "did not wait for the lookup")
+        }
+
+        @Test func aCancelEndsAWaitForDNS() {
+            let cancel = CancelSignal()
+            let started = DetachedThread.start {
+                usleep(100_000)
+                cancel.cancel()
+            }
+            #expect(started)
+            let result = Resolver.resolve(
+                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(20))),
+                cancel: cancel, lookup: { _, _ in
+                    usleep(3_000_000)
+                    return .failure(.offline("too late"))
+                })
+            #expect(throws: HTTPFetchError.cancelled) { try result.get() }
+        }
+    }
+
+    @Suite struct Addresses {
+        @Test func everyAddressIsTriedInTurn() async throws {
+            try await withServer({ _ in .text("ok") }) { server in
+                let closed = try LoopbackHTTPServer.closedPort()
+                // Same port on another loopback address, where nothing listens: refused, then the next.
+                let nobody = try Resolver.systemLookup("127.0.0.2", server.port).get()
+                let listening = try Resolver.systemLookup("127.0.0.1", server.port).get()
+                var deadlines = Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(5)))
+                _ = try Connection.open(nobody + listening, port: server.port, deadlines: &deadlines, cancel: CancelSignal())
+
+                var again = Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(5)))
+                let onlyClosed = try Resolver.systemLookup("127.0.0.1", closed).get()
+                #expect(throws: HTTPFetchError.connectionFailed("127.0.0.1 port \(closed): connection refused")) {
+                    _ = try Connection.open(onlyClosed, port: closed, deadlines: &again, cancel: CancelSignal())
+                }
+            }
+        }
+
+        @Test func familiesAlternate() throws {
+            let v4 = try Resolver.systemLookup("127.0.0.1", 80).get()
+            let v6 = try Resolver.systemLookup("::1", 80).get()
+            #expect(v4.map(\.text) == ["127.0.0.1"])
+            #expect(v6.map(\.text) == ["::1"])
+            #expect(v4[0].family == AF_INET && v6[0].family == AF_INET6)
+        }
+    }
+}
