@@ -2,6 +2,18 @@
 // departure-board: a departure board display driver for LED, OLED and e-paper signage on Linux.
 import PackageDescription
 
+/// How release builds link the binary users get (`swift build -c release`, the package, the
+/// installer), measured in README "Memory": Swift's libraries linked in, so nothing is loaded
+/// from the toolchain at run time and only the pages the sign touches are resident; lld with
+/// packed relative relocations (glibc ≥ 2.36 reads DT_RELR), so a PIE starts without
+/// rewriting megabytes of relocations; and no exported symbol table, which the dynamic loader
+/// would otherwise search (and page in) for every symbol it binds.
+let shippedBinaryLinkFlags = [
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+]
+
 let package = Package(
     name: "departure-board",
     platforms: [.macOS(.v15)],
@@ -13,7 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Tests only: GTFSFeedBuilder writes test zips with it, an independent oracle for ZipReader.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // No traits: the default BinaryDelimitedStreams imports full Foundation (its streams) and,
+        // with it, CoreFoundation and ICU into the sign; we decode whole messages only.
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0", traits: []),
         // The status endpoint and the departures hub. No traits: the default ones pull in full
         // Foundation (ICU) and swift-configuration, which the sign does not need.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
@@ -128,7 +142,8 @@ let package = Package(
                 "Framebuffer", "GTFSSchedule", "SystemFiles", "ZoneInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags, .when(platforms: [.linux], configuration: .release))]
         ),
 
         // Writes the source commit into BoardAssembly before each build (`--version`, status page).
@@ -207,3 +222,11 @@ let package = Package(
     ]
 )
 
+// Release objects are compiled for the static Swift libraries too: the compiler then records
+// the static libraries each module needs (FoundationEssentials' C shims and collections) for
+// the linker, which `-static-stdlib` at link time alone does not.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    ]
+}

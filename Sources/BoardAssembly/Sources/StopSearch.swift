@@ -53,7 +53,7 @@ public enum StopSearch {
     public static func lines(_ matches: [GTFSStopMatch]) -> [String] {
         let idWidth = min(24, matches.map(\.stopID.count).max() ?? 0)
         return matches.map { match in
-            var line = match.stopID.padding(toLength: max(idWidth, match.stopID.count), withPad: " ", startingAt: 0) + "  " + match.name
+            var line = match.stopID + String(repeating: " ", count: max(0, idWidth - match.stopID.count)) + "  " + match.name
             if match.locationType == 1 { line += "  (station: covers its platforms)" }
             if let platform = match.platformCode, !platform.isEmpty { line += "  platform " + platform }
             if let parent = match.parentStationID {
