@@ -25,7 +25,7 @@ t=$(now)
 if [ -n "${KT_BINARY:-}" ]; then
   BINARY=$KT_BINARY
 else
-  if ! (cd "$REPO_DIR" && swift build -c release --product departure-board --static-swift-stdlib > "$KT_WORK/build.log" 2>&1); then
+  if ! (cd "$REPO_DIR" && swift build -c release --product departure-board > "$KT_WORK/build.log" 2>&1); then
     tail -n 40 "$KT_WORK/build.log"; say "the release build failed"; exit 1
   fi
   BINARY="$REPO_DIR/.build/release/departure-board"

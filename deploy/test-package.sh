@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Tests the Debian package as a Pi owner meets it, on this machine (root or sudo):
+# dpkg -i, the service user and folders, validate and render the default board, run the
+# service binary as its user for a few seconds on a trace bus, then remove and purge and
+# check that nothing the package made is left behind.
+#
+#   deploy/test-package.sh [DEB]      (without DEB: deploy/build-package.sh builds it)
+set -euo pipefail
+
+script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+failures=0
+pass() { printf 'ok    %s\n' "$1"; }
+fail() { printf 'FAIL  %s\n' "$1"; failures=$((failures + 1)); }
+check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then pass "$what"; else fail "$what"; fi; }
+
+# Build tools first (idempotent), then the package.
+"$script_dir/prepare.sh" --package
+deb=${1:-$("$script_dir/build-package.sh")}
+[[ -f $deb ]] || { echo "test-package.sh: no package at $deb" >&2; exit 66; }
+echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
+dpkg-deb --info "$deb" | sed -n 's/^ \(Depends\|Installed-Size\|Version\|Architecture\):/  \1:/p'
+
+if dpkg-query -W -f='${Status}' departure-board 2>/dev/null | grep -q installed; then
+    "${sudo[@]}" dpkg --purge departure-board >/dev/null
+fi
+
+# What the file system holds before: every path under the trees a package may touch.
+snapshot() {
+    "${sudo[@]}" find /etc /usr /lib /var/lib -xdev \
+        -path /var/lib/dpkg -prune -o -path /var/lib/apt -prune -o -path /var/lib/systemd/timers -prune -o \
+        -path /var/lib/nginx -prune -o -path /etc/ld.so.cache -prune -o -print 2>/dev/null | sort
+}
+before=$(mktemp); after=$(mktemp); work=$(mktemp -d)
+trap 'rm -rf "$before" "$after" "$work"' EXIT
+snapshot > "$before"
+
+"${sudo[@]}" dpkg -i "$deb"
+check "dpkg says installed" dpkg-query -W -f='${Status}' departure-board
+check "--version names version and commit" sh -c 'departure-board --version | grep -Eq "^departure-board [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+,"'
+check "service user exists without a login shell" sh -c 'getent passwd departure-board | grep -q ":/usr/sbin/nologin$"'
+for group in gpio i2c spi video; do
+    check "service user is in group $group" sh -c "id -nG departure-board | tr ' ' '\n' | grep -qx $group"
+done
+check "state folder belongs to the service user" sh -c '[ "$(stat -c %U /var/lib/departure-board)" = departure-board ]'
+check "board.yaml is a conffile" sh -c 'dpkg-query -W -f="\${Conffiles}" departure-board | grep -q /etc/departure-board/board.yaml'
+check "unit installed, not enabled" sh -c '[ -f /lib/systemd/system/departure-board.service ] && ! [ -e /etc/systemd/system/multi-user.target.wants/departure-board.service ]'
+check "unit runs the packaged binary" grep -q '^ExecStart=/usr/bin/departure-board run --board /etc/departure-board/board.yaml' /lib/systemd/system/departure-board.service
+check "manual page" sh -c 'zcat /usr/share/man/man1/departure-board.1.gz | grep -q "^\.SH COMMANDS"'
+check "validate the default board" departure-board validate /etc/departure-board/board.yaml
+
+# As the service user, from a folder with no Boards/ or Fonts/: fonts come from /usr/share.
+"${sudo[@]}" chmod 0777 "$work"
+# setpriv execs the program itself as the service user (runuser would sit between, and a
+# SIGTERM meant for the sign would end runuser's session instead).
+as_service=("${sudo[@]}" setpriv --reuid=departure-board --regid=departure-board --init-groups)
+check "render the default board as the service user" sh -c \
+    "cd / && ${as_service[*]} departure-board render --board /etc/departure-board/board.yaml --output $work/board.png"
+check "the rendered frame is a PNG" sh -c "head -c 8 $work/board.png | od -An -tx1 | grep -q '89 50 4e 47'"
+"${as_service[@]}" /usr/bin/departure-board run --board /etc/departure-board/board.yaml \
+    --trace "$work/run.trace" > "$work/run.log" 2>&1 &
+runner=$!
+sleep 4
+if kill -0 "$runner" 2>/dev/null; then pass "run on a trace bus keeps running as the service user"; else fail "run on a trace bus keeps running as the service user"; cat "$work/run.log"; fi
+"${sudo[@]}" kill -TERM "$runner" 2>/dev/null || true
+code=0; wait "$runner" || code=$?
+[[ $code -eq 0 ]] && pass "run stops cleanly on SIGTERM" || { fail "run stops cleanly on SIGTERM (exit $code)"; cat "$work/run.log"; }
+check "the trace holds panel commands" sh -c "[ \$(wc -l < $work/run.trace) -gt 10 ]"
+
+"${sudo[@]}" dpkg -r departure-board >/dev/null
+check "remove takes the binary" sh -c '! [ -e /usr/bin/departure-board ]'
+check "remove keeps the board" test -f /etc/departure-board/board.yaml
+# What an owner adds: a key file and a GTFS store. Purge takes them too.
+echo "API_KEY=x" | "${sudo[@]}" tee /etc/departure-board/environment >/dev/null
+"${sudo[@]}" dpkg --purge departure-board >/dev/null
+check "purge forgets the package" sh -c '! dpkg-query -W -f="\${Status}" departure-board 2>/dev/null | grep -q installed'
+snapshot > "$after"
+left=$(comm -13 "$before" "$after")
+if [[ -z $left ]]; then pass "purge leaves no file behind"; else fail "purge leaves files behind:"; printf '  %s\n' $left; fi
+gone=$(comm -23 "$before" "$after")
+if [[ -z $gone ]]; then pass "install and purge removed nothing else"; else fail "install and purge removed files:"; printf '  %s\n' $gone; fi
+# Debian keeps system users after purge (their uid may still own files elsewhere).
+getent passwd departure-board >/dev/null && echo "note  the system user departure-board remains, as Debian keeps system users"
+
+if ((failures)); then echo "test-package: $failures check(s) failed"; exit 1; fi
+echo "test-package: all checks passed"
