@@ -1,0 +1,77 @@
+# Sourced by memory.sh and LinkOrder/link-order.sh: a scratch folder ($work) holding SSD1322
+# boards of every source kind (demo, api-http, api-https, gtfs with its store imported),
+# the local http and https servers they read (stopped on exit), and cert.pem to trust.
+# Needs $repo and $binary.
+work=$(mktemp -d)
+servers=()
+trap 'kill "${servers[@]}" 2>/dev/null || true; [[ -n ${MEMORY_KEEP:-} ]] && echo "kept $work" || rm -rf "$work"' EXIT
+cd "$work"
+
+# The API answer and a GTFS feed (one stop, a trip every 5 minutes all day, every day).
+mkdir -p www/api/v1/stops/200060
+cp "$repo/Boards/hub/saved-departures.json" www/api/v1/stops/200060/departures
+python3 - <<'EOF'
+import zipfile
+rows = {
+    "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Bench,https://example.org,Australia/Sydney\n",
+    "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n200060,Central,-33.8832,151.2070\n200070,Town Hall,-33.8731,151.2069\n",
+    "routes.txt": "route_id,agency_id,route_short_name,route_type\nT1,A,T1,2\n",
+    "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,1,1,1,1,1,1,1,20260101,20271231\n",
+}
+trips, times = ["route_id,service_id,trip_id,trip_headsign"], ["trip_id,arrival_time,departure_time,stop_id,stop_sequence"]
+for n in range(288):
+    t = n * 300
+    trips.append(f"T1,S,trip{n},Emu Plains")
+    for seq, (stop, offset) in enumerate((("200060", 0), ("200070", 180))):
+        clock = f"{(t + offset) // 3600:02d}:{(t + offset) // 60 % 60:02d}:00"
+        times.append(f"trip{n},{clock},{clock},{stop},{seq + 1}")
+rows["trips.txt"] = "\n".join(trips) + "\n"
+rows["stop_times.txt"] = "\n".join(times) + "\n"
+with zipfile.ZipFile("www/feed.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+    for name, text in rows.items():
+        archive.writestr(name, text)
+# A FeedMessage with only its header (version "2.0", incrementality FULL_DATASET).
+open("www/tripupdates.pb", "wb").write(bytes([0x0a, 0x07, 0x0a, 0x03]) + b"2.0" + bytes([0x10, 0x00]))
+EOF
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout key.pem -out cert.pem 2>/dev/null
+cat > serve.py <<'EOF'
+import http.server, ssl, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def guess_type(self, path):
+        return "application/json" if "departures" in path else "application/octet-stream"
+    def log_message(self, *args):
+        pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Handler(*a, directory="www"))
+if sys.argv[1] == "https":
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain("cert.pem", "key.pem")
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+EOF
+# Started here, not in a $(...) subshell, so the EXIT trap knows and stops them.
+python3 serve.py http > port-http & servers+=($!)
+python3 serve.py https > port-https & servers+=($!)
+for _ in $(seq 100); do [[ -s port-http && -s port-https ]] && break; sleep 0.1; done
+http_port=$(cat port-http)
+https_port=$(cat port-https)
+
+panel=$(sed -n '/^display:/,$p' "$repo/Boards/ssd1322-spi.yaml")
+board() {  # name, source section
+    printf 'name: Central Station\ntimezone: Australia/Sydney\nsource:\n%s\n%s\n' "$2" "$panel" > "$1.yaml"
+}
+board demo "  kind: demo"
+board api-http "  kind: api
+  base_url: http://127.0.0.1:$http_port
+  stop_id: \"200060\""
+board api-https "  kind: api
+  base_url: https://127.0.0.1:$https_port
+  stop_id: \"200060\""
+board gtfs "  kind: gtfs
+  store: $work/store.sqlite
+  stop_ids: [\"200060\"]
+  trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb"
+(cd "$repo" && "$binary" gtfs import "$work/www/feed.zip" --board "$work/gtfs.yaml") > import.log 2>&1 || { cat import.log; exit 1; }
+

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Peak memory and start-up to first frame of the binary users get, for each kind of board,
+# beside the Python board it replaces (luma.oled + Pillow drawing the same SSD1322 frame).
+#
+#   Tests/Bench/memory.sh [BINARY]      (default: .build/release/departure-board)
+#
+# Boards, all on the SSD1322 panel over a trace bus: the demo timetable; the departures API
+# over http and over https (python3 servers on 127.0.0.1, the https one with a certificate
+# made here and trusted through SSL_CERT_FILE); a GTFS board whose store was imported from a
+# generated feed, polling a GTFS-Realtime feed. `departure-board bench` starts each as users
+# do and reads the child's own peak RSS. luma.oled comes from PyPI into a scratch venv.
+set -euo pipefail
+
+repo=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
+binary=$(readlink -f "${1:-$repo/.build/release/departure-board}")
+[[ -x $binary ]] || { echo "memory.sh: no binary at $binary (swift build -c release)" >&2; exit 66; }
+source "$repo/Tests/Bench/bench-boards.sh"
+
+echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
+# From the checkout, so the boards' fonts are found in Fonts/ as users' boards find theirs.
+(cd "$repo" && SSL_CERT_FILE=$work/cert.pem "$binary" bench --frames 1 --seconds 5 \
+    --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml") \
+    | grep -E '^(render|run) ' | sed "s#$work/##"
+
+python3 -m venv luma-venv >/dev/null
+luma-venv/bin/pip install -q luma.oled >/dev/null 2>&1 || { echo "luma: pip install luma.oled failed (no PyPI?)"; exit 0; }
+(cd "$repo" && "$binary" render --board "$work/demo.yaml" --output "$work/state.json" --now 2026-11-23T09:30:00+11:00)
+luma=$(luma-venv/bin/python "$repo/Tests/Bench/luma_ssd1322.py" state.json)
+echo "luma.oled $(luma-venv/bin/pip show luma.oled | sed -n 's/^Version: //p') + Pillow $(luma-venv/bin/pip show pillow | sed -n 's/^Version: //p'), the same SSD1322 frame: peak RSS $((luma / 1024)).$((luma % 1024 * 10 / 1024)) MiB"
