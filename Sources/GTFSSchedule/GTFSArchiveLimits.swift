@@ -1,3 +1,5 @@
+import ZipReader
+
 /// Caps on what an import may extract, so a hostile zip (a zip bomb, a header that lies
 /// about sizes) fails with a clear error instead of filling the disk.
 ///
@@ -15,8 +17,10 @@ public struct GTFSArchiveLimits: Sendable, Equatable {
     /// Members in one zip; a feed has a few dozen.
     public var maxMembers: Int
 
-    public init(totalBytes: Int64 = 2 << 30, memberBytes: Int64 = 1 << 30, compressionRatio: Int64 = 200,
-                ratioAppliesAbove: Int64 = 1 << 20, maxMembers: Int = 10_000) {
+    /// The defaults are ZipReader's: one owner for what a hostile archive may cost.
+    public init(totalBytes: Int64 = ZipLimits.standard.maxTotalBytes, memberBytes: Int64 = ZipLimits.standard.maxEntryBytes,
+                compressionRatio: Int64 = ZipLimits.standard.maxRatio,
+                ratioAppliesAbove: Int64 = ZipLimits.standard.ratioAppliesAbove, maxMembers: Int = ZipLimits.standard.maxEntries) {
         self.totalBytes = totalBytes
         self.memberBytes = memberBytes
         self.compressionRatio = compressionRatio
