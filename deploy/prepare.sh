@@ -10,10 +10,11 @@
 # start and deploy/build-package.sh all come here.
 set -euo pipefail
 
-# The Swift toolchain's own needs on a bare system (linker, C library and C++ headers),
+# The Swift toolchain's own needs on a bare system (linker, C library and C++ headers, and
+# the shared libraries swift, swift-build and swift-frontend load: found by Tests/CleanRoot),
 # then the C libraries the package links through its system-library targets, and libssl3,
 # which the HTTP client loads (dlopen) on the first https request.
-packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev git ca-certificates
+packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libncurses6 libxml2 git ca-certificates
           libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libssl3
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
