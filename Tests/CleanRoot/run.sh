@@ -32,8 +32,17 @@ mapfile -t commands < <(awk '/^## Quick start/{s=1} s&&/^```sh/{b=1;next} b&&/^`
 ((${#commands[@]} == 2)) || { echo "run.sh: expected two commands in README's quick start, found ${#commands[@]}" >&2; exit 1; }
 printf 'README command %s\n' "${commands[@]}"
 
+# Where this machine's git reaches GitHub through a local mirror (url.<dir>.insteadOf in the
+# system gitconfig), the root gets the same mirror, read-only, and the same rewrite: it stands
+# for the network access a user's machine has.
+mirrors=()
+while read -r dir; do
+    [[ -d $dir ]] && mirrors+=("${dir#/}")
+done < <(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null \
+    | sed -E 's/^url\.(.*)\.insteadof .*/\1/; s#/+$##' | sort -u)
+
 unmount_all() {
-    for mount in dev/pts dev proc sys opt/swift; do
+    for mount in dev/pts dev proc sys opt/swift "${mirrors[@]}"; do
         mountpoint -q "$root/$mount" && umount -l "$root/$mount" || true
     done
 }
@@ -53,6 +62,14 @@ mount -o remount,bind,ro "$root/opt/swift"
 mount --bind /dev "$root/dev"; mount --bind /dev/pts "$root/dev/pts"
 mount -t proc proc "$root/proc"; mount -t sysfs sys "$root/sys"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+for mirror in "${mirrors[@]}"; do
+    mkdir -p "$root/$mirror"
+    mount --bind "/$mirror" "$root/$mirror"
+    mount -o remount,bind,ro "$root/$mirror"
+done
+git config --system --get-regexp '^url\.' 2>/dev/null | while read -r key value; do
+    git config --file "$root/etc/gitconfig" --add "$key" "$value"
+done
 # The checkout as a user would have cloned it (with its history, so --version names the commit).
 git clone -q "$repo" "$root/src/departure-board"
 
