@@ -61,7 +61,9 @@ mount --bind "$toolchain" "$root/opt/swift"
 mount -o remount,bind,ro "$root/opt/swift"
 mount --bind /dev "$root/dev"; mount --bind /dev/pts "$root/dev/pts"
 mount -t proc proc "$root/proc"; mount -t sysfs sys "$root/sys"
+# A machine has these from its installer; debootstrap writes neither.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+cp /etc/hosts "$root/etc/hosts"
 for mirror in "${mirrors[@]}"; do
     mkdir -p "$root/$mirror"
     mount --bind "/$mirror" "$root/$mirror"
