@@ -169,7 +169,7 @@ struct StatusPageTests {
                     process.standardOutput = stdout
                     process.standardError = stderr
                     try process.run()
-                    stdin.fileHandleForWriting.write(Data(input.utf8))
+                    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
                     try stdin.fileHandleForWriting.close()
                     let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                     let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -61,8 +61,9 @@ def main():
     args = parser.parse_args()
 
     profile = tempfile.mkdtemp(prefix="status-page-chromium-")
+    # --remote-allow-origins: Chromium 111+ refuses DevTools websockets from other origins (403).
     command = [args.chromium, "--headless=new", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-               "--remote-debugging-port=0", f"--user-data-dir={profile}",
+               "--remote-debugging-port=0", "--remote-allow-origins=*", f"--user-data-dir={profile}",
                f"--window-size={args.width},{args.height}", "--hide-scrollbars", "about:blank"]
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")  # Chromium refuses to run its sandbox as root

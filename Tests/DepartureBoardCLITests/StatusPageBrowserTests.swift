@@ -74,7 +74,8 @@ struct StatusPageBrowserTests {
         // The board changes: new rows, a new frame; the open page follows by itself.
         try scratch.write("departures.json", Self.departures(headsign: "Penrith"))
         board.signal(SIGUSR1)
-        input.fileHandleForWriting.write(Data("CHANGED\n".utf8))
+        // Throwing write: if the checker already exited, the test fails instead of the process trapping.
+        try input.fileHandleForWriting.write(contentsOf: Data("CHANGED\n".utf8))
         let updated = await lines.next() ?? ""
         #expect(updated.hasPrefix("UPDATED /frame.png?n="), "\(updated)")
         #expect(updated.hasSuffix(" 256x64 ok"))
