@@ -58,7 +58,7 @@ def owner(symbol):
     if symbol.startswith(("$ss", "$sS", "$sy", "$sx", "$sq", "$sB")):
         return "Swift stdlib"
     if symbol.startswith("_Z"):
-        return "C++ (runtime, ICU, libstdc++)"
+        return "C++ (Swift runtime)"
     match = MODULE.match(symbol)
     if match:
         length = int(match[1])
@@ -66,15 +66,11 @@ def owner(symbol):
         name = symbol[start:start + length]
         return name if name else "swift"
     lowered = symbol.lower()
-    for prefix, name in (("sqlite3", "sqlite"), ("ft_", "freetype"), ("u_", "ICU"), ("ucol", "ICU"), ("icu_", "ICU"),
-                         ("cf", "CoreFoundation"), ("__cf", "CoreFoundation"), ("_cf", "CoreFoundation"),
-                         ("curl", "curl"), ("swift_", "swift runtime"), ("_swift", "swift runtime"),
-                         ("dispatch_", "dispatch"), ("_dispatch", "dispatch"), ("yaml_", "libyaml"),
-                         ("gpiod", "gpiod"), ("inflate", "zlib"), ("deflate", "zlib"), ("png", "png")):
+    # The C libraries linked into the image; everything else C or C++ is the Swift runtime's.
+    for prefix, name in (("swift_", "swift runtime"), ("_swift", "swift runtime"), ("dispatch_", "dispatch"),
+                         ("_dispatch", "dispatch"), ("inflate", "zlib"), ("deflate", "zlib"), ("ssl_", "CTLSLoader")):
         if lowered.startswith(prefix):
             return name
-    if "icu" in lowered:
-        return "ICU"
     return "other C/C++"
 
 
