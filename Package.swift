@@ -7,11 +7,15 @@ import PackageDescription
 /// from the toolchain at run time and only the pages the sign touches are resident; lld with
 /// packed relative relocations (glibc ≥ 2.36 reads DT_RELR), so a PIE starts without
 /// rewriting megabytes of relocations; and no exported symbol table, which the dynamic loader
-/// would otherwise search (and page in) for every symbol it binds.
+/// would otherwise search (and page in) for every symbol it binds; the C++ library the Swift
+/// runtime needs linked in too, through deploy/link (see the script there).
 let shippedBinaryLinkFlags = [
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
+    "-L\(Context.packageDirectory)/deploy/link",
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/link/hot-functions.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
 let package = Package(
@@ -227,6 +231,6 @@ let package = Package(
 // the linker, which `-static-stdlib` at link time alone does not.
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+        .unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
     ]
 }

@@ -1,6 +1,7 @@
-# Sourced by memory.sh and LinkOrder/link-order.sh: a scratch folder ($work) holding SSD1322
-# boards of every source kind (demo, api-http, api-https, gtfs with its store imported),
-# the local http and https servers they read (stopped on exit), and cert.pem to trust.
+# Sourced by memory.sh: a scratch folder ($work) holding SSD1322 boards of every source kind
+# (demo, api-http, api-https, gtfs with its store imported), the local http and https servers
+# they read (stopped on exit), and trust.pem: the system's CA bundle plus the https server's
+# certificate, so an https board loads as many roots as users' boards do (SSL_CERT_FILE).
 # Needs $repo and $binary.
 work=$(mktemp -d)
 servers=()
@@ -36,6 +37,7 @@ EOF
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
     -keyout key.pem -out cert.pem 2>/dev/null
+cat /etc/ssl/certs/ca-certificates.crt cert.pem > trust.pem
 cat > serve.py <<'EOF'
 import http.server, ssl, sys
 class Handler(http.server.SimpleHTTPRequestHandler):

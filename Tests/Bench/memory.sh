@@ -6,7 +6,8 @@
 #
 # Boards, all on the SSD1322 panel over a trace bus: the demo timetable; the departures API
 # over http and over https (python3 servers on 127.0.0.1, the https one with a certificate
-# made here and trusted through SSL_CERT_FILE); a GTFS board whose store was imported from a
+# made here, trusted beside the system's roots through SSL_CERT_FILE, so the TLS context
+# parses the whole CA bundle as users' boards do); a GTFS board whose store was imported from a
 # generated feed, polling a GTFS-Realtime feed. `departure-board bench` starts each as users
 # do and reads the child's own peak RSS. luma.oled comes from PyPI into a scratch venv.
 set -euo pipefail
@@ -18,7 +19,7 @@ source "$repo/Tests/Bench/bench-boards.sh"
 
 echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
 # From the checkout, so the boards' fonts are found in Fonts/ as users' boards find theirs.
-(cd "$repo" && SSL_CERT_FILE=$work/cert.pem "$binary" bench --frames 1 --seconds 5 \
+(cd "$repo" && SSL_CERT_FILE=$work/trust.pem "$binary" bench --frames 1 --seconds 5 \
     --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml") \
     | grep -E '^(render|run) ' | sed "s#$work/##"
 
