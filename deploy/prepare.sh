@@ -4,7 +4,8 @@
 #
 #   deploy/prepare.sh              build and run: the C libraries, headers and data files
 #   deploy/prepare.sh --tests      + what the test suite drives (browser, cache, parsers)
-#   deploy/prepare.sh --package    + debhelper, lintian and help2man for the .deb
+#   deploy/prepare.sh --package    + build-essential (dpkg-buildpackage insists), debhelper,
+#                                  lintian and help2man for the .deb
 #
 # The one list of the project's Debian build dependencies: .ci/run, the README's quick
 # start and deploy/build-package.sh all come here.
@@ -22,7 +23,7 @@ while (($#)); do
         # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;
         # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl.
         --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl); shift ;;
-        --package) packages+=(debhelper dpkg-dev fakeroot lintian help2man); shift ;;
+        --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;
     esac
