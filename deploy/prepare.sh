@@ -24,7 +24,7 @@ while (($#)); do
         # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl.
         --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl); shift ;;
         --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;
     esac
 done
