@@ -7,12 +7,14 @@ import PackageDescription
 /// from the toolchain at run time and only the pages the sign touches are resident; lld with
 /// packed relative relocations (glibc ≥ 2.36 reads DT_RELR), so a PIE starts without
 /// rewriting megabytes of relocations; and no exported symbol table, which the dynamic loader
-/// would otherwise search (and page in) for every symbol it binds; the C++ library the Swift
-/// runtime needs linked in too, through deploy/link (see the script there).
+/// would otherwise search (and page in) for every symbol it binds; every symbol bound at
+/// start-up (`-z now`), so the GOT is read-only for the life of a networked service; the C++
+/// library the Swift runtime needs linked in too, through deploy/link (see the script there).
 let shippedBinaryLinkFlags = [
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "-z", "-Xlinker", "now",
     "-L\(Context.packageDirectory)/deploy/link",
     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/link/hot-functions.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
@@ -228,7 +230,8 @@ let package = Package(
 
 // Release objects are compiled for the static Swift libraries too: the compiler then records
 // the static libraries each module needs (FoundationEssentials' C shims and collections) for
-// the linker, which `-static-stdlib` at link time alone does not.
+// the linker, which `-static-stdlib` at link time alone does not. And with one section per
+// function, so the link can lay out deploy/link/hot-functions.txt first.
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
