@@ -46,7 +46,7 @@ profile import 120 gtfs import "$work/www/feed.zip" --board "$work/gtfs.yaml"
 profile validate 60 validate "$work/api-https.yaml"
 profile help 60 --help
 
-python3 "$repo/deploy/link/hot_functions.py" "$(basename "$binary")" "$profiles"/*.out > "$repo/deploy/link/hot-functions.txt"
+python3 "$repo/deploy/link/hot_functions.py" "$binary" "$profiles"/*.out > "$repo/deploy/link/hot-functions.txt"
 rm -rf "$(dirname "$profiled")"
 # SwiftPM does not track the list as an input of the link: remove the binary so the next build links it again.
 rm -f "$repo/.build/release/departure-board"
