@@ -69,8 +69,10 @@ public struct ProcessProbe: Sendable {
                 ready = clock.now - began
             }
         }
+        // Attached before SIGTERM: a child that exits before the attach has no exit stop to read.
+        let traced = ck_ptrace_seize_exit(pid) == 0
         kill(pid, SIGTERM)
-        let (status, usage) = wait(pid)
+        let (status, usage) = wait(pid, traced: traced)
         return Figures(label: "run \(board)", peakKiB: usage, firstFrame: ready, exitStatus: status)
     }
 
@@ -89,7 +91,7 @@ public struct ProcessProbe: Sendable {
 
     private func spawnAndWait(_ arguments: [String], environment: [String]) -> (Int32, Int) {
         guard let pid = spawn(arguments, environment: environment) else { return (-1, 0) }
-        return wait(pid)
+        return wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
     }
 
     /// The child's own stdout and stderr go to /dev/null: only its figures matter here.
@@ -116,9 +118,9 @@ public struct ProcessProbe: Sendable {
 
     /// Exit status (or 128 + signal) and the child's own peak resident KiB (VmHWM), read when
     /// it stops at its exit under ptrace. wait4's ru_maxrss cannot serve: for a child started
-    /// by posix_spawn it also counts the parent's pages at exec time.
-    private func wait(_ pid: pid_t) -> (Int32, Int) {
-        let traced = ck_ptrace_seize_exit(pid) == 0
+    /// by posix_spawn it also counts the parent's pages at exec time. `traced`: attached with
+    /// ck_ptrace_seize_exit (without it the peak stays 0).
+    private func wait(_ pid: pid_t, traced: Bool) -> (Int32, Int) {
         var peak = 0
         var status: Int32 = 0
         while true {
