@@ -2,7 +2,7 @@
 # Regenerates deploy/link/hot-functions.txt, the order lld lays out the release binary's
 # functions in: the ones a sign runs, packed together at the start of .text. The kernel maps
 # a binary's code 64 KiB around each page touched, so hot code scattered across 17 MB of text
-# kept ~9 MiB of it resident; packed, a board's run needs about a third of that (README, Memory).
+# kept 8.8 MiB of it resident; packed, 4.7 MiB (README, Memory).
 #
 #   deploy/link/profile-hot-functions.sh        (needs valgrind: apt-get install valgrind)
 #
@@ -35,13 +35,13 @@ runs=()
 for board in demo api-http api-https gtfs; do
     profile "render-$board" 120 render --board "$work/$board.yaml" --output "$work/$board.png" & runs+=($!)
 done
-wait "${runs[@]}"
+for run in "${runs[@]}"; do wait "$run"; done  # each, so any failed profile stops the script
 runs=()
 for board in demo api-https gtfs; do
     # Long enough under valgrind for a few fetches and a few dozen frames.
     profile "run-$board" 45 run --board "$work/$board.yaml" --trace /dev/null & runs+=($!)
 done
-wait "${runs[@]}"
+for run in "${runs[@]}"; do wait "$run"; done  # each, so any failed profile stops the script
 profile import 120 gtfs import "$work/www/feed.zip" --board "$work/gtfs.yaml"
 profile validate 60 validate "$work/api-https.yaml"
 profile help 60 --help
