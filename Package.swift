@@ -3,13 +3,15 @@
 import PackageDescription
 
 /// How release builds link the binary users get (`swift build -c release`, the package, the
-/// installer), measured in README "Memory": Swift's libraries linked in, so nothing is loaded
-/// from the toolchain at run time and only the pages the sign touches are resident; lld with
-/// packed relative relocations (glibc ≥ 2.36 reads DT_RELR), so a PIE starts without
-/// rewriting megabytes of relocations; and no exported symbol table, which the dynamic loader
-/// would otherwise search (and page in) for every symbol it binds; every symbol bound at
-/// start-up (`-z now`), so the GOT is read-only for the life of a networked service; the C++
-/// library the Swift runtime needs linked in too, through deploy/link (see the script there).
+/// installer), measured in README "Memory":
+/// - Swift's libraries linked in, so nothing is loaded from the toolchain at run time and only
+///   the pages the sign touches are resident; the C++ library the runtime needs too, through
+///   the linker script in deploy/link;
+/// - lld with packed relative relocations (glibc ≥ 2.36 reads DT_RELR), so a PIE starts
+///   without rewriting megabytes of relocations;
+/// - no exported symbol table, which the dynamic loader would search (and page in) for every
+///   symbol it binds; every symbol bound at start-up (`-z now`): a read-only GOT;
+/// - the functions a sign runs laid out first (deploy/link/hot-functions.txt).
 let shippedBinaryLinkFlags = [
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
