@@ -27,6 +27,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "departure-board", targets: ["departure-board"]),
+        // The HTTP server (a sign's status page, the hub), started by departure-board when needed.
+        .executable(name: "departure-board-web", targets: ["departure-board-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -116,13 +118,21 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
-            "StatusEndpoint", "WebServer", "DeparturesHub", "CKernel",
+            "StatusEndpoint", "StatusLink", "CKernel",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["BuildCommit"]),
+        // Requests, responses and metric samples as plain values: what the sign answers its
+        // status server with, and what WebServer serves. No server library.
+        .target(name: "WebMessages", dependencies: ["SystemFiles"]),
+        // The sign and its status server process: the wire messages, and the sign's side that
+        // starts the server, answers its requests and restarts it with backoff.
+        .target(name: "StatusLink", dependencies: [
+            "WebMessages", "SystemFiles", "CKernel", .product(name: "Logging", package: "swift-log"),
+        ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
         // listen addresses, access tokens, request limits, Prometheus exposition.
         .target(name: "WebServer", dependencies: [
-            "SystemFiles",
+            "SystemFiles", "WebMessages",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -132,14 +142,21 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The sign's status endpoint: page, frame, JSON and metrics from the draw loop's latest health.
+        // The sign's status endpoint: page, frame, JSON and metric samples from the draw loop's
+        // latest health, answered in the sign's process for its server's requests.
         .target(name: "StatusEndpoint", dependencies: [
-            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebServer", "ZoneInfo",
+            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebMessages", "ZoneInfo",
         ]),
         // The departures hub: one poller per stop over any source, the last good answer served
         // with ETag and Cache-Control to many signs (and the caches in front of them).
         .target(name: "DeparturesHub", dependencies: [
-            "DeparturesCore", "ZoneInfo", "WebServer", "SystemFiles",
+            "DeparturesCore", "ZoneInfo", "WebServer", "WebMessages", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The server program's assembly: the hub from a hub file, the status server on its link.
+        .target(name: "ServerAssembly", dependencies: [
+            "BoardAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "StatusLink", "SystemFiles",
+            "WebMessages", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line tool: argument parsing and output over BoardAssembly.
@@ -147,7 +164,17 @@ let package = Package(
             name: "departure-board",
             dependencies: [
                 "BoardAssembly", "BoardConfig", "BoardRender", "BoardRuntime", "DeparturesCore", "DisplayBackends",
-                "Framebuffer", "GTFSSchedule", "SystemFiles", "ZoneInfo",
+                "Framebuffer", "GTFSSchedule", "StatusLink", "SystemFiles", "ZoneInfo",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags, .when(platforms: [.linux], configuration: .release))]
+        ),
+        // The HTTP server program: `status` (a sign's page, fed over its link) and `hub`.
+        .executableTarget(
+            name: "departure-board-web",
+            dependencies: [
+                "ServerAssembly", "BoardAssembly", "BoardRuntime", "CKernel", "StatusLink", "SystemFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -214,16 +241,25 @@ let package = Package(
         .testTarget(name: "BoardAssemblyTests", dependencies: [
             "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
+            "StatusLink", "WebMessages",
+            // Built for the status page tests, which start it as a sign does.
+            "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "HTTPFetch", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "StatusLinkTests", dependencies: [
+            "StatusLink", "WebMessages", "SeededRandom", "departure-board-web", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "WebServerTests", dependencies: [
+            "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "DeparturesHubTests", dependencies: [
-            "DeparturesHub", "DeparturesCore", "WebServer", "BoardAssembly", "BoardConfig", "ZoneInfo", "LoopbackHTTPServer",
+            "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "BoardAssembly", "BoardConfig",
+            "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: [
-            "departure-board", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
+            "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], exclude: ["Golden"]),
@@ -234,8 +270,15 @@ let package = Package(
 // the static libraries each module needs (FoundationEssentials' C shims and collections) for
 // the linker, which `-static-stdlib` at link time alone does not. And with one section per
 // function, so the link can lay out deploy/link/hot-functions.txt first.
+// The other executables (fuzz replayers, the import bench) link those static libraries as well,
+// or a plain `swift build -c release` fails to link them (lld: gold warns about mktemp in Foundation).
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
     ]
+    if target.type == .executable && !["departure-board", "departure-board-web"].contains(target.name) {
+        target.linkerSettings = (target.linkerSettings ?? []) + [
+            .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+        ]
+    }
 }

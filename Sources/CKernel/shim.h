@@ -12,6 +12,8 @@
 #include <sys/ptrace.h>
 #include <sys/eventfd.h>
 #include <sys/types.h>
+#include <spawn.h>
+#include <sys/prctl.h>
 
 /// ioctl with a plain integer argument (I2C_SLAVE takes the address by value).
 static inline int ck_ioctl_value(int fd, unsigned long request, unsigned long value) {
@@ -69,6 +71,18 @@ static inline long ck_ptrace_continue(pid_t pid, int signal) {
 /// Whether a waitpid status is the exit stop PTRACE_O_TRACEEXIT asked for.
 static inline int ck_is_exit_stop(int status) {
     return (status >> 8) == (SIGTRAP | (PTRACE_EVENT_EXIT << 8));
+}
+
+/// Closes every descriptor from `from` up in a spawned child (glibc >= 2.34; <spawn.h>
+/// declares it only under _GNU_SOURCE, which Swift's Glibc module does not define).
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+static inline int ck_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// SIGTERM to this process when the thread that started it ends (prctl is variadic).
+static inline int ck_terminate_with_parent(void) {
+    return prctl(PR_SET_PDEATHSIG, SIGTERM);
 }
 
 #endif

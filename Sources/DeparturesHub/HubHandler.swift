@@ -1,4 +1,5 @@
 import DeparturesCore
+import WebMessages
 import WebServer
 
 /// The hub's pages: the departures API per stop, `/status.json`, `/metrics` and an index.

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DeparturesCore
+import WebMessages
 import WebServer
 
 /// The hub's own pages about itself: the index, `/status.json` and the metrics samples.

@@ -1,5 +1,5 @@
 import DeparturesCore
-import WebServer
+import WebMessages
 
 /// `/metrics`: what a Prometheus server scrapes from a sign. Names follow Prometheus'
 /// conventions (base units, `_total` for counters, `process_` for the process itself).

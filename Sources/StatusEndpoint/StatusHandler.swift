@@ -6,17 +6,18 @@ import Foundation
 import BoardRuntime
 import DisplayBackends
 import SystemFiles
-import WebServer
+import WebMessages
 
 /// The sign's status endpoint: `/` a page a phone can read, `/frame.png` the panel's current
 /// frame, `/status.json` and `/metrics`. It reads the latest health from a store the draw
-/// loop writes, so nothing here can stall or crash the loop.
-public struct StatusHandler: WebHandler {
+/// loop writes, so nothing here can stall or crash the loop. The HTTP server is another
+/// process (StatusLink): this answers the requests it forwards, metrics as samples that
+/// the server writes in Prometheus' format.
+public struct StatusHandler: Sendable {
     public let store: BoardHealthStore
     public let version: String
     private let clock: @Sendable () -> Date
     private let memory: @Sendable () -> Int?
-    private let metrics = MetricsExporter()
 
     public init(store: BoardHealthStore, version: String,
                 clock: @escaping @Sendable () -> Date = { Date() },
@@ -27,29 +28,30 @@ public struct StatusHandler: WebHandler {
         self.memory = memory
     }
 
-    public func respond(to request: WebRequest) async -> WebResponse {
-        // /proc is read only for the pages that show memory, not for every frame or 404.
-        func facts() -> StatusFacts {
-            StatusFacts(health: store.current, version: version, now: clock(), residentBytes: memory())
-        }
+    public func answer(_ request: WebRequest) -> WebAnswer {
         switch request.path {
         case "/", "/index.html":
-            return .bytes(Array(StatusPage.html(facts()).utf8), type: "text/html; charset=utf-8",
-                          headers: [("Cache-Control", "no-store"),
-                                    ("Content-Security-Policy", "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'")])
+            return .response(.bytes(Array(StatusPage.html(facts()).utf8), type: "text/html; charset=utf-8",
+                                    headers: [("Cache-Control", "no-store"),
+                                              ("Content-Security-Policy", "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'")]))
         case "/status.json":
-            return .bytes(Array(StatusJSON.document(facts()).utf8), type: "application/json",
-                          headers: [("Cache-Control", "no-store")])
+            return .response(.bytes(Array(StatusJSON.document(facts()).utf8), type: "application/json",
+                                    headers: [("Cache-Control", "no-store")]))
         case "/metrics":
-            return metrics.response(SignMetrics.samples(facts()))
+            return .metrics(SignMetrics.samples(facts()))
         case "/frame.png":
-            return frame(store.current)
+            return .response(frame(store.current))
         default:
-            return .jsonError("no page here; try /, /frame.png, /status.json or /metrics", status: 404)
+            return .response(.jsonError("no page here; try /, /frame.png, /status.json or /metrics", status: 404))
         }
     }
 
-    /// The frame is encoded on request, on the server's thread; its number makes the ETag,
+    /// /proc is read only for the pages that show memory, not for every frame or 404.
+    private func facts() -> StatusFacts {
+        StatusFacts(health: store.current, version: version, now: clock(), residentBytes: memory())
+    }
+
+    /// The frame is encoded on request, on the link's thread; its number makes the ETag,
     /// so a page that polls gets 304 until the panel changes.
     private func frame(_ health: BoardHealth?) -> WebResponse {
         guard let health, let frame = health.frame else {
@@ -66,7 +68,7 @@ public struct StatusHandler: WebHandler {
     }
 }
 
-/// One request's view of the sign: the latest health plus what only the server knows.
+/// One request's view of the sign: the latest health plus what is read when it is asked.
 struct StatusFacts {
     var health: BoardHealth?
     var version: String

@@ -1,3 +1,6 @@
+import SystemFiles
+import WebMessages
+
 /// The secret a non-loopback server asks for. Presented as `Authorization: Bearer <token>`
 /// (Prometheus, curl, a sign's `api_key_*`), as the password of HTTP Basic auth (a phone's
 /// browser asks once and resends it for the page's image), or in an `X-API-Key` header.
@@ -6,9 +9,7 @@ public struct AccessToken: Sendable {
 
     /// nil for an empty secret: an empty token would let anyone in.
     public init?(_ text: String) {
-        var trimmed = Substring(text)
-        while let last = trimmed.last, last.isNewline || last == " " || last == "\t" { trimmed.removeLast() }
-        guard !trimmed.isEmpty else { return nil }
+        guard let trimmed = SecretText.trimmed(text) else { return nil }
         secret = Array(trimmed.utf8)
     }
 

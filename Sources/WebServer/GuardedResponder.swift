@@ -1,3 +1,4 @@
+import WebMessages
 import HTTPTypes
 import Hummingbird
 import NIOCore

@@ -1,24 +1,8 @@
 import Prometheus
+import WebMessages
 import Synchronization
 
-/// One value to expose. Counters are given as running totals; the exporter turns them into
-/// swift-prometheus counter increments, so the exposition format is the library's, not ours.
-public struct MetricSample: Sendable {
-    public enum Kind: Sendable { case gauge, counter }
-    public var name: String
-    public var help: String
-    public var kind: Kind
-    public var labels: [(String, String)]
-    public var value: Double
-
-    public init(_ name: String, _ kind: Kind = .gauge, help: String, labels: [(String, String)] = [], value: Double) {
-        self.name = name
-        self.help = help
-        self.kind = kind
-        self.labels = labels
-        self.value = value
-    }
-
+extension MetricSample {
     var descriptor: MetricNameDescriptor { MetricNameDescriptor(metricName: name, unitName: "", helpText: help) }
 }
 

@@ -1,3 +1,4 @@
+import WebMessages
 import Hummingbird
 import HummingbirdCore
 import Logging

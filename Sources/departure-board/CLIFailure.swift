@@ -9,6 +9,8 @@ import Glibc
 enum ExitStatus: Int32 {
     case usage = 64
     case dataError = 65
+    /// A program the command runs is not installed (serve's departure-board-web).
+    case unavailable = 69
     case ioError = 74
     case configError = 78
 }

@@ -1,10 +1,15 @@
 import ArgumentParser
 import BoardAssembly
-import BoardRuntime
+import StatusLink
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `serve HUB.yaml`: the departures hub, until SIGINT/SIGTERM.
-struct ServeCommand: AsyncParsableCommand {
+/// `serve HUB.yaml`: the departures hub, until SIGINT/SIGTERM. The hub is the HTTP server
+/// program's (departure-board-web): this replaces itself with it, so a sign's own binary
+/// carries no server and the hub's process is the one systemd started.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the departures API for the stops of a hub file, until SIGINT or SIGTERM.",
@@ -13,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
             per refresh_interval however many signs ask; GET /api/v1/stops/{stopId}/departures \
             answers the last good departures with ETag and Cache-Control, so an HTTP cache can \
             sit in front. Signs are kind: api boards whose base_url is the hub. The hub also \
-            serves /status.json and /metrics. The log names the address it listens on.
+            serves /status.json and /metrics. The log names the address it listens on. It runs \
+            as departure-board-web, installed beside departure-board (exit 69 when it is not).
             """
     )
 
@@ -29,27 +35,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
-        let logger = Logger(label: "departure-board")
-        let signals = SignalEvents()
-        let hub: RunningHub
-        do {
-            hub = try await HubSetup(path: hubFile, logger: logger).start(logger: logger)
-        } catch {
-            throw CLIFailure(error).exit()
+    func run() throws {
+        let name = HelperExecutable.webServerName
+        guard let server = HelperExecutable.find(name) else {
+            let places = HelperExecutable.candidates(name).joined(separator: " or ")
+            throw CLIFailure(.unavailable, "serve needs \(name), the server program installed beside departure-board; not found at \(places)").exit()
         }
-        for await signal in signals.events {
-            switch signal {
-            case .terminate, .interrupt:
-                logger.info("stopping", metadata: ["signal": "\(signal)"])
-                await hub.stop()
-                return
-            case .hangup, .user1:
-                logger.notice("the hub does not reload; restart it to read \(hubFile) again", metadata: ["signal": "\(signal)"])
-            }
-        }
-        await hub.stop()
+        let arguments: [String] = [server, "hub", hubFile, "--log-level", logLevel]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        execv(server, argv)
+        throw CLIFailure(.unavailable, "cannot run \(server): \(String(cString: strerror(errno)))").exit()
     }
 }

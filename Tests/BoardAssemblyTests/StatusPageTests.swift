@@ -218,4 +218,47 @@ struct StatusPageTests {
         signals.yield(.terminate)
         try await running.value
     }
+
+    /// The server runs beside the sign: killed, it comes back with the same page (the sign's
+    /// health outlives it). A board without `status:` starts no server at all.
+    @Test func aKilledStatusServerComesBackWithTheSamePage() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let path = try scratch.write("board.yaml", Self.board(upstream))
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
+                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
+        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
+        let running = Task { try await service.run(until: events) }
+        _ = try await eventually(try await listening(service), "/status.json") { $0.contains(#""status":"ok""#) }
+        let first = try #require(service.statusServerProcess)
+        kill(first, SIGKILL)
+        for _ in 0..<400 where service.statusServerProcess == first || service.statusPort == nil {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let again = try await eventually(try #require(service.statusPort), "/status.json") { $0.contains(#""status":"ok""#) }
+        #expect(again.contains(#""headsign":"Emu Plains""#))
+        #expect(service.statusServerProcess != first)
+        signals.yield(.terminate)
+        try await running.value
+        #expect(service.statusServerProcess == nil)
+    }
+
+    @Test func withoutAStatusSectionNoServerStarts() async throws {
+        let upstream = try Upstream()
+        let scratch = try Scratch()
+        let text = Self.board(upstream).replacingOccurrences(of: "status:\n  listen: 127.0.0.1:0\n", with: "")
+        #expect(!text.contains("status:"))
+        let path = try scratch.write("board.yaml", text)
+        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
+                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
+        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
+        let running = Task { try await service.run(until: events) }
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: scratch.file("frame.png")) {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(FileManager.default.fileExists(atPath: scratch.file("frame.png")))
+        #expect(service.statusServerProcess == nil && service.statusPort == nil)
+        signals.yield(.terminate)
+        try await running.value
+    }
 }

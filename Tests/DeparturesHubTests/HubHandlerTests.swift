@@ -1,6 +1,7 @@
 import DeparturesCore
 import Foundation
 import Testing
+import WebMessages
 import WebServer
 @testable import DeparturesHub
 

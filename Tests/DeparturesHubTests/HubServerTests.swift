@@ -1,4 +1,5 @@
 import BoardAssembly
+import ServerAssembly
 import DeparturesCore
 import Foundation
 import LoopbackHTTPServer

@@ -9,6 +9,7 @@ import Foundation
 import HTTPFetch
 import Logging
 import Testing
+import WebMessages
 @testable import WebServer
 
 /// Answers with the path.

@@ -1,7 +1,7 @@
 import BoardRuntime
 import DeparturesCore
 import Logging
-import WebServer
+import StatusLink
 
 /// A board as a long-running service: starts it, answers stop, reload and refresh events
 /// (from signals or any other front end), and keeps the running board when a reload fails.
@@ -18,14 +18,17 @@ public final class BoardService {
     private var watchdog: ServiceWatchdog?
     /// The latest health, for the status page; written by the draw loop.
     public let health = BoardHealthStore()
-    private var statusServer: RunningWebServer?
-    private var statusRetry: Task<Void, Never>?
+    private var statusSidecar: StatusSidecar?
+    /// The status server program (departure-board-web); nil when it is not installed.
+    private let webServerExecutable: String?
 
     /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable);
     /// injected so tests need not change the process environment.
     public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
-                environment: [String: String] = [:]) throws(AssemblyError) {
+                environment: [String: String] = [:],
+                webServerExecutable: String? = HelperExecutable.find(HelperExecutable.webServerName)) throws(AssemblyError) {
         self.path = path
+        self.webServerExecutable = webServerExecutable
         self.output = output
         self.clock = clock
         self.logger = logger
@@ -44,14 +47,17 @@ public final class BoardService {
     }
 
     /// The status page's port once it listens (tests ask for port 0).
-    public var statusPort: Int? { statusServer?.port }
+    public var statusPort: Int? { statusSidecar?.port }
+    /// The status server's process, while one runs.
+    public var statusServerProcess: Int32? { statusSidecar?.serverProcess }
 
     /// Runs until a stop event (SIGTERM, SIGINT) and returns once the panel is asleep.
     public func run(until events: some AsyncSequence<ProcessSignal, Never>) async throws(AssemblyError) {
-        try await startStatusPage()
-        defer { statusRetry?.cancel() }
+        try startStatusPage()
         try await drive(until: events)
-        await statusServer?.stop()
+        if let statusSidecar {
+            await Task.detached { statusSidecar.stop() }.value
+        }
         watchdog?.stopping()
     }
 
@@ -112,27 +118,20 @@ public final class BoardService {
         board.coordinator.start()
     }
 
-    /// A token that cannot be read stops the start (the board file names it); a port that
-    /// cannot be bound does not: the sign matters more than its page, which retries.
-    private func startStatusPage() async throws(AssemblyError) {
+    /// A token that cannot be read stops the start (the board file names it); a missing
+    /// server program or a port that cannot be bound does not: the sign matters more than its
+    /// page, whose server is restarted with backoff.
+    private func startStatusPage() throws(AssemblyError) {
         guard let status = board.board.status else { return }
-        let path = board.board.path, health = health, clock = clock, logger = logger
-        let token = try StatusAssembly.token(status.token, file: path, keyPath: "status", environment: environment)
-        do {
-            statusServer = try await StatusAssembly.start(status, token: token, boardPath: path, store: health, clock: clock, logger: logger)
-        } catch {
-            logger.error("status page unavailable, retrying every 30 s: \(error.description)")
-            statusRetry = Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(30))
-                    guard !Task.isCancelled else { return }
-                    if let server = try? await StatusAssembly.start(status, token: token, boardPath: path, store: health,
-                                                                    clock: clock, logger: logger) {
-                        self?.statusServer = server
-                        return
-                    }
-                }
-            }
+        let token = try StatusAssembly.token(status.token, file: board.board.path, keyPath: "status", environment: environment)
+        guard let webServerExecutable else {
+            let places = HelperExecutable.candidates(HelperExecutable.webServerName).joined(separator: " or ")
+            logger.error("status page unavailable: its server program \(HelperExecutable.webServerName) is not installed (looked for \(places))")
+            return
         }
+        let sidecar = StatusAssembly.sidecar(status, token: token, executable: webServerExecutable, store: health,
+                                             clock: clock, logger: logger)
+        sidecar.start()
+        statusSidecar = sidecar
     }
 }

@@ -3,20 +3,20 @@ import BoardRuntime
 import DeparturesCore
 import Logging
 import StatusEndpoint
+import StatusLink
 import SystemFiles
-import WebServer
 
-/// A board's `status:` section as a running server, and the token it asks for.
+/// A board's `status:` section as a status server process fed by the sign, and the token it asks for.
 public enum StatusAssembly {
     /// The token named by `token_env`/`token_file` (a board's `status:`, a hub file's top
     /// level: `keyPath` says which); errors name the key, never the token.
     public static func token(_ source: APIKeySource?, file: String, keyPath: String,
-                             environment: [String: String]) throws(AssemblyError) -> AccessToken? {
+                             environment: [String: String]) throws(AssemblyError) -> String? {
         try token(source, file: file, keyPath: keyPath, environment: { environment[$0] })
     }
 
     public static func token(_ source: APIKeySource?, file: String, keyPath: String,
-                             environment: (String) -> String?) throws(AssemblyError) -> AccessToken? {
+                             environment: (String) -> String?) throws(AssemblyError) -> String? {
         let prefix = keyPath.isEmpty ? "" : keyPath + "."
         switch source {
         case nil:
@@ -25,7 +25,7 @@ public enum StatusAssembly {
             guard let value = environment(name) else {
                 throw AssemblyError(.boardFile, "\(file): \(prefix)token_env: environment variable \(name) is not set")
             }
-            guard let token = AccessToken(value) else {
+            guard let token = SecretText.trimmed(value) else {
                 throw AssemblyError(.boardFile, "\(file): \(prefix)token_env: environment variable \(name) is empty")
             }
             return token
@@ -36,31 +36,22 @@ public enum StatusAssembly {
             } catch {
                 throw AssemblyError(.io, "\(file): \(prefix)token_file: cannot read \(path): \(error)")
             }
-            guard let token = AccessToken(String(decoding: bytes, as: UTF8.self)) else {
+            guard let token = SecretText.trimmed(String(decoding: bytes, as: UTF8.self)) else {
                 throw AssemblyError(.boardFile, "\(file): \(prefix)token_file: \(path) is empty")
             }
             return token
         }
     }
 
-    public static func serverSettings(_ status: StatusSettings, token: AccessToken?) -> ServerSettings {
-        // A phone or two and a Prometheus scraper: a handful of connections is plenty.
-        ServerSettings(host: status.listen.host, port: status.listen.port, token: token, maxConnections: 16)
-    }
-
-    /// Starts the status server for a board's `status:` section with the token already read;
-    /// it reads `store` and nothing else of the board. Ages on the page count on the board's clock.
-    public static func start(_ status: StatusSettings, token: AccessToken?, boardPath: String, store: BoardHealthStore,
-                             clock: any BoardClock, logger: Logger) async throws(AssemblyError) -> RunningWebServer {
+    /// The status server for a board's `status:` section with the token already read: a
+    /// child process (departure-board-web) that asks `store` through the sign for every page.
+    /// Ages on the page count on the board's clock. Not started yet.
+    public static func sidecar(_ status: StatusSettings, token: String?, executable: String, store: BoardHealthStore,
+                               clock: any BoardClock, logger: Logger) -> StatusSidecar {
         let handler = StatusHandler(store: store, version: "\(ProductVersion.version) (\(ProductVersion.commit))", clock: { clock.now })
-        do {
-            let server = try await WebServing.start(serverSettings(status, token: token), handler: handler, logger: logger)
-            var shown = status.listen
-            shown.port = server.port
-            logger.info("status page at http://\(shown)/", metadata: ["token": "\(token == nil ? "none (loopback)" : "required")"])
-            return server
-        } catch {
-            throw AssemblyError(.io, "\(boardPath): status.listen: \(error.description)")
-        }
+        let settings = StatusSidecar.Settings(executable: executable,
+                                              config: StatusServerConfig(host: status.listen.host, port: status.listen.port, token: token),
+                                              logLevel: logger.logLevel.rawValue)
+        return StatusSidecar(settings, logger: logger) { request in handler.answer(request) }
     }
 }

@@ -1,7 +1,8 @@
 import SystemFiles
 
-/// A request as the handlers see it: Hummingbird stays inside this module, so the status page
-/// and the hub are plain functions from a request to a response, testable without a socket.
+/// A request as the handlers see it: Hummingbird stays inside WebServer, so the status page
+/// and the hub are plain functions from a request to a response, testable without a socket,
+/// and the sign answers its status page without linking a server (see StatusLink).
 public struct WebRequest: Sendable {
     public var method: String
     /// The path without its query, percent-decoding left to the handler.
@@ -61,4 +62,11 @@ public struct WebResponse: Sendable, Equatable {
 /// whose latest result the handler reads.
 public protocol WebHandler: Sendable {
     func respond(to request: WebRequest) async -> WebResponse
+}
+
+/// What a page answers when the process serving it is not the one that knows its facts:
+/// a whole response, or metric samples that the server turns into Prometheus' text format.
+public enum WebAnswer: Sendable {
+    case response(WebResponse)
+    case metrics([MetricSample])
 }

@@ -1,8 +1,10 @@
+import BoardAssembly
 import BoardConfig
 import DeparturesCore
 import DeparturesHub
 import Logging
 import SystemFiles
+import WebMessages
 import WebServer
 import ZoneInfo
 #if canImport(Glibc)
@@ -59,7 +61,7 @@ public struct HubSetup: Sendable {
     /// Where and how the hub listens; the token is read now, so a missing one stops the start.
     public func serverSettings(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(AssemblyError) -> ServerSettings {
         let listen = hub.server.listen
-        let token = try StatusAssembly.token(hub.server.token, file: hub.path, keyPath: "", environment: environment)
+        let token = try StatusAssembly.token(hub.server.token, file: hub.path, keyPath: "", environment: environment).flatMap(AccessToken.init)
         // Many signs keep connections open; one event-loop thread per core serves them.
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return ServerSettings(host: listen.host, port: listen.port, token: token, maxConnections: 4096, threads: min(cores, 8))

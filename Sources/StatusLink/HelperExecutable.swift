@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the sign finds `departure-board-web`, the program that holds the HTTP server (the
+/// status page, `serve`): beside its own executable (a build folder, /usr/local/bin), or in
+/// `../libexec/departure-board/` from it (the Debian package's /usr/libexec).
+public enum HelperExecutable {
+    public static let webServerName = "departure-board-web"
+
+    /// The places looked at, in order, for a helper of this name.
+    public static func candidates(_ name: String, besideExecutable executable: String? = ownExecutable()) -> [String] {
+        guard let executable, let slash = executable.lastIndex(of: "/") else { return [] }
+        let folder = String(executable[..<slash])
+        return ["\(folder)/\(name)", "\(folder)/../libexec/departure-board/\(name)"]
+    }
+
+    /// The first candidate that can be executed.
+    public static func find(_ name: String, besideExecutable executable: String? = ownExecutable()) -> String? {
+        candidates(name, besideExecutable: executable).first { access($0, X_OK) == 0 }
+    }
+
+    public static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
