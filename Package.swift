@@ -11,16 +11,17 @@ import PackageDescription
 ///   without rewriting megabytes of relocations;
 /// - no exported symbol table, which the dynamic loader would search (and page in) for every
 ///   symbol it binds; every symbol bound at start-up (`-z now`): a read-only GOT;
-/// - the functions a sign runs laid out first (deploy/link/hot-functions.txt).
-let shippedBinaryLinkFlags = [
+/// - the functions a sign runs laid out first (deploy/link/hot-functions.txt; the server
+///   program's: hot-functions-web.txt).
+func shippedBinaryLinkFlags(hotFunctions: String) -> [String] { [
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
     "-Xlinker", "-z", "-Xlinker", "now",
     "-L\(Context.packageDirectory)/deploy/link",
-    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/link/hot-functions.txt",
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/link/\(hotFunctions)",
     "-Xlinker", "--no-warn-symbol-ordering",
-]
+] }
 
 let package = Package(
     name: "departure-board",
@@ -168,7 +169,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags(hotFunctions: "hot-functions.txt"),
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
         // The HTTP server program: `status` (a sign's page, fed over its link) and `hub`.
         .executableTarget(
@@ -178,7 +180,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [.unsafeFlags(shippedBinaryLinkFlags(hotFunctions: "hot-functions-web.txt"),
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
 
         // Writes the source commit into BoardAssembly before each build (`--version`, status page).
@@ -247,7 +250,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StatusLinkTests", dependencies: [
-            "StatusLink", "WebMessages", "SeededRandom", "departure-board-web", .product(name: "Logging", package: "swift-log"),
+            "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: [
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),

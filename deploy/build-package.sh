@@ -5,7 +5,8 @@
 #   deploy/build-package.sh [--out DIR] [--binary PATH] [--no-lintian]
 #
 # --binary packages a release binary built before (the kernel tier's, say) instead of
-# running `swift build -c release`. Needs debhelper, dpkg-dev and lintian
+# running `swift build -c release`; departure-board-web, the HTTP server program, is taken
+# from beside it. Needs debhelper, dpkg-dev and lintian
 # (deploy/prepare.sh --package installs them). Prints the .deb's path last.
 set -euo pipefail
 
@@ -33,15 +34,23 @@ done
 if [[ -z $binary ]]; then
     # Package.swift links release builds the way they ship (static Swift libraries, no PIE,
     # no exported symbols), so a plain release build is the packaged binary.
-    (cd "$repo_root" && swift build -c release --product departure-board >&2)
+    (cd "$repo_root" && swift build -c release --product departure-board >&2 && swift build -c release --product departure-board-web >&2)
     binary=$(cd "$repo_root" && swift build -c release --show-bin-path)/departure-board
 fi
-[[ -x $binary ]] || { echo "build-package.sh: no binary at $binary" >&2; exit 66; }
-
-# A binary that still links full Foundation (and with it ICU and CoreFoundation's start-up
-# work) would break the memory budget without failing anything else.
-if nm "$binary" 2>/dev/null | grep -q ' T $s10Foundation'; then
-    echo "build-package.sh: $binary links full Foundation; only FoundationEssentials belongs in the sign" >&2
+web_binary=$(dirname -- "$binary")/departure-board-web
+for program in "$binary" "$web_binary"; do
+    [[ -x $program ]] || { echo "build-package.sh: no binary at $program" >&2; exit 66; }
+    # A binary that still links full Foundation (and with it ICU and CoreFoundation's start-up
+    # work) would break the memory budget without failing anything else.
+    if nm "$program" 2>/dev/null | grep -q ' T $s10Foundation'; then
+        echo "build-package.sh: $program links full Foundation; only FoundationEssentials belongs in the sign" >&2
+        exit 1
+    fi
+done
+# The sign's own binary carries no HTTP server: that is departure-board-web's, started only
+# for a status: section or serve.
+if nm "$binary" 2>/dev/null | grep -q ' T $s7NIOCore'; then
+    echo "build-package.sh: $binary links SwiftNIO; the server belongs in departure-board-web" >&2
     exit 1
 fi
 
@@ -58,6 +67,7 @@ cp -R "$script_dir/debian" "$source_dir/debian"
 
 # The binary keeps no symbols or debug sections: 10x smaller, and the package ships no -dbgsym.
 strip --strip-all -o "$staged/departure-board" "$binary"
+strip --strip-all -o "$staged/departure-board-web" "$web_binary"
 cp -R "$repo_root/Fonts" "$repo_root/Boards" "$staged/"
 rm -rf "$staged/Fonts/tools" "$staged/Fonts/src"
 find "$staged/Boards" -name '*.sh' -delete

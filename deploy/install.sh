@@ -46,9 +46,12 @@ a checkout of the repository.
 
 Options:
   --prefix DIR      Install under DIR (default /usr/local): DIR/bin/departure-board,
-                    DIR/share/departure-board/{Fonts,Boards}, DIR/share/doc/departure-board.
+                    DIR/libexec/departure-board/departure-board-web (the HTTP server
+                    for status: pages and serve), DIR/share/departure-board/{Fonts,Boards},
+                    DIR/share/doc/departure-board.
   --skip-build      Do not build; install the binary given with --binary.
-  --binary PATH     The departure-board binary to install (needs --skip-build).
+  --binary PATH     The departure-board binary to install (needs --skip-build);
+                    departure-board-web is taken from beside it.
   --no-start        Install everything, but do not enable or start the service.
   --no-packages     Do not install missing runtime apt packages.
   --uninstall       Stop and disable the service, remove the unit, the binary and
@@ -215,6 +218,7 @@ build_binary() {
 
     say "Building the release binary (this takes a while on a Pi)"
     run "${as_user[@]}" "$swift" build --package-path "$repo_root" -c release --static-swift-stdlib --product "$SERVICE"
+    run "${as_user[@]}" "$swift" build --package-path "$repo_root" -c release --static-swift-stdlib --product "$SERVICE-web"
     if [[ $dry_run == yes ]]; then
         # SwiftPM links .build/release to the target triple's release folder.
         binary=$repo_root/.build/release/$SERVICE
@@ -233,6 +237,15 @@ install_files() {
     say "Installing the binary to $prefix/bin/$SERVICE"
     run install -D -m 0755 -o root -g root "$binary" "$prefix/bin/$SERVICE"
     did "installed $prefix/bin/$SERVICE"
+    # The HTTP server program, found by departure-board at ../libexec/departure-board/.
+    local web
+    web=$(dirname -- "$binary")/$SERVICE-web
+    if [[ -x $web || $dry_run == yes ]]; then
+        run install -D -m 0755 -o root -g root "$web" "$prefix/libexec/$SERVICE/$SERVICE-web"
+        did "installed $prefix/libexec/$SERVICE/$SERVICE-web"
+    else
+        warn "no $web beside the binary: status: pages and serve will not work until it is installed"
+    fi
 
     local dir
     for dir in Fonts Boards; do
@@ -423,8 +436,8 @@ do_uninstall() {
         fi
     fi
     run rm -f "$prefix/bin/$SERVICE"
-    run rm -rf "$prefix/share/$SERVICE" "$prefix/share/doc/$SERVICE"
-    did "removed $UNIT_PATH, $prefix/bin/$SERVICE, $prefix/share/$SERVICE, $prefix/share/doc/$SERVICE"
+    run rm -rf "$prefix/libexec/$SERVICE" "$prefix/share/$SERVICE" "$prefix/share/doc/$SERVICE"
+    did "removed $UNIT_PATH, $prefix/bin/$SERVICE, $prefix/libexec/$SERVICE, $prefix/share/$SERVICE, $prefix/share/doc/$SERVICE"
 
     if [[ $purge == yes ]]; then
         say "Purging $CONFIG_DIR, $STATE_DIR and the $SERVICE_USER user"

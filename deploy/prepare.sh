@@ -21,8 +21,9 @@ packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libncurses6
 while (($#)); do
     case $1 in
         # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;
-        # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl.
-        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl); shift ;;
+        # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl;
+        # curl for the package test's requests to the installed server program.
+        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl); shift ;;
         --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;

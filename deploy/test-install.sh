@@ -18,6 +18,7 @@ trap 'rm -rf "$work"' EXIT
 fake_binary=$work/departure-board
 printf '#!/bin/sh\nexit 0\n' >"$fake_binary"
 chmod +x "$fake_binary"
+cp "$fake_binary" "$work/departure-board-web"
 
 failures=0
 pass() { printf 'ok - %s\n' "$1"; }
@@ -114,6 +115,7 @@ installer_run --dry-run --skip-build --binary "$fake_binary" --prefix "$prefix"
 status_is "dry-run install exits 0" 0
 has_text "dry-run announces itself" "Dry run: printing commands, changing nothing"
 has_line "installs the binary" "+ install -D -m 0755 -o root -g root $fake_binary $prefix/bin/departure-board"
+has_line "installs the server program from beside it" "+ install -D -m 0755 -o root -g root $work/departure-board-web $prefix/libexec/departure-board/departure-board-web"
 has_line "installs Fonts" "+ cp -R $repo/Fonts $prefix/share/departure-board/Fonts"
 has_line "installs Boards" "+ cp -R $repo/Boards $prefix/share/departure-board/Boards"
 has_line "creates the config folder 0750 root:departure-board" "+ install -d -m 0750 -o root -g departure-board /etc/departure-board"
@@ -152,6 +154,7 @@ has_text "--no-start says how to start later" "systemctl enable --now departure-
 installer_run --dry-run --prefix "$prefix" --no-packages
 status_is "dry-run build exits 0" 0
 has_text "builds the release product statically linked" "build --package-path $repo -c release --static-swift-stdlib --product departure-board"
+has_text "builds the server program too" "build --package-path $repo -c release --static-swift-stdlib --product departure-board-web"
 lacks_text "--no-packages skips apt" "apt-get install"
 
 # --- dry-run uninstall -----------------------------------------------------------------
@@ -160,7 +163,7 @@ status_is "dry-run uninstall exits 0" 0
 has_line "stops and disables the unit" "+ systemctl disable --now departure-board.service"
 has_text "removes the unit" "+ rm -f /etc/systemd/system/departure-board.service"
 has_line "removes the binary" "+ rm -f $prefix/bin/departure-board"
-has_text "removes the shared data" "+ rm -rf $prefix/share/departure-board"
+has_text "removes the shared data" "+ rm -rf $prefix/libexec/departure-board $prefix/share/departure-board"
 has_text "keeps /etc/departure-board" "Kept /etc/departure-board"
 lacks_text "uninstall keeps the config" "rm -rf /etc/departure-board"
 lacks_text "uninstall keeps the user" "userdel"

@@ -68,8 +68,33 @@ code=0; wait "$runner" || code=$?
 [[ $code -eq 0 ]] && pass "run stops cleanly on SIGTERM" || { fail "run stops cleanly on SIGTERM (exit $code)"; cat "$work/run.log"; }
 check "the trace holds panel commands" sh -c "[ \$(wc -l < $work/run.trace) -gt 10 ]"
 
+# The HTTP server program from /usr/libexec: a sign's status page, and serve (a hub file
+# with a demo stop). Ports picked high and fixed: nothing else here listens on them.
+{ cat /etc/departure-board/board.yaml; printf 'status:\n  listen: 127.0.0.1:18467\n'; } > "$work/status.yaml"
+"${as_service[@]}" /usr/bin/departure-board run --board "$work/status.yaml" --trace "$work/status.trace" > "$work/status.log" 2>&1 &
+runner=$!
+for _ in $(seq 50); do curl -sf -o /dev/null http://127.0.0.1:18467/status.json && break; sleep 0.2; done
+check "the status page answers from the packaged server program" sh -c \
+    'curl -sf http://127.0.0.1:18467/status.json | grep -q "\"status\":\"ok\""'
+# (pgrep -f: the process name is cut to 15 characters; the pattern anchors on the path, so it
+# cannot match the shell running it.)
+check "its server runs from /usr/libexec as the service user" sh -c \
+    '[ "$(ps -o user= -p "$(pgrep -f "^/usr/libexec/departure-board/departure-board-web status")")" = departure-board ]'
+"${sudo[@]}" kill -TERM "$runner" 2>/dev/null || true
+wait "$runner" || true
+check "the status server ends with the sign" sh -c '! pgrep -f "^/usr/libexec/departure-board/departure-board-web"'
+printf 'listen: 127.0.0.1:18468\nstops:\n  - id: central\n    timezone: Australia/Sydney\n    source:\n      kind: demo\n' > "$work/hub.yaml"
+"${as_service[@]}" /usr/bin/departure-board serve "$work/hub.yaml" > "$work/hub.log" 2>&1 &
+hub=$!
+for _ in $(seq 50); do curl -sf -o /dev/null http://127.0.0.1:18468/status.json && break; sleep 0.2; done
+check "serve answers the departures API" sh -c \
+    'curl -sf http://127.0.0.1:18468/api/v1/stops/central/departures | grep -q "\"trip_id\""'
+"${sudo[@]}" kill -TERM "$hub" 2>/dev/null || true
+code=0; wait "$hub" || code=$?
+[[ $code -eq 0 ]] && pass "serve stops cleanly on SIGTERM" || { fail "serve stops cleanly on SIGTERM (exit $code)"; cat "$work/hub.log"; }
+
 "${sudo[@]}" dpkg -r departure-board >/dev/null
-check "remove takes the binary" sh -c '! [ -e /usr/bin/departure-board ]'
+check "remove takes the binaries" sh -c '! [ -e /usr/bin/departure-board ] && ! [ -e /usr/libexec/departure-board ]'
 check "remove keeps the board" test -f /etc/departure-board/board.yaml
 # What an owner adds: a key file and a GTFS store. Purge takes them too.
 echo "API_KEY=x" | "${sudo[@]}" tee /etc/departure-board/environment >/dev/null

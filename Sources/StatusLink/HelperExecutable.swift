@@ -15,9 +15,12 @@ public enum HelperExecutable {
         return ["\(folder)/\(name)", "\(folder)/../libexec/departure-board/\(name)"]
     }
 
-    /// The first candidate that can be executed.
+    /// The first candidate that can be executed, without `..` (it names the process in logs).
     public static func find(_ name: String, besideExecutable executable: String? = ownExecutable()) -> String? {
-        candidates(name, besideExecutable: executable).first { access($0, X_OK) == 0 }
+        guard let found = candidates(name, besideExecutable: executable).first(where: { access($0, X_OK) == 0 }) else { return nil }
+        guard let resolved = realpath(found, nil) else { return found }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     public static func ownExecutable() -> String? {

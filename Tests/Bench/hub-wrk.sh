@@ -11,7 +11,7 @@ nginx=/usr/sbin/nginx
 command -v wrk >/dev/null || { echo "hub-wrk: wrk is required (apt-get install wrk)" >&2; exit 1; }
 [ -x "$nginx" ] || { echo "hub-wrk: nginx is required (apt-get install nginx)" >&2; exit 1; }
 
-swift build -c release --product departure-board >&2
+swift build -c release --product departure-board >&2 && swift build -c release --product departure-board-web >&2
 binary=$PWD/.build/release/departure-board
 work=$(mktemp -d)
 hub_pid="" nginx_pid=""

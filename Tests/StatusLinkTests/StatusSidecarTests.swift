@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetch
 import Logging
 import StatusLink
 import Synchronization
@@ -44,18 +45,11 @@ struct StatusSidecarTests {
         #expect(condition())
     }
 
-    static func get(_ port: Int, _ path: String, token: String? = nil) throws -> (Int, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-w", "\n%{http_code}", "--max-time", "10"] + (token.map { ["-H", "Authorization: Bearer \($0)"] } ?? [])
-            + ["http://127.0.0.1:\(port)\(path)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
+    static func get(_ port: Int, _ path: String, token: String? = nil) async throws -> (Int, String) {
+        let headers = token.map { [HTTPHeader(name: "Authorization", value: "Bearer \($0)")] } ?? []
+        let response = try await HTTPFetchClient().get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers,
+                                                                   requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+        return (response.status, String(decoding: response.body, as: UTF8.self))
     }
 
     static func alive(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
@@ -66,8 +60,8 @@ struct StatusSidecarTests {
         defer { sidecar.stop() }
         try await Self.eventually { sidecar.port != nil }
         let port = try #require(sidecar.port)
-        #expect(try Self.get(port, "/status.json") == (200, "answered /status.json"))
-        let (status, metrics) = try Self.get(port, "/metrics")
+        #expect(try await Self.get(port, "/status.json") == (200, "answered /status.json"))
+        let (status, metrics) = try await Self.get(port, "/metrics")
         #expect(status == 200)
         #expect(metrics.contains("# TYPE sidecar_test_total counter\nsidecar_test_total 3"), "\(metrics)")
     }
@@ -78,8 +72,8 @@ struct StatusSidecarTests {
         defer { sidecar.stop() }
         try await Self.eventually { sidecar.port != nil }
         let port = try #require(sidecar.port)
-        #expect(try Self.get(port, "/").0 == 401)
-        #expect(try Self.get(port, "/", token: "link-token") == (200, "answered /"))
+        #expect(try await Self.get(port, "/").0 == 401)
+        #expect(try await Self.get(port, "/", token: "link-token") == (200, "answered /"))
         // Not in the server's command line or environment.
         let pid = try #require(sidecar.serverProcess)
         let seen = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
@@ -97,7 +91,7 @@ struct StatusSidecarTests {
         kill(first, SIGKILL)
         try await Self.eventually { sidecar.starts == 2 && sidecar.port != nil }
         #expect(sidecar.serverProcess != first)
-        #expect(try Self.get(#require(sidecar.port), "/again") == (200, "answered /again"))
+        #expect(try await Self.get(#require(sidecar.port), "/again") == (200, "answered /again"))
         #expect(lines.all.contains { $0.hasPrefix("error: status server ") && $0.contains("departure-board-web (pid \(first)) was killed by signal 9") },
                 "\(lines.all)")
     }
