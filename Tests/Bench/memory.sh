@@ -9,7 +9,8 @@
 # made here, trusted beside the system's roots through SSL_CERT_FILE, so the TLS context
 # parses the whole CA bundle as users' boards do); a GTFS board whose store was imported from a
 # generated feed, polling a GTFS-Realtime feed. `departure-board bench` starts each as users
-# do and reads the child's own peak RSS. luma.oled comes from PyPI into a scratch venv.
+# do and reads the child's own peak RSS. Then the demo board with a status: section: the peaks
+# of the sign and of the server program it starts. luma.oled comes from PyPI into a scratch venv.
 set -euo pipefail
 
 repo=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -22,6 +23,18 @@ echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
 (cd "$repo" && SSL_CERT_FILE=$work/trust.pem "$binary" bench --frames 1 --seconds 5 \
     --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml") \
     | grep -E '^(render|run) ' | sed "s#$work/##"
+
+# The demo board with a status: section: the sign and the server program it starts
+# (departure-board-web, beside the binary), each one's peak after every page was asked 5 times.
+mib() { awk '/^VmHWM/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$1/status"; }
+{ cat demo.yaml; printf 'status:\n  listen: 127.0.0.1:18593\n'; } > status.yaml
+(cd "$repo" && exec "$binary" run --board "$work/status.yaml" --trace /dev/null 2>/dev/null) & sign=$!
+for _ in $(seq 100); do curl -sf -o /dev/null http://127.0.0.1:18593/status.json && break; sleep 0.1; done
+for _ in 1 2 3 4 5; do for page in / /frame.png /status.json /metrics; do curl -s -o /dev/null "http://127.0.0.1:18593$page"; done; done
+server=$(pgrep -P "$sign" -f "departure-board-web status" || true)
+[[ -n $server ]] || { echo "status: no departure-board-web beside $binary"; kill "$sign"; exit 1; }
+echo "run demo + status: sign $(mib "$sign"), its server $(mib "$server") ($(awk '/^Threads/ {print $2}' "/proc/$server/status") threads)"
+kill -TERM "$sign"; wait "$sign" || true
 
 python3 -m venv luma-venv >/dev/null
 luma-venv/bin/pip install -q luma.oled >/dev/null 2>&1 || { echo "luma: pip install luma.oled failed (no PyPI?)"; exit 0; }

@@ -62,14 +62,15 @@ ask() {  # port, paths...
     for _ in 1 2 3; do for path in "$@"; do curl -s -o /dev/null "http://127.0.0.1:$port$path"; done; done
 }
 { cat "$work/demo.yaml"; printf 'status:\n  listen: 127.0.0.1:18591\n'; } > "$work/status.yaml"
-(cd "$repo" && valgrind --tool=callgrind --trace-children=yes --demangle=no --dump-instr=no --compress-strings=no \
+# exec: $! is valgrind itself, so the SIGINT below reaches it.
+(cd "$repo" && exec valgrind --tool=callgrind --trace-children=yes --demangle=no --dump-instr=no --compress-strings=no \
     --compress-pos=no --callgrind-out-file="$profiles/web-status.%p.out" "$binary" run --board "$work/status.yaml" \
     --trace /dev/null >"$profiles/web-status.log" 2>&1) & sign=$!
 ask 18591 /status.json / /frame.png /metrics /nothing
 kill -INT "$sign"; wait "$sign" || true
 printf 'listen: 127.0.0.1:18592\nstops:\n  - id: central\n    timezone: Australia/Sydney\n    source: {kind: demo}\n  - id: saved\n    timezone: Australia/Sydney\n    source: {kind: file, path: %s}\n' \
     "$repo/Boards/hub/saved-departures.json" > "$work/hub.yaml"
-(cd "$repo" && valgrind --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no --compress-pos=no \
+(cd "$repo" && exec valgrind --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no --compress-pos=no \
     --callgrind-out-file="$profiles/web-hub.out" "$binary-web" hub "$work/hub.yaml" >"$profiles/web-hub.log" 2>&1) & hub=$!
 ask 18592 /api/v1/stops/central/departures /api/v1/stops/saved/departures /status.json /metrics /api/v1/stops/none/departures
 kill -INT "$hub"; wait "$hub" || true
