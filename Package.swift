@@ -250,7 +250,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StatusLinkTests", dependencies: [
-            "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "departure-board-web", .product(name: "Logging", package: "swift-log"),
+            "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "SystemFiles", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: [
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),

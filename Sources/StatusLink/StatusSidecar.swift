@@ -32,6 +32,9 @@ public final class StatusSidecar: Sendable {
         var link: LinkChannel?
         var port: Int?
         var starts = 0
+        /// The supervisor's thread runs; stop() waits for it to end.
+        var supervising = false
+        var waitingForStop: [CheckedContinuation<Void, Never>] = []
     }
 
     private let settings: Settings
@@ -40,7 +43,6 @@ public final class StatusSidecar: Sendable {
     private let state = Mutex(State())
     /// An eventfd that stop() signals, so a restart's backoff ends at once.
     private let wake: Int32
-    private let finished = Mutex(false)
 
     /// `answer` runs on the sidecar's thread for every request the server admitted.
     public init(_ settings: Settings, logger: Logger, answer: @escaping @Sendable (WebRequest) -> WebAnswer) {
@@ -60,13 +62,16 @@ public final class StatusSidecar: Sendable {
     public var serverProcess: pid_t? { state.withLock { $0.child } }
 
     public func start() {
+        state.withLock { $0.supervising = true }
         if !DetachedThread.start({ [self] in supervise() }) {
+            state.withLock { $0.supervising = false }
             logger.error("status page unavailable: no thread for its server")
         }
     }
 
-    /// Stops the server (SIGTERM) and waits until it has exited.
-    public func stop() {
+    /// Stops the server (SIGTERM, SIGKILL after 2 s) and returns once it has been reaped.
+    /// Waits without holding a thread: the supervisor's thread resumes it.
+    public func stop() async {
         let (child, link) = state.withLock { state in
             state.stopped = true
             return (state.child, state.link)
@@ -74,18 +79,32 @@ public final class StatusSidecar: Sendable {
         if let child { kill(child, SIGTERM) }
         link?.shutDown()
         _ = eventfd_write(wake, 1)
-        // Bounded: the supervisor reaps the child; a server ignoring SIGTERM gets SIGKILL.
-        for step in 0..<300 {
-            if finished.withLock({ $0 }) { return }
-            if step == 200, let child { kill(child, SIGKILL) }
-            usleep(10_000)
+        let escalation = Task {
+            try? await Task.sleep(for: .seconds(2))
+            if !Task.isCancelled, let child = state.withLock({ $0.child }) { kill(child, SIGKILL) }
         }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                guard state.supervising else { return true }
+                state.waitingForStop.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+        escalation.cancel()
     }
 
     private var stopped: Bool { state.withLock { $0.stopped } }
 
     private func supervise() {
-        defer { finished.withLock { $0 = true } }
+        defer {
+            let waiting = state.withLock { state in
+                state.supervising = false
+                defer { state.waitingForStop = [] }
+                return state.waitingForStop
+            }
+            waiting.forEach { $0.resume() }
+        }
         var delay = settings.backoff.first
         while !stopped {
             let began = ContinuousClock.now

@@ -1,6 +1,8 @@
 import Glibc
 import SeededRandom
 import StatusLink
+import Synchronization
+import SystemFiles
 import Testing
 import WebMessages
 
@@ -94,21 +96,26 @@ struct LinkChannelTests {
         return (LinkChannel(fd: fds[0], maxFrameBytes: maxFrameBytes), LinkChannel(fd: fds[1], maxFrameBytes: maxFrameBytes))
     }
 
-    @Test func messagesArriveWholeAndInOrderThenTheEndIsNil() async throws {
+    @Test func messagesArriveWholeAndInOrderThenTheEndIsNil() throws {
         let (sign, server) = Self.pair()
-        // Larger than a socket buffer: the reader must run while the writer writes.
+        // Larger than a socket buffer: the reader must run while the writer writes. The writer
+        // is a thread of its own, not a task: a task could wait behind this blocked reader.
         let png = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let writer = Task.detached {
-            try sign.send(.listening(port: 1))
-            try sign.send(.answer(id: 2, .response(WebResponse(status: 200, body: png))))
+        let written = Mutex<Result<Void, LinkError>?>(nil)
+        #expect(DetachedThread.start {
+            let result = Result { () throws(LinkError) in
+                try sign.send(.listening(port: 1))
+                try sign.send(.answer(id: 2, .response(WebResponse(status: 200, body: png))))
+            }
             sign.shutDown()
-        }
+            written.withLock { $0 = result }
+        })
         guard case .listening(let port)? = try server.receive() else { Issue.record("no listening"); return }
         #expect(port == 1)
         guard case .answer(2, .response(let response))? = try server.receive() else { Issue.record("no answer"); return }
         #expect(response.body == png)
-        try await writer.value
         #expect(try server.receive() == nil)
+        #expect(throws: Never.self) { try written.withLock { $0 }?.get() }
     }
 
     @Test func aFrameAboveTheLimitEndsTheLink() throws {

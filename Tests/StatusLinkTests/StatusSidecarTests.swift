@@ -52,48 +52,60 @@ struct StatusSidecarTests {
         return (response.status, String(decoding: response.body, as: UTF8.self))
     }
 
+    /// Runs `body` with the sidecar started, and stops it however the body ends.
+    static func running(_ sidecar: StatusSidecar, _ body: (StatusSidecar) async throws -> Void) async throws {
+        sidecar.start()
+        do {
+            try await body(sidecar)
+        } catch {
+            await sidecar.stop()
+            throw error
+        }
+        await sidecar.stop()
+    }
+
     static func alive(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
 
     @Test func answersForwardedRequestsAndMetricsInPrometheusFormat() async throws {
         let sidecar = Self.sidecar(executable: try Self.server)
-        sidecar.start()
-        defer { sidecar.stop() }
-        try await Self.eventually { sidecar.port != nil }
-        let port = try #require(sidecar.port)
-        #expect(try await Self.get(port, "/status.json") == (200, "answered /status.json"))
-        let (status, metrics) = try await Self.get(port, "/metrics")
-        #expect(status == 200)
-        #expect(metrics.contains("# TYPE sidecar_test_total counter\nsidecar_test_total 3"), "\(metrics)")
+        try await Self.running(sidecar) { sidecar in
+            try await Self.eventually { sidecar.port != nil }
+            let port = try #require(sidecar.port)
+            #expect(try await Self.get(port, "/status.json") == (200, "answered /status.json"))
+            let (status, metrics) = try await Self.get(port, "/metrics")
+            #expect(status == 200)
+            #expect(metrics.contains("# TYPE sidecar_test_total counter\nsidecar_test_total 3"), "\(metrics)")
+        }
     }
 
     @Test func theTokenTravelsOverTheLinkAndIsAskedOfClients() async throws {
         let sidecar = Self.sidecar(executable: try Self.server, token: "link-token")
-        sidecar.start()
-        defer { sidecar.stop() }
-        try await Self.eventually { sidecar.port != nil }
-        let port = try #require(sidecar.port)
-        #expect(try await Self.get(port, "/").0 == 401)
-        #expect(try await Self.get(port, "/", token: "link-token") == (200, "answered /"))
-        // Not in the server's command line or environment.
-        let pid = try #require(sidecar.serverProcess)
-        let seen = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
-            + String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data(), as: UTF8.self)
-        #expect(!seen.contains("link-token"))
+        try await Self.running(sidecar) { sidecar in
+            try await Self.eventually { sidecar.port != nil }
+            let port = try #require(sidecar.port)
+            #expect(try await Self.get(port, "/").0 == 401)
+            #expect(try await Self.get(port, "/", token: "link-token") == (200, "answered /"))
+            // Not in the server's command line or environment.
+            let pid = try #require(sidecar.serverProcess)
+            let seen = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+                + String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data(), as: UTF8.self)
+            #expect(!seen.contains("link-token"))
+        }
     }
 
     @Test func aKilledServerIsLoggedByNameAndRestarted() async throws {
         let lines = Lines()
         let sidecar = Self.sidecar(executable: try Self.server, logger: Logger(label: "test") { _ in lines })
-        sidecar.start()
-        defer { sidecar.stop() }
-        try await Self.eventually { sidecar.port != nil }
-        let first = try #require(sidecar.serverProcess)
-        kill(first, SIGKILL)
-        try await Self.eventually { sidecar.starts == 2 && sidecar.port != nil }
-        #expect(sidecar.serverProcess != first)
-        #expect(try await Self.get(#require(sidecar.port), "/again") == (200, "answered /again"))
-        #expect(lines.all.contains { $0.hasPrefix("error: status server ") && $0.contains("departure-board-web (pid \(first)) was killed by signal 9") },
-                "\(lines.all)")
+        try await Self.running(sidecar) { sidecar in
+            try await Self.eventually { sidecar.port != nil }
+            let first = try #require(sidecar.serverProcess)
+            kill(first, SIGKILL)
+            try await Self.eventually { sidecar.starts == 2 && sidecar.port != nil }
+            #expect(sidecar.serverProcess != first)
+            #expect(try await Self.get(#require(sidecar.port), "/again") == (200, "answered /again"))
+            #expect(lines.all.contains { $0.hasPrefix("error: status server ") && $0.contains("departure-board-web (pid \(first)) was killed by signal 9") },
+                    "\(lines.all)")
+        }
     }
 
     @Test func stopEndsTheServerProcess() async throws {
@@ -103,7 +115,7 @@ struct StatusSidecarTests {
         let pid = try #require(sidecar.serverProcess)
         // Even a server that stopped reading (SIGSTOP) does not hold the sign up.
         kill(pid, SIGSTOP)
-        sidecar.stop()
+        await sidecar.stop()
         #expect(!Self.alive(pid))
         #expect(sidecar.serverProcess == nil)
     }
@@ -118,11 +130,11 @@ struct StatusSidecarTests {
         chmod(script, 0o755)
         let lines = Lines()
         let sidecar = Self.sidecar(executable: script, logger: Logger(label: "test") { _ in lines })
-        sidecar.start()
-        defer { sidecar.stop() }
-        try await Self.eventually { sidecar.starts >= 2 }
-        #expect(lines.all.contains("error: status server link: unknown message kind"), "\(lines.all)")
-        #expect(sidecar.port == nil)
+        try await Self.running(sidecar) { sidecar in
+            try await Self.eventually { sidecar.starts >= 2 }
+            #expect(lines.all.contains("error: status server link: unknown message kind"), "\(lines.all)")
+            #expect(sidecar.port == nil)
+        }
     }
 
     @Test func aMissingProgramIsLoggedAndRetriedWithoutCrashing() async throws {
@@ -130,7 +142,7 @@ struct StatusSidecarTests {
         let sidecar = Self.sidecar(executable: "/nonexistent/departure-board-web", logger: Logger(label: "test") { _ in lines })
         sidecar.start()
         try await Self.eventually { lines.all.filter { $0.contains("cannot start /nonexistent/departure-board-web: No such file or directory") }.count >= 2 }
-        sidecar.stop()
+        await sidecar.stop()
         #expect(sidecar.starts == 0)
     }
 }

@@ -55,9 +55,7 @@ public final class BoardService {
     public func run(until events: some AsyncSequence<ProcessSignal, Never>) async throws(AssemblyError) {
         try startStatusPage()
         try await drive(until: events)
-        if let statusSidecar {
-            await Task.detached { statusSidecar.stop() }.value
-        }
+        await statusSidecar?.stop()
         watchdog?.stopping()
     }
 
