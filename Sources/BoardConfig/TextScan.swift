@@ -1,3 +1,5 @@
+import YAMLTree
+
 /// Byte- and line-level checks that must run before (or instead of) the YAML parser.
 enum TextScan {
     /// Offset of the first byte that is not part of valid UTF-8, or nil.
@@ -28,11 +30,8 @@ enum TextScan {
 
     /// 1-based line and column (in scalars) of a byte offset into valid UTF-8 `bytes[..<offset]`.
     static func lineColumn(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for b in bytes.prefix(offset) {
-            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
+        let mark = YAMLLines.mark(ofByte: offset, in: bytes)
+        return (mark.line, mark.column)
     }
 
     /// Position of the first YAML anchor (`&a`) or alias (`*a`), found without building a tree,
@@ -110,7 +109,8 @@ enum TextScan {
         let lines = lines(of: text)
         let indent = firstColumn - 1
         var second: Int?
-        var row = firstLine
+        // The parser's places index these lines; clamped anyway, so no text can make this trap.
+        var row = max(firstLine, 0)
         while row < lines.count {
             let line = lines[row]
             row += 1
@@ -120,7 +120,7 @@ enum TextScan {
         }
         var path: [String] = []
         var current = indent
-        row = firstLine - 2
+        row = min(firstLine - 2, lines.count - 1)
         while current > 0 && row >= 0 {
             let line = lines[row]
             row -= 1
@@ -166,18 +166,8 @@ enum TextScan {
         return leading.firstIndex(of: "\t").map { $0 + 1 }
     }
 
-    /// Lines as scalars, split on LF with a trailing CR dropped. (Splitting a String by
-    /// Character would miss CRLF, which Swift treats as a single Character.)
+    /// Lines as the parser counts them (YAMLLines owns the rule).
     static func lines(of text: String) -> [[Unicode.Scalar]] {
-        var result: [[Unicode.Scalar]] = [[]]
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                if result[result.count - 1].last == "\r" { result[result.count - 1].removeLast() }
-                result.append([])
-            } else {
-                result[result.count - 1].append(scalar)
-            }
-        }
-        return result
+        YAMLLines.lines(of: text)
     }
 }

@@ -75,18 +75,9 @@ struct EventReader: ~Copyable {
         }
     }
 
-    /// Line and column of a byte offset: lines end at LF, columns count Unicode scalars.
+    /// Line and column of a byte offset, lines counted as libyaml counts them.
     private func mark(ofByte offset: Int) -> YAMLMark {
-        var line = 1, column = 1
-        for byte in input.prefix(min(offset, input.count)) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return YAMLMark(line: line, column: column)
+        YAMLLines.mark(ofByte: offset, in: input)
     }
 }
 

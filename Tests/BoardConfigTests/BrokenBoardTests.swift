@@ -76,4 +76,23 @@ import Testing
         }
         #expect(error?.description == "f.yaml:1:10: kind: duplicate key: set more than once in this mapping")
     }
+
+    /// Old Mac (CR) and Unicode (NEL, LS, PS) line ends are lines to libyaml; the duplicate-key
+    /// search counts them the same way (it indexed past its lines and trapped on CR-only text,
+    /// found by fuzz-board-file; Tests/Fuzz/Corpus/fuzz-board-file/crash-cr-duplicate.yaml).
+    @Test("every line end libyaml knows keeps positions", arguments: [
+        ("name: A\rdisplay:\r  width: 1\r  width: 2\r", "m.yaml:4:3: display.width: duplicate key: set on line 3 and again on line 4"),
+        ("name: A\u{85}source:\u{2028}  kind: demo\u{2029}name: B\n", "m.yaml:4:1: name: duplicate key: set on line 1 and again on line 4"),
+        ("display:\r\n  width: 1\r  width: 2\n", "m.yaml:3:3: display.width: duplicate key: set on line 2 and again on line 3"),
+    ])
+    func otherLineEnds(_ text: String, _ expected: String) {
+        #expect(boardError { () throws(BoardFileError) in try loader.parse(text, path: "m.yaml") }?.description == expected)
+    }
+
+    /// What the fuzzer fed it: near-duplicate keys, CR bytes and invalid UTF-8 decoded lossily.
+    @Test func lossilyDecodedDuplicatesAreErrorsNotTraps() {
+        let bytes: [UInt8] = Array("source:\r  kind: demo\r  kind: api".utf8) + [0xff, 0x0d, 0xfe] + Array("\r kind: x\n".utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(boardError { () throws(BoardFileError) in try loader.parse(text, path: "z.yaml") } != nil)
+    }
 }
