@@ -9,6 +9,8 @@ import Glibc
 enum ExitStatus: Int32 {
     case usage = 64
     case dataError = 65
+    /// A file named on the command line does not exist or cannot be read.
+    case noInput = 66
     /// A program the command runs is not installed (serve's departure-board-web).
     case unavailable = 69
     case ioError = 74

@@ -11,8 +11,9 @@ struct DepartureBoard: AsyncParsableCommand {
             Without --board, Boards/preview.yaml is used: a desktop preview on the demo \
             timetable that needs no hardware and no network.
 
-            Exit codes: 0 success, 64 usage, 65 bad departures data, 69 a program it \
-            runs is missing, 74 I/O error, 78 bad board file.
+            Exit codes: 0 success, 64 usage, 65 bad departures data, 66 a file named \
+            on the command line cannot be read, 69 a program it runs is missing, 74 I/O \
+            error, 78 bad board file.
             """,
         version: "departure-board \(ProductVersion.description)",
         subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]

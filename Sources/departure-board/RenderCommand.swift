@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import BoardAssembly
 import BoardRender
 import DeparturesCore
@@ -70,6 +73,8 @@ struct RenderCommand: AsyncParsableCommand {
         let format = try options.output.map { (path: String) throws(CLIFailure) -> OutputFormat in try OutputFormat(path: path) }
         let override: BoardSetup.SourceOverride
         if let path = options.departures {
+            // The user's own mistake, not a source failing at run time: refuse it, write nothing.
+            try Self.checkReadable(path, option: "--departures")
             override = .file(path)
         } else if let base = options.apiBase, let stop = options.stop {
             override = .api(baseURL: base, stopID: stop)
@@ -147,6 +152,19 @@ struct RenderCommand: AsyncParsableCommand {
             try OutputFile.write(encoded, to: path)
         case .terminal:
             Console.raw(TerminalBackend.render(try drawn()))
+        }
+    }
+
+    /// A file named on the command line must exist, be a file and be readable: exit 66.
+    static func checkReadable(_ path: String, option: String) throws(CLIFailure) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CLIFailure(.noInput, "\(option) \(path): cannot read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CLIFailure(.noInput, "\(option) \(path): cannot read: Is a directory")
         }
     }
 }

@@ -80,6 +80,19 @@ struct RenderTests {
         #expect(!scratch.exists("state.json"), "nothing is written")
     }
 
+    /// A departures file that is not there is the user's mistake, not a network failure: exit
+    /// 66 naming it, and no state written (a board's own `kind: file` source keeps its
+    /// stale/error states at run time).
+    @Test(arguments: ["/nonexistent/deps.json", "/"])
+    func aDeparturesFileThatCannotBeReadExits66AndWritesNothing(path: String) async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--departures", path, "--now", Self.now, "--output", scratch.path("state.json")])
+        #expect(run.status == 66)
+        let why = path == "/" ? "Is a directory" : "No such file or directory"
+        #expect(run.stderr == "departure-board: error: --departures \(path): cannot read: \(why)\n", "\(run.stderr)")
+        #expect(!scratch.exists("state.json"), "nothing is written")
+    }
+
     @Test func anAPIAnswerIsRendered() async throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/api/v1/stops/200060/departures"
