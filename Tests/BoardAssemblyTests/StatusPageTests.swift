@@ -126,17 +126,12 @@ struct StatusPageTests {
 
     @Test func metricsParseWithPrometheusOwnParser() async throws {
         let upstream = try Upstream()
-        let scratch = try Scratch()
-        let path = try scratch.write("board.yaml", Self.board(upstream))
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
-                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
-        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
-        let running = Task { try await service.run(until: events) }
+        let sign = try Self.start(Self.board(upstream))
+        let service = sign.service
         let statusPort = try await listening(service)
         _ = try await eventually(statusPort, "/status.json") { $0.contains(#""status":"ok""#) }
         let metrics = try await get(statusPort, "/metrics")
-        signals.yield(.terminate)
-        try await running.value
+        try await sign.stop()
 
         // Debian's python3-prometheus-client (installed by .ci/run): the reference parser.
         let python = "/usr/bin/python3"
@@ -223,12 +218,8 @@ struct StatusPageTests {
     /// health outlives it). A board without `status:` starts no server at all.
     @Test func aKilledStatusServerComesBackWithTheSamePage() async throws {
         let upstream = try Upstream()
-        let scratch = try Scratch()
-        let path = try scratch.write("board.yaml", Self.board(upstream))
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
-                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
-        let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
-        let running = Task { try await service.run(until: events) }
+        let sign = try Self.start(Self.board(upstream))
+        let service = sign.service
         _ = try await eventually(try await listening(service), "/status.json") { $0.contains(#""status":"ok""#) }
         let first = try #require(service.statusServerProcess)
         kill(first, SIGKILL)
@@ -238,27 +229,46 @@ struct StatusPageTests {
         let again = try await eventually(try #require(service.statusPort), "/status.json") { $0.contains(#""status":"ok""#) }
         #expect(again.contains(#""headsign":"Emu Plains""#))
         #expect(service.statusServerProcess != first)
-        signals.yield(.terminate)
-        try await running.value
+        try await sign.stop()
         #expect(service.statusServerProcess == nil)
     }
 
     @Test func withoutAStatusSectionNoServerStarts() async throws {
         let upstream = try Upstream()
-        let scratch = try Scratch()
         let text = Self.board(upstream).replacingOccurrences(of: "status:\n  listen: 127.0.0.1:0\n", with: "")
         #expect(!text.contains("status:"))
-        let path = try scratch.write("board.yaml", text)
+        let sign = try Self.start(text)
+        let frame = sign.scratch.file("frame.png")
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: frame) {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(FileManager.default.fileExists(atPath: frame))
+        #expect(sign.service.statusServerProcess == nil && sign.service.statusPort == nil)
+        try await sign.stop()
+    }
+
+    /// A sign running a board written for the test (frames to an image file, the board's
+    /// clock stopped at Repository.now), and the way to stop it.
+    @MainActor
+    struct StartedSign {
+        let scratch: Scratch
+        let service: BoardService
+        let signals: AsyncStream<ProcessSignal>.Continuation
+        let running: Task<Void, any Error>
+
+        func stop() async throws {
+            signals.yield(.terminate)
+            try await running.value
+        }
+    }
+
+    static func start(_ boardText: String) throws -> StartedSign {
+        let scratch = try Scratch()
+        let path = try scratch.write("board.yaml", boardText)
         let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
                                        clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: scratch.file("frame.png")) {
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        #expect(FileManager.default.fileExists(atPath: scratch.file("frame.png")))
-        #expect(service.statusServerProcess == nil && service.statusPort == nil)
-        signals.yield(.terminate)
-        try await running.value
+        return StartedSign(scratch: scratch, service: service, signals: signals, running: running)
     }
 }

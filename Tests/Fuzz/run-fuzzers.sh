@@ -57,7 +57,8 @@ build() {
         cat "$run/$target.build.log" >&2
         return 1
     fi
-    swiftc -sanitize="$sanitizers" -o "$release/$target" "@$list"
+    # Release objects name the static Swift libraries (Package.swift), so the link is static too.
+    swiftc -sanitize="$sanitizers" -static-stdlib -o "$release/$target" "@$list"
 }
 
 run=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-run.XXXXXX")
