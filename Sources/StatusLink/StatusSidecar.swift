@@ -16,11 +16,15 @@ public final class StatusSidecar: Sendable {
         public var executable: String
         public var config: StatusServerConfig
         public var logLevel: String
+        /// How the log names the address for a bound port (the board's own notation).
+        public var address: @Sendable (_ port: Int) -> String
         /// Restart delays double from the first to the last; a run of a minute resets them.
         public var backoff: (first: Duration, last: Duration) = (.seconds(1), .seconds(60))
 
-        public init(executable: String, config: StatusServerConfig, logLevel: String) {
+        public init(executable: String, config: StatusServerConfig, logLevel: String,
+                    address: @escaping @Sendable (_ port: Int) -> String) {
             self.executable = executable
+            self.address = address
             self.config = config
             self.logLevel = logLevel
         }
@@ -162,8 +166,7 @@ public final class StatusSidecar: Sendable {
                 switch message {
                 case .listening(let port):
                     state.withLock { $0.port = port }
-                    let shown = ListenAddressText(host: settings.config.host, port: port)
-                    logger.info("status page at http://\(shown)/",
+                    logger.info("status page at http://\(settings.address(port))/",
                                 metadata: ["token": "\(settings.config.token == nil ? "none (loopback)" : "required")"])
                 case .request(let id, let request):
                     try link.send(.answer(id: id, answer(request)))
@@ -185,11 +188,4 @@ public final class StatusSidecar: Sendable {
         _ = poll(&poller, 1, milliseconds)
         return stopped
     }
-}
-
-/// `host:port`, with brackets for IPv6.
-struct ListenAddressText: CustomStringConvertible {
-    var host: String
-    var port: Int
-    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

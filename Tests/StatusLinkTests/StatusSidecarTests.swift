@@ -29,7 +29,7 @@ struct StatusSidecarTests {
 
     static func sidecar(executable: String, logger: Logger = logger, token: String? = nil) -> StatusSidecar {
         var settings = StatusSidecar.Settings(executable: executable, config: StatusServerConfig(host: "127.0.0.1", port: 0, token: token),
-                                              logLevel: "error")
+                                              logLevel: "error", address: { "127.0.0.1:\($0)" })
         settings.backoff = (.milliseconds(50), .milliseconds(200))
         return StatusSidecar(settings, logger: logger) { request in
             if request.path == "/metrics" {

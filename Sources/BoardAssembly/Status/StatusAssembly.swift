@@ -51,7 +51,8 @@ public enum StatusAssembly {
         let handler = StatusHandler(store: store, version: "\(ProductVersion.version) (\(ProductVersion.commit))", clock: { clock.now })
         let settings = StatusSidecar.Settings(executable: executable,
                                               config: StatusServerConfig(host: status.listen.host, port: status.listen.port, token: token),
-                                              logLevel: logger.logLevel.rawValue)
+                                              logLevel: logger.logLevel.rawValue,
+                                              address: { port in "\(ListenAddress(host: status.listen.host, port: port))" })
         return StatusSidecar(settings, logger: logger) { request in handler.answer(request) }
     }
 }
