@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CTLSLoader
+import SystemFiles
 
 /// A connected TCP socket, non-blocking, optionally wrapped in TLS. Every read and write tries
 /// first and waits in poll() only when the socket (or OpenSSL) asks to, up to the request's

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemFiles
 
 /// What the transfer is waiting for, named in a request-timeout message.
 enum Phase: String {
@@ -77,15 +78,5 @@ func wait(
             if fds[1].revents != 0 { return .cancelled }
             if fds[0].revents != 0 { return .ready }
         }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, clamped to 0...1e12 (about 31 years).
-    var wholeMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        if seconds >= 1_000_000_000 { return 1_000_000_000_000 }
-        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -120,7 +120,7 @@ final class SignLink: Sendable {
     }
 
     func untilClosed() async {
-        for await event in events where event == .closed { return }
+        for await event in events { if case .closed = event { return } }
     }
 
     /// True when the link closed before `delay` ran out.
@@ -163,15 +163,5 @@ final class SignLink: Sendable {
         guard let (continuation, timer) = waiting.withLock({ $0.answers.removeValue(forKey: id) }) else { return }
         timer.cancel()
         continuation.resume(returning: answer)
-    }
-}
-
-extension SignLink.Event: Equatable {
-    static func == (lhs: SignLink.Event, rhs: SignLink.Event) -> Bool {
-        switch (lhs, rhs) {
-        case (.closed, .closed): return true
-        case (.configure(let a), .configure(let b)): return a == b
-        default: return false
-        }
     }
 }

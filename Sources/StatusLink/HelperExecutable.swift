@@ -1,3 +1,4 @@
+import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,24 +10,17 @@ public enum HelperExecutable {
     public static let webServerName = "departure-board-web"
 
     /// The places looked at, in order, for a helper of this name.
-    public static func candidates(_ name: String, besideExecutable executable: String? = ownExecutable()) -> [String] {
+    public static func candidates(_ name: String, besideExecutable executable: String? = OwnExecutable.path()) -> [String] {
         guard let executable, let slash = executable.lastIndex(of: "/") else { return [] }
         let folder = String(executable[..<slash])
         return ["\(folder)/\(name)", "\(folder)/../libexec/departure-board/\(name)"]
     }
 
     /// The first candidate that can be executed, without `..` (it names the process in logs).
-    public static func find(_ name: String, besideExecutable executable: String? = ownExecutable()) -> String? {
+    public static func find(_ name: String, besideExecutable executable: String? = OwnExecutable.path()) -> String? {
         guard let found = candidates(name, besideExecutable: executable).first(where: { access($0, X_OK) == 0 }) else { return nil }
         guard let resolved = realpath(found, nil) else { return found }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    public static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

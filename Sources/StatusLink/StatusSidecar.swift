@@ -134,9 +134,10 @@ public final class StatusSidecar: Sendable {
         let spawned = ChildProcess.spawn(settings.executable, ["status", "--link-fd", "3", "--log-level", settings.logLevel],
                                          passing: pair[1], as: 3)
         close(pair[1])
-        guard case .success(let pid) = spawned else {
-            if case .failure(let why) = spawned { return "cannot start \(settings.executable): \(why)" }
-            return nil
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let why): return "cannot start \(settings.executable): \(why)"
         }
         let stopNow = state.withLock { state in
             state.child = pid
@@ -183,9 +184,8 @@ public final class StatusSidecar: Sendable {
 
     /// True when stop() came first.
     private func sleepUnlessStopped(_ delay: Duration) -> Bool {
-        let milliseconds = Int32(clamping: delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
         var poller = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
-        _ = poll(&poller, 1, milliseconds)
+        _ = poll(&poller, 1, Int32(clamping: delay.wholeMilliseconds))
         return stopped
     }
 }

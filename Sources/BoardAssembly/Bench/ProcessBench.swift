@@ -9,7 +9,7 @@ public enum ProcessBench {
     public static let defaultBoards = ["Boards/ssd1322-spi.yaml", "Boards/preview.yaml"]
 
     public static func run(boards: [String], seconds: Int) throws(AssemblyError) -> [ProcessProbe.Figures] {
-        guard let executable = FontLocator.executablePath() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
+        guard let executable = OwnExecutable.path() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(temporary)/departure-board-bench-XXXXXX".utf8CString)
         guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {

@@ -61,7 +61,7 @@ public struct ProcessProbe: Sendable {
         while clock.now < deadline {
             let left = deadline - clock.now
             var entry = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
-            let waitMs = Int32(min(max(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1), 1000))
+            let waitMs = Int32(min(max(left.wholeMilliseconds, 1), 1000))
             guard poll(&entry, 1, waitMs) > 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = recv(socketFD, &buffer, buffer.count, 0)
