@@ -239,6 +239,8 @@ let package = Package(
         .testTarget(name: "BoardRuntimeTests", dependencies: [
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
             "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
+            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: [

@@ -202,9 +202,13 @@ final class RealtimePolling: Sendable {
         state.withLock { state in state.retryAt.map { now >= $0 } ?? true }
     }
 
+    /// A feed stamped older than the one held (a lagging mirror or cache behind a load
+    /// balancer) does not replace it: the board keeps the newest data it was given.
     func succeeded(with feed: TransitRealtime_FeedMessage) {
         state.withLock { state in
-            state = State(lastFeed: feed)
+            let held = state.lastFeed
+            let older = held.map { $0.header.hasTimestamp && feed.header.hasTimestamp && feed.header.timestamp < $0.header.timestamp }
+            state = State(lastFeed: older == true ? held : feed)
         }
     }
 

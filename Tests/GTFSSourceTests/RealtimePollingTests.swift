@@ -102,4 +102,34 @@ import ZoneInfo
         _ = try await repository.departures()
         #expect(server.requests.count == 7)
     }
+
+    /// A mirror or cache that lags behind: after a feed stamped now, one stamped an hour ago
+    /// decodes fine but must not replace it, or the board would drop to the timetable while
+    /// it holds a fresh feed.
+    @Test func anOlderFeedDoesNotReplaceANewerOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+
+        let stamp = Mutex(Self.start)
+        let server = try LoopbackHTTPServer { _ in
+            (try? Self.tripUpdates(timestamp: stamp.withLock { $0 })).map { .respond(status: 200, body: $0) } ?? .text("x", status: 500)
+        }
+        defer { server.stop() }
+        let clock = ManualBoardClock(now: Self.start)
+        let repository = GTFSDeparturesRepository(
+            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                            tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300)),
+            clock: clock)
+        #expect(try #require(try await repository.departures().first).isRealtime)
+        stamp.withLock { $0 = Self.start.addingTimeInterval(-3_600) }
+        clock.advance(by: .seconds(30))
+        #expect(try #require(try await repository.departures().first).isRealtime, "the lagging copy replaced the fresh feed")
+        #expect(server.requests.count == 2)
+        // Once the held feed is itself too old, the timetable shows, as for any stale feed.
+        clock.advance(by: .seconds(300))
+        #expect(try #require(try await repository.departures().first).isRealtime == false)
+    }
 }
