@@ -11,11 +11,18 @@ public final class Statement {
     init(connection: Connection, sql: String) throws(SQLiteError) {
         let db = try connection.open(for: sql)
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = sql.withCString { sqlite3_prepare_v2(db, $0, -1, &statement, &tail) }
+        // The tail points into withCString's buffer, so it is read before that buffer goes
+        // (read afterwards it saw stale stack bytes: "more than one statement" under ASan).
+        var onlyWhitespaceFollows = true
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+            if let tail { onlyWhitespaceFollows = String(cString: tail).allSatisfy(\.isWhitespace) }
+            return code
+        }
         guard code == SQLITE_OK else { throw SQLiteError.last(db, code: code, sql: sql) }
         guard let statement else { throw .misuse("no statement in the SQL", sql: sql) }
-        if let tail, !String(cString: tail).allSatisfy(\.isWhitespace) {
+        if !onlyWhitespaceFollows {
             sqlite3_finalize(statement)
             throw .misuse("more than one statement; use execute for several", sql: sql)
         }

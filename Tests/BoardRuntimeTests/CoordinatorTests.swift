@@ -45,6 +45,8 @@ final class HangingAfterFirstRepository: DeparturesRepository, @unchecked Sendab
     }
 }
 
+/// Waits are event-driven (the clock says when loops park); the limit only catches a hang.
+@Suite(.timeLimit(.minutes(10)))
 @MainActor
 struct CoordinatorTests {
     static let zone: TimeZoneRules = { try! TimeZoneRules.load("Australia/Sydney") }()
@@ -76,13 +78,9 @@ struct CoordinatorTests {
     }
 
     /// Waits (real time) until every task waiting on the clock is parked.
-    func settle(_ clock: ManualBoardClock, sleepers: Int) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if clock.sleeperCount >= sleepers { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
+    /// Waits until `sleepers` loops are parked on the clock; a hang is caught by the suite's time limit.
+    func settle(_ clock: ManualBoardClock, sleepers: Int) async {
+        await clock.waitForSleepers(sleepers)
     }
 
     @Test func anHourRedrawsOnlyWhenSomethingVisibleChanges() async {
@@ -90,10 +88,10 @@ struct CoordinatorTests {
         let backend = RecordingBackend()
         let coordinator = makeCoordinator(ScriptedSource(Self.departures), clock: clock, backend: backend)
         coordinator.start()
-        #expect(await settle(clock, sleepers: 2), "the refresh loop and the draw loop are parked on the clock")
+        await settle(clock, sleepers: 2)
         for _ in 0..<3600 {
             clock.advance(by: .seconds(1))
-            #expect(await settle(clock, sleepers: 2))
+            await settle(clock, sleepers: 2)
         }
         coordinator.stop()
         // The clock changes every minute, the delayed departure's countdown at :40 of each
@@ -121,7 +119,7 @@ struct CoordinatorTests {
         }
         let coordinator = makeCoordinator(ScriptedSource(many), clock: clock, backend: backend)
         coordinator.start()
-        #expect(await settle(clock, sleepers: 2))
+        await settle(clock, sleepers: 2)
         let before = backend.frames.count
         coordinator.nextPage()
         let deadline = ContinuousClock.now + .seconds(30)
@@ -139,12 +137,12 @@ struct CoordinatorTests {
         let repository = HangingAfterFirstRepository(Self.departures)
         let coordinator = makeCoordinator(repository, clock: clock, backend: backend)
         coordinator.start()
-        #expect(await settle(clock, sleepers: 2))
+        await settle(clock, sleepers: 2)
         let afterFirstData = backend.frames.count
         // The next refresh hangs forever; only the draw loop is left sleeping on the clock.
         for _ in 0..<10 {
             clock.advance(by: .seconds(60))
-            #expect(await settle(clock, sleepers: 1))
+            await settle(clock, sleepers: 1)
         }
         #expect(repository.callCount == 2, "the second fetch is still hanging")
         #expect(backend.frames.count >= afterFirstData + 10, "the countdown kept moving: \(backend.frames.count) frames")
@@ -153,6 +151,8 @@ struct CoordinatorTests {
     }
 }
 
+/// Waits are event-driven (the clock says when loops park); the limit only catches a hang.
+@Suite(.timeLimit(.minutes(10)))
 @MainActor
 struct ScheduledCoordinatorTests {
     let base = CoordinatorTests()
@@ -180,12 +180,12 @@ struct ScheduledCoordinatorTests {
         // Parked on the clock with no fetch in flight: a fetch must happen at the instant it
         // was decided, not after the test has moved the clock on.
         func idle() async {
-            _ = await base.settle(clock, sleepers: 1)
+            await base.settle(clock, sleepers: 1)
             let deadline = ContinuousClock.now + .seconds(60)
             while coordinator.viewModel.isRefreshing && ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(1))
             }
-            _ = await base.settle(clock, sleepers: 1)
+            await base.settle(clock, sleepers: 1)
         }
         await idle()
         for _ in 0..<minutes * 2 {

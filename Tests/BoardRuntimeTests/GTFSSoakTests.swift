@@ -91,16 +91,7 @@ struct GTFSSoakTests {
         var scheduleVersion = 0
     }
 
-    func waitUntil(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .microseconds(200))
-        }
-        return condition()
-    }
-
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func daysOfFlappingRealtimeAndReimportsStayFlatHonestAndNeverBlank() async throws {
         let started = ContinuousClock.now
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-soak-\(UUID().uuidString)").path
@@ -196,10 +187,7 @@ struct GTFSSoakTests {
         for index in 0..<Self.cycles {
             log.withLock { $0.goodThisStep = nil; $0.staleThisStep = false }
             if index == 0 { coordinator.start() } else { clock.advance(by: Self.policy.interval) }
-            guard await waitUntil({ clock.sleeperCount >= 2 && !viewModel.isRefreshing && !updater.isRunning }) else {
-                Issue.record("step \(index) never settled")
-                break
-            }
+            await SoakTests.settle(clock) { clock.sleeperCount >= 2 && !viewModel.isRefreshing && !updater.isRunning }
             let now = clock.now
             let state = viewModel.state(at: now)
             let served = log.withLock { $0 }
@@ -257,7 +245,7 @@ struct GTFSSoakTests {
 
         let start = try #require(before)
         try #require(start.rssKiB > 0 && start.fds > 0 && start.threads > 0 && after.rssKiB > 0 && after.threads > 0)
-        #expect(after.rssKiB - start.rssKiB <= 8 * 1024, "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
+        #expect(!ProcessFigures.rssIsMeaningful || after.rssKiB - start.rssKiB <= 8 * 1024, "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
         #expect(after.fds - start.fds <= 32, "fds: \(start.fds) → \(after.fds)")
         #expect(after.threads - start.threads <= 16, "threads: \(start.threads) → \(after.threads)")
     }

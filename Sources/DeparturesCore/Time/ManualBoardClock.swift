@@ -13,9 +13,16 @@ public final class ManualBoardClock: BoardClock {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A task waiting for at least `count` sleepers.
+    private struct Watcher {
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
+        var watchers: [Watcher] = []
         var nextID: UInt64 = 0
     }
 
@@ -37,14 +44,18 @@ public final class ManualBoardClock: BoardClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = state.withLock { state in
-                    if Task.isCancelled { return true }
+                let (resumeNow, satisfied) = state.withLock { state -> (Bool, [Watcher]) in
+                    if Task.isCancelled { return (true, []) }
                     let deadline = state.now.addingTimeInterval(duration.timeInterval)
-                    if deadline <= state.now { return true }
+                    if deadline <= state.now { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    let count = state.sleepers.count
+                    let satisfied = state.watchers.filter { $0.count <= count }
+                    state.watchers.removeAll { $0.count <= count }
+                    return (false, satisfied)
                 }
                 if resumeNow { continuation.resume() }
+                for watcher in satisfied { watcher.continuation.resume() }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in
@@ -54,6 +65,19 @@ public final class ManualBoardClock: BoardClock {
             cancelled?.continuation.resume(throwing: CancellationError())
         }
         try Task.checkCancellation()
+    }
+
+    /// Returns once at least `count` tasks sleep on this clock: a test knows its loops are
+    /// parked without polling, so a slow machine (or a sanitizer) delays it but cannot fail it.
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.watchers.append(Watcher(count: count, continuation: continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
