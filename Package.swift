@@ -190,7 +190,7 @@ let package = Package(
         // Test support: a real HTTP server on 127.0.0.1.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         // Test support: writes synthetic GTFS feeds (small fixtures and million-row stop_times) as zips.
-        .target(name: "GTFSFeedBuilder", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .target(name: "GTFSFeedBuilder", dependencies: ["CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/Support/GTFSFeedBuilder"),
         // Import timing and peak memory on a generated feed: `swift run -c release gtfs-import-bench [rows]`.
         .executableTarget(name: "gtfs-import-bench", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "SystemFiles"],
