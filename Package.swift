@@ -187,6 +187,8 @@ let package = Package(
         // Writes the source commit into BoardAssembly before each build (`--version`, status page).
         .plugin(name: "BuildCommit", capability: .buildTool()),
 
+        // Test support: waits without wall-clock deadlines, and product deadlines stretched under sanitizers.
+        .target(name: "TestTiming", path: "Tests/Support/TestTiming"),
         // Test support: a real HTTP server on 127.0.0.1.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         // Test support: writes synthetic GTFS feeds (small fixtures and million-row stop_times) as zips.
@@ -211,17 +213,17 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
-        .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
-        .testTarget(name: "DeparturesCoreTests", dependencies: ["DeparturesCore", "ZoneInfo"]),
+        .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
+        .testTarget(name: "DeparturesCoreTests", dependencies: ["TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
-        .testTarget(name: "GTFSScheduleTests", dependencies: [
+        .testTarget(name: "GTFSScheduleTests", dependencies: ["TestTiming",
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite",
         ]),
         // make-fixtures.py writes OracleFixtures.swift from zips that Python and Info-ZIP make.
         .testTarget(name: "ZipReaderTests", dependencies: ["ZipReader", "GTFSFeedBuilder", "SeededRandom", "CZlibSystem"],
                     exclude: ["make-fixtures.py"]),
         .testTarget(name: "CSVStreamTests", dependencies: ["CSVStream", "SeededRandom"]),
-        .testTarget(name: "GTFSRealtimeTests", dependencies: [
+        .testTarget(name: "GTFSRealtimeTests", dependencies: ["TestTiming",
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
@@ -234,9 +236,9 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: [
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["TestTiming",
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
             "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
@@ -251,19 +253,19 @@ let package = Package(
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "StatusLinkTests", dependencies: [
+        .testTarget(name: "StatusLinkTests", dependencies: ["TestTiming",
             "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "SystemFiles", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "WebServerTests", dependencies: [
+        .testTarget(name: "WebServerTests", dependencies: ["TestTiming",
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "DeparturesHubTests", dependencies: [
+        .testTarget(name: "DeparturesHubTests", dependencies: ["TestTiming",
             "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "BoardAssembly", "BoardConfig",
             "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
-        .testTarget(name: "DepartureBoardCLITests", dependencies: [
+        .testTarget(name: "DepartureBoardCLITests", dependencies: ["TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),

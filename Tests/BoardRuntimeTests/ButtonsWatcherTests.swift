@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Synchronization
 import Testing
+import TestTiming
 @testable import BoardRuntime
 
 /// Hands out scripted edges, then behaves like an idle line: waits out the timeout and returns nil.
@@ -72,7 +73,7 @@ final class FakeEdgeSource: EdgeSource {
         let clock = ContinuousClock()
         let stopped = clock.now
         buttons.stop()
-        #expect(clock.now - stopped < .milliseconds(500))
+        #expect(clock.now - stopped < TestTiming.scaled(.milliseconds(500)))
         #expect(refresh.closeCount == 1 && nextPage.closeCount == 1)
         #expect(buttons.failure == nil)
     }

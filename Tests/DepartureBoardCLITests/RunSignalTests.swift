@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTiming
 
 /// `run` against the real binary: signals stop, reload and refresh it.
 @Suite(.serialized)
@@ -27,9 +28,9 @@ struct RunSignalTests {
 
         func signal(_ value: Int32) { kill(process.processIdentifier, value) }
 
-        /// Waits (real time, bounded) for `condition`.
+        /// Waits (real time, bounded) for `condition`; the bound is stretched in sanitizer builds.
         func waitUntil(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
+            let deadline = Date().addingTimeInterval(seconds * Double(TestTiming.slowdown))
             while Date() < deadline {
                 if condition() { return true }
                 try? await Task.sleep(for: .milliseconds(20))
@@ -58,7 +59,7 @@ struct RunSignalTests {
         board.signal(SIGTERM)
         let status = await board.exitStatus(within: 10)
         #expect(status == 0)
-        #expect(Date().timeIntervalSince(sent) < 8, "exits well inside the unit's 10 s stop timeout")
+        #expect(Date().timeIntervalSince(sent) < 8 * Double(TestTiming.slowdown), "exits well inside the unit's 10 s stop timeout")
         let lines = try scratch.read("trace.jsonl").split(separator: "\n")
         #expect(lines.last == #"{"op":"spi","dc":0,"data":"ae"}"#, "the SSD1322's display-off command ends the trace")
         #expect(board.log.contains("info: stopping signal=terminate"), "\(board.log)")

@@ -4,6 +4,7 @@ import Observation
 import Synchronization
 import Testing
 
+@Suite(.timeLimit(.minutes(10)))
 @MainActor
 struct BoardViewModelTests {
     let start = Fixtures.instant("2026-11-23T09:30:00+11:00")
@@ -215,6 +216,7 @@ struct BoardViewModelTests {
 }
 
 /// A source with a notice (GTFS service alerts): it shows beside fresh rows only.
+@Suite(.timeLimit(.minutes(10)))
 @MainActor
 struct NoticeViewModelTests {
     final class NoticingRepository: DeparturesRepository {

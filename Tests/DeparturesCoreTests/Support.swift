@@ -1,3 +1,4 @@
+import TestTiming
 import DeparturesCore
 import Foundation
 import ZoneInfo
@@ -91,15 +92,10 @@ final class ScriptedRepository: DeparturesRepository, @unchecked Sendable {
     }
 }
 
-/// Waits until `condition` holds, letting other tasks run in between; returns false after
-/// `timeout`. The timeout is long because on a 2-core CI machine other suites can hold the
-/// cooperative pool for seconds; a passing condition returns at once.
+/// Waits until `condition` holds, letting other tasks run in between, with no deadline of its
+/// own (a 2-core machine or a sanitizer can hold the pool for minutes): the suites' time
+/// limits catch a condition that never comes.
 @MainActor
-func eventually(timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return condition()
+func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
+    await TestTiming.eventually(every: .milliseconds(2)) { condition() }
 }

@@ -6,6 +6,7 @@ import WebServer
 @testable import DeparturesHub
 
 /// The hub's answers, without a socket: a manual clock and scripted sources.
+@Suite(.timeLimit(.minutes(10)))
 struct HubHandlerTests {
     let clock = ManualBoardClock(now: HubFixtures.now)
 

@@ -6,7 +6,7 @@ import LoopbackHTTPServer
 import Testing
 
 /// The hub on a real socket, its stops fed by a real upstream over HTTP.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HubServerTests {
     /// An upstream in the API's format that counts what it is asked.
     static func upstream() throws -> LoopbackHTTPServer {

@@ -7,7 +7,7 @@ import Testing
 
 /// The scale-out path: Debian's nginx caching in front of the hub, with nothing but the
 /// hub's own ETag and Cache-Control to go by.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct NginxCacheTests {
     @Test func twoHundredClientsThroughNginxReachTheHubAFewTimesAndTheSourceOncePerInterval() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: NginxProcess.binary),

@@ -1,4 +1,5 @@
 import Testing
+import TestTiming
 @testable import DisplayBackends
 
 /// Lines in memory: records every set, and answers `get` from a script of readings.
@@ -109,7 +110,7 @@ final class HWFakeI2C: I2CTransport {
         #expect(error.device == "gpiochip0 line 17 (busy)")
         #expect(error.message.contains("60 ms"))
         #expect(elapsed >= .milliseconds(60))
-        #expect(elapsed < .seconds(2))
+        #expect(elapsed < TestTiming.scaled(.seconds(2)))
         // Polled, not spun: about 30 reads at 2 ms, never thousands.
         #expect(lines.reads >= 5 && lines.reads < 200)
     }
@@ -129,7 +130,7 @@ final class HWFakeI2C: I2CTransport {
         #expect(clock.now - start >= .milliseconds(25))
         let zeroStart = clock.now
         io.sleep(milliseconds: -5)
-        #expect(clock.now - zeroStart < .milliseconds(20))
+        #expect(clock.now - zeroStart < TestTiming.scaled(.milliseconds(20)))
     }
 
     @Test func noLinesConfiguredIsEmptyAndReleasesCleanly() throws {

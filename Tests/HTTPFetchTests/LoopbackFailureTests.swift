@@ -2,6 +2,7 @@ import Glibc
 import HTTPFetch
 import LoopbackHTTPServer
 import Testing
+import TestTiming
 
 extension LoopbackTests {
     @Suite struct Failures {
@@ -17,7 +18,7 @@ extension LoopbackTests {
                 // The transfer thread's own measurement: wall time here also counts waiting for a
                 // free cooperative thread, which other suites may hold for seconds.
                 #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(String(describing: result.error))")
-                #expect(elapsed < .milliseconds(4_500), "did not wait for the 5 s server")
+                #expect(elapsed < TestTiming.scaled(.milliseconds(4_500)), "did not wait for the 5 s server")
             }
         }
 
@@ -27,7 +28,7 @@ extension LoopbackTests {
                 let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
                 #expect(result.error?.isTimedOut == true)
                 #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(String(describing: result.error))")
-                #expect(clock.now - start < .milliseconds(4_500), "did not wait for the 5 s stall")
+                #expect(clock.now - start < TestTiming.scaled(.milliseconds(4_500)), "did not wait for the 5 s stall")
             }
         }
 
@@ -75,14 +76,14 @@ extension LoopbackTests {
                 let task = Task { await fetch(request) }
                 // Cancel once the request is really in flight.
                 let waitStart = clock.now
-                while server.requests.isEmpty && clock.now - waitStart < .seconds(5) {
+                while server.requests.isEmpty && clock.now - waitStart < TestTiming.scaled(.seconds(5)) {
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 let start = clock.now
                 task.cancel()
                 let result = await task.value
                 #expect(result.error == .cancelled)
-                #expect(clock.now - start < .seconds(8), "did not wait for the 10 s server")
+                #expect(clock.now - start < TestTiming.scaled(.seconds(8)), "did not wait for the 10 s server")
             }
         }
 
@@ -145,7 +146,7 @@ extension LoopbackTests {
                 // The server closes its side, and transfer threads exit, just after replying.
                 var after = (fds: openFileDescriptorCount(), threads: threadCount())
                 let start = clock.now
-                while (after.fds > before.fds || after.threads > before.threads) && clock.now - start < .seconds(2) {
+                while (after.fds > before.fds || after.threads > before.threads) && clock.now - start < TestTiming.scaled(.seconds(2)) {
                     try await Task.sleep(for: .milliseconds(20))
                     after = (fds: openFileDescriptorCount(), threads: threadCount())
                 }

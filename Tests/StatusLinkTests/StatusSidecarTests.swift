@@ -1,3 +1,4 @@
+import TestTiming
 import Foundation
 import HTTPFetch
 import Logging
@@ -9,7 +10,7 @@ import WebMessages
 /// The sign's side of the status page with the real server program (departure-board-web,
 /// built beside this test binary): it answers what the server forwards, comes back after the
 /// server is killed, and leaves no process behind.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct StatusSidecarTests {
     static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
@@ -39,10 +40,9 @@ struct StatusSidecarTests {
         }
     }
 
-    /// Real time, bounded: until `condition` holds.
+    /// Until `condition` holds; the suite's time limit catches a hang.
     static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<400 where !condition() { try await Task.sleep(for: .milliseconds(25)) }
-        #expect(condition())
+        #expect(await TestTiming.eventually(every: .milliseconds(25), condition))
     }
 
     static func get(_ port: Int, _ path: String, token: String? = nil) async throws -> (Int, String) {

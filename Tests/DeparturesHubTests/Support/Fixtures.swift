@@ -1,3 +1,4 @@
+import TestTiming
 import DeparturesCore
 import DeparturesHub
 import Foundation
@@ -76,14 +77,9 @@ final class GatedRepository: DeparturesRepository {
     }
 }
 
-/// Real-time waiting with a bound, for conditions other tasks make true.
-func eventually(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
+/// Waits for conditions other tasks make true; the suites' time limits catch a hang.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    await TestTiming.eventually(every: .milliseconds(10), condition)
 }
 
 /// A folder of its own under /tmp, removed at the end of the test.
