@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "CSVStream"),
         // GTFS static feeds: streaming import of the board's stops into SQLite, scheduled departures.
         .target(name: "GTFSSchedule", dependencies: [
-            "ZoneInfo", "DeparturesCore", "SQLite", "ZipReader", "CSVStream",
+            "ZoneInfo", "DeparturesCore", "SQLite", "ZipReader", "CSVStream", "SystemFiles",
         ]),
         // GTFS-Realtime TripUpdates: conditional-GET fetcher and the applier onto scheduled departures.
         // Generated/gtfs-realtime.pb.swift is committed (see Generated/README.md); nothing runs protoc at build time.
@@ -269,6 +269,8 @@ let package = Package(
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            // The power-loss test reads the stores it kills imports of, with seeded kill moments.
+            "SQLite", "SeededRandom",
         ], exclude: ["Golden"]),
     ]
 )

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import SQLite
+import SystemFiles
 
 /// What an import kept, for logs and tests.
 public struct GTFSImportSummary: Sendable, Equatable {
@@ -47,8 +48,9 @@ public struct GTFSImportSummary: Sendable, Equatable {
 ///
 /// Each member is extracted to a temporary file next to the store and read a row at a time,
 /// so memory follows what is kept, not the size of the feed. The store is built under a
-/// temporary name and renamed over the old one only when complete: a failed import leaves
-/// the last good store in place.
+/// temporary name and put in place only when complete and on disk (`AtomicFile.replace`):
+/// a failed import, a kill or a power cut leaves the last good store in place. An import
+/// first removes what imports killed earlier left beside the store.
 ///
 /// Errors (`GTFSImportError`) never contain `zipPath`; print it once in front of them.
 public struct GTFSImporter: Sendable {
@@ -72,7 +74,12 @@ public struct GTFSImporter: Sendable {
         guard !stopIDs.isEmpty else { throw GTFSImportError(file: "", message: "no stop ids to import") }
         let tempBase = storePath + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
         let tempStore = tempBase + ".sqlite", innerZip = tempBase + "-member.zip"
+        // What killed imports left (an extracted stop_times.txt can be hundreds of MB); the
+        // files of a live import, in another process, stay.
+        TemporaryFiles.removeOrphans(prefix: storePath + ".importing-") { $0.hasPrefix(".") || $0.hasPrefix("-") }
+        // An earlier process with our pid may have left these; a stale journal must not meet the new store.
         removeFile(tempStore)
+        removeFile(tempStore + "-journal")
         defer { removeFile(tempStore); removeFile(tempStore + "-journal"); removeFile(innerZip) }
 
         let feed = try FeedArchive.openFeed(zipPath: zipPath, member: member, innerPath: innerZip, limits: limits)
@@ -88,16 +95,21 @@ public struct GTFSImporter: Sendable {
                 try run.writeFeedInfo(db, importedAt: importedAt, source: zipPath, member: member)
                 return summary
             }
-            // Closed before the rename, so the store on disk is complete.
+            // Closed before the rename, so the store on disk is complete (synchronous=FULL
+            // synced it at commit).
             try db.close()
         } catch let error as GTFSImportError {
             throw error
         } catch {
             throw GTFSImportError(file: storePath, message: "cannot write the store (\(plainText(error)))")
         }
-        // rename(2) replaces the old store atomically; readers holding it open keep the old file.
-        guard rename(tempStore, storePath) == 0 else {
-            throw GTFSImportError(file: storePath, message: "cannot replace the store (\(strerrorText(errno)))")
+        // rename(2) replaces the old store atomically; readers holding it open keep the old
+        // file. The folder is synced before returning, so the caller may record the new
+        // feed's validators: after a power cut they never describe a store that is not there.
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replace(storePath, with: tempStore)
+        } catch {
+            throw GTFSImportError(file: storePath, message: "cannot replace the store (\(error.reason))")
         }
         return summary
     }

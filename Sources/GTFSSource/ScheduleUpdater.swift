@@ -11,6 +11,7 @@ import GTFSSchedule
 import HTTPFetch
 import Logging
 import Synchronization
+import SystemFiles
 
 /// Keeps a board's GTFS store current from the agency's published zip (`schedule_url`):
 /// downloads it when there is no store, then checks it every `refresh` with a conditional
@@ -144,6 +145,10 @@ public final class ScheduleUpdater: Sendable {
     private func check(now: Date, conditional: Bool) async -> Outcome {
         let previous = PublishedFeed.load(for: settings)
         let download = settings.storePath + ".download-\(getpid()).zip"
+        // A killed check leaves its half-downloaded zip; a live process's download stays.
+        // The zip is never synced: it is read back from the page cache in this process,
+        // and after a crash it is only litter (the validators are saved after the store).
+        TemporaryFiles.removeOrphans(prefix: settings.storePath + ".download-") { $0 == ".zip" }
         defer { unlink(download) }
         var headers = [HTTPHeader(name: "Accept", value: "application/zip, */*")]
         if let apiKey = settings.apiKey {

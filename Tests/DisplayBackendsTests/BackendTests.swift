@@ -65,6 +65,26 @@ struct BackendTests {
         #expect(dir.entries() == ["board." + format.rawValue], "no temp file left behind")
     }
 
+    /// A writer killed between creating its temp file and the rename leaves `.board.png.<pid>.tmp`;
+    /// the first frame of the next run removes it, never a live writer's or another target's.
+    @Test func firstWriteRemovesTempFilesOfDeadWriters() throws {
+        let dir = try TempDir()
+        let path = dir.path + "/board.png"
+        // PID_MAX_LIMIT (2^22): no process ever has this id, so kill(pid, 0) says ESRCH.
+        let dead = 4_194_304, live = getppid()
+        let names = [".board.png.\(dead).tmp", ".board.png.\(live).tmp", ".other.png.\(dead).tmp", ".board.png.x\(dead).tmp"]
+        for name in names {
+            let fd = open(dir.path + "/" + name, O_WRONLY | O_CREAT, 0o644)
+            #expect(fd >= 0)
+            close(fd)
+        }
+        let backend = try ImageFileBackend(path: path)
+        let frame = sampleFrame(.mono)
+        try backend.present(frame, damage: [frame.bounds])
+        #expect(dir.entries() == [".board.png.\(live).tmp", ".board.png.x\(dead).tmp", ".other.png.\(dead).tmp", "board.png"])
+        #expect(try readFile(path) == ImageEncoder.encode(frame, as: .png))
+    }
+
     @Test func missingFolderErrorNamesThePath() throws {
         let dir = try TempDir()
         let path = dir.path + "/no/such/folder/board.png"

@@ -155,6 +155,27 @@ import Testing
         #expect(try GTFSStore(path: storePath).requestedStopIDs == ["AIR"])
     }
 
+    /// An import killed midway leaves its temporary store, journal and extracted members; the
+    /// next import removes those of dead processes, never a live import's or another store's.
+    @Test func importRemovesWhatKilledImportsLeft() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let zip = try SmallFeed().zip(in: folder)
+        // PID_MAX_LIMIT (2^22): no process ever has this id.
+        let dead = "4194304", live = String(getppid()), own = String(getpid())
+        let leftovers = ["board.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-\(dead).sqlite-journal",
+                         "board.sqlite.importing-\(dead)-member.zip", "board.sqlite.importing-\(dead)-stop_times.txt",
+                         "board.sqlite.importing-\(own).sqlite-journal"]
+        let kept = ["board.sqlite.importing-\(live).sqlite", "board.sqlite.importing-\(live)-stops.txt",
+                    "other.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-x.sqlite"]
+        for name in leftovers + kept {
+            try Data("half".utf8).write(to: URL(fileURLWithPath: folder.path + "/" + name))
+        }
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: zip, storePath: folder.path + "/board.sqlite")
+        #expect(folder.contents() == (kept + ["board.sqlite", "feed.zip"]).sorted())
+        #expect(try GTFSStore(path: folder.path + "/board.sqlite").requestedStopIDs == ["CEN"])
+    }
+
     @Test func storeOpeningErrors() throws {
         let folder = try TempFolder()
         defer { folder.remove() }

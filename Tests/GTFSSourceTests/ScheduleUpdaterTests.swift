@@ -93,4 +93,29 @@ import Testing
         #expect(await again.update(now: Self.start.addingTimeInterval(3600)) == .notDue)
         #expect(server.requests.count == 1)
     }
+
+    /// A check killed midway leaves a half download, an import's temporaries or a half-written
+    /// validators file; the next check removes those of dead processes and keeps a live one's.
+    @Test func aCheckRemovesWhatKilledChecksLeft() async throws {
+        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let zip = try Self.feed(headsign: "Hornsby")
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
+        defer { server.stop() }
+        // PID_MAX_LIMIT (2^22): no process ever has this id.
+        let dead = "4194304", live = String(getppid())
+        let leftovers = ["s.sqlite.download-\(dead).zip", "s.sqlite.importing-\(dead)-stop_times.txt", ".s.sqlite.source.\(dead).tmp"]
+        let kept = ["s.sqlite.download-\(live).zip"]
+        for name in leftovers + kept {
+            try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
+                                                stopIDs: ["CEN"])
+        guard case .imported = await ScheduleUpdater(settings: settings, logger: Logger(label: "test")).update(now: Self.start) else {
+            Issue.record("the download must import")
+            return
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (kept + ["s.sqlite", "s.sqlite.source"]).sorted())
+    }
 }

@@ -5,8 +5,10 @@ import Framebuffer
 import SystemFiles
 
 /// Writes each frame to an image file (format from the extension) for previews, screenshots and CI.
-/// Writes are atomic — a temp file in the same folder renamed over the target — so a viewer or web server
-/// polling the file never sees half an image.
+/// Writes are atomic — a temp file in the same folder renamed over the target (`AtomicFile`) — so a viewer
+/// or web server polling the file never sees half an image, nor does anyone after a kill. They are not
+/// synced: a ticker rewrites the file many times a second, and two fsyncs a frame would cost an SD card
+/// its speed and its life; a power cut can lose the last frames, which the next start draws again.
 public final class ImageFileBackend: DisplayBackend {
     public let path: String
     public let format: ImageFormat
@@ -40,7 +42,7 @@ public final class ImageFileBackend: DisplayBackend {
 
     private func writeAtomically(_ data: [UInt8]) throws(DisplayError) {
         do {
-            try AtomicFile.write(data, to: path)
+            try AtomicFile.write(data, to: path, durable: false)
         } catch {
             throw DisplayError(error.description)
         }
