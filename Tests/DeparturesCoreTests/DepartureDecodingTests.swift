@@ -53,4 +53,21 @@ struct DepartureDecodingTests {
             #expect(error.description == expected)
         }
     }
+
+    /// 513 open arrays made Foundation's JSON scanner trap (found by fuzz-departures; both
+    /// findings are in Tests/Fuzz/Corpus/fuzz-departures/crash-deep-nesting-*.json).
+    /// Brackets inside strings do not count.
+    @Test func deepNestingIsRefusedNotATrap() throws {
+        for json in [String(repeating: "[", count: 513), String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+                     #"{"data": "# + String(repeating: "[{", count: 40)] {
+            #expect(throws: DeparturesDataError(path: "", problem: "not valid departures JSON (nested more than 64 levels deep)")) {
+                try DeparturesDecoder.decode(Array(json.utf8))
+            }
+        }
+        // The headsign's JSON text is \"{{{…{\" : an escaped quote must not end the string.
+        let braces = String(repeating: "{", count: 100)
+        let bracketsInStrings = #"{"data": [{"trip_id": "[[[[", "route_short_name": "T1", "headsign": "\""# + braces
+            + #"\"", "scheduled_time_secs": 1, "realtime_time_secs": 1, "delay_s": 0, "realtime": true}]}"#
+        #expect(try DeparturesDecoder.decode(Array(bracketsInStrings.utf8)).data.first?.headsign == "\"" + braces + "\"")
+    }
 }

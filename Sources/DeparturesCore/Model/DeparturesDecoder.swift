@@ -27,7 +27,15 @@ public enum DeparturesDecoder {
     /// times past 24:00 for trips that started the day before, not days ahead).
     public static let serviceSecondsRange = 0..<(2 * 86_400)
 
+    /// The contract nests three levels (`{"data": [{…}]}`); anything far deeper is refused
+    /// before Foundation sees it, whose JSON scanner traps instead of throwing when an input
+    /// opens more than 512 arrays (swift-foundation in Swift 6.3; found by fuzz-departures).
+    public static let maxNesting = 64
+
     public static func decode(_ bytes: [UInt8]) throws(DeparturesDataError) -> DeparturesResponse {
+        guard nestingDepth(of: bytes, limit: maxNesting) <= maxNesting else {
+            throw DeparturesDataError(path: "", problem: "not valid departures JSON (nested more than \(maxNesting) levels deep)")
+        }
         let response: DeparturesResponse
         do {
             response = try JSONDecoder().decode(DeparturesResponse.self, from: Data(bytes))
@@ -38,6 +46,33 @@ public enum DeparturesDecoder {
         }
         try validate(response)
         return response
+    }
+
+    /// The deepest nesting of arrays and objects, outside strings; stops counting past `limit`.
+    static func nestingDepth(of bytes: [UInt8], limit: Int) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > limit { return deepest }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     static func validate(_ response: DeparturesResponse) throws(DeparturesDataError) {
