@@ -15,6 +15,7 @@ import LoopbackHTTPServer
 import Synchronization
 import SystemFiles
 import Testing
+import TestTiming
 import ZoneInfo
 
 /// A backend that keeps only a count and the last frame: a recording backend would itself
@@ -51,11 +52,9 @@ struct ProcessFigures: CustomStringConvertible {
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
 
-    /// AddressSanitizer holds freed memory in quarantine (256 MiB by default), so RSS grows
-    /// with every allocation and says nothing about leaks; LeakSanitizer checks those instead
-    /// (Tests/Sanitizers/leak-check-run.sh).
-    static let rssIsMeaningful: Bool = dlsym(nil, "__asan_init") == nil
-        && ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil
+    /// Not under AddressSanitizer, whose quarantine grows RSS with every allocation
+    /// (Tests/Sanitizers/leak-check-run.sh checks leaks there).
+    static let rssIsMeaningful = !TestTiming.underAddressSanitizer
 
     var description: String { "RSS \(rssKiB / 1024) MiB (\(rssKiB) KiB), \(fds) fds, \(threads) threads" }
 }
