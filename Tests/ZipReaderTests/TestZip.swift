@@ -1,4 +1,4 @@
-import CZlibSystem
+import GTFSFeedBuilder
 import ZipReader
 
 /// A zip written field by field, so a test can make any field lie: the hostile archives
@@ -75,29 +75,14 @@ func put32(_ out: inout [UInt8], _ values: UInt32...) {
     for value in values { out += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
 }
 
+/// The CRC-32 zip records; one owner with the test feeds' writer.
 func crc32Of(_ bytes: [UInt8]) -> UInt32 {
-    UInt32(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+    UInt32(GTFSFeedBuilder.crc(of: bytes))
 }
 
 /// Raw deflate (no zlib header), as zip stores it, at level 9.
 func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
-    var stream = z_stream()
-    precondition(deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
-                               Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-    defer { deflateEnd(&stream) }
-    var input = bytes
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 16)
-    let written = input.withUnsafeMutableBufferPointer { source in
-        output.withUnsafeMutableBufferPointer { target in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
-            stream.next_out = target.baseAddress
-            stream.avail_out = uInt(target.count)
-            precondition(deflate(&stream, Z_FINISH) == Z_STREAM_END)
-            return target.count - Int(stream.avail_out)
-        }
-    }
-    return Array(output[..<written])
+    GTFSFeedBuilder.rawDeflate(bytes)
 }
 
 /// Every byte of `entry`, read `chunk` bytes at a time.

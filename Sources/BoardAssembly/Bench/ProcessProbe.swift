@@ -39,6 +39,18 @@ public struct ProcessProbe: Sendable {
         return Figures(label: "render \(board)", peakKiB: usage, firstFrame: clock.now - began, exitStatus: status)
     }
 
+    /// Any command of this program, its stderr kept in `stderrPath`: for tests that bound
+    /// what a run may cost (a hostile zip, say).
+    public func measure(_ arguments: [String], stderrPath: String) -> Figures {
+        let clock = ContinuousClock()
+        let began = clock.now
+        guard let pid = spawn(arguments, environment: [], stderrPath: stderrPath) else {
+            return Figures(label: arguments.joined(separator: " "), peakKiB: 0, firstFrame: nil, exitStatus: -1)
+        }
+        let (status, peak) = wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
+        return Figures(label: arguments.joined(separator: " "), peakKiB: peak, firstFrame: clock.now - began, exitStatus: status)
+    }
+
     /// `run --board B` on a trace bus (`--output` for boards without a panel) for `seconds`,
     /// then SIGTERM, as systemd stops it.
     public func run(board: String, panel: Bool, seconds: Int) -> Figures {
@@ -94,13 +106,13 @@ public struct ProcessProbe: Sendable {
         return wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
     }
 
-    /// The child's own stdout and stderr go to /dev/null: only its figures matter here.
-    private func spawn(_ arguments: [String], environment extra: [String]) -> pid_t? {
+    /// The child's own stdout and stderr go to /dev/null (or stderr to `stderrPath`): only its figures matter here.
+    private func spawn(_ arguments: [String], environment extra: [String], stderrPath: String = "/dev/null") -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var environment: [String] = []
         var entry = environ
         while let pointer = entry.pointee {

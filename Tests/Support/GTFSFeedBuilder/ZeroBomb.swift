@@ -59,7 +59,8 @@ extension GTFSFeedBuilder {
         return out
     }
 
-    static func crc(of bytes: [UInt8]) -> uLong {
+    /// CRC-32 as zip records it.
+    public static func crc(of bytes: [UInt8]) -> uLong {
         bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
     }
 
@@ -74,7 +75,8 @@ extension GTFSFeedBuilder {
         return (block, run(&stream, [], flush: Z_FINISH))
     }
 
-    static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
+    /// Raw deflate (no zlib header), as zip stores it, at level 9.
+    public static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         precondition(deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
                                    Int32(MemoryLayout<z_stream>.size)) == Z_OK)
