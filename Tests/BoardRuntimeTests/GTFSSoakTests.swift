@@ -11,6 +11,7 @@ import LoopbackHTTPServer
 import SwiftProtobuf
 import Synchronization
 import Testing
+import TestTiming
 import ZoneInfo
 
 /// The GTFS board's whole path for days of board time: the store, TripUpdates polled from a
@@ -36,6 +37,10 @@ struct GTFSSoakTests {
     static let policy = RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300), staleLimit: .seconds(200))
     /// Three refreshes: realtime rows come and go many times in a run.
     static let realtimeMaxAge = Duration.seconds(90)
+    /// Short, so a timeout costs milliseconds; the server's stall outlasts it. A sanitizer
+    /// build answers far slower, so both stretch there (or good answers would time out too).
+    static let requestTimeout = TestTiming.scaled(.milliseconds(20))
+    nonisolated static let stall = TestTiming.scaled(.milliseconds(40))
     nonisolated static let headsigns = ["Hornsby", "Berowra"]
 
     /// One version of the timetable: t000…t143 leave Central every 10 minutes, every day.
@@ -124,7 +129,7 @@ struct GTFSSoakTests {
                 case .timeout:
                     // Sent after the client gave up; counted anyway, so "fresh" is never underestimated.
                     log.newestStamp = now
-                    return .delayed(.milliseconds(40), .respond(status: 200, body: Self.tripUpdates(timestamp: now)))
+                    return .delayed(Self.stall, .respond(status: 200, body: Self.tripUpdates(timestamp: now)))
                 case .serverError:
                     return .text("internal error", status: 500)
                 }
@@ -154,7 +159,7 @@ struct GTFSSoakTests {
         let zone = CoordinatorTests.zone
         let repository = GTFSDeparturesRepository(
             settings: .init(storePath: storePath, stopIDs: ["CEN"], zone: zone,
-                            tripUpdates: .init(url: realtimeServer.baseURL + "/rt", requestTimeout: .milliseconds(20),
+                            tripUpdates: .init(url: realtimeServer.baseURL + "/rt", requestTimeout: Self.requestTimeout,
                                                resourceTimeout: .seconds(2)),
                             realtimeMaxAge: Self.realtimeMaxAge,
                             backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300)),
