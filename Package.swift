@@ -210,6 +210,13 @@ let package = Package(
         .executableTarget(name: "fuzz-departures", dependencies: ["DeparturesCore", "FuzzSupport"], path: "Tests/Fuzz/Targets/Departures"),
         .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
         .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
+        .executableTarget(name: "fuzz-gtfs-realtime", dependencies: [
+            "GTFSRealtime", "GTFSSchedule", "GTFSSource", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ], path: "Tests/Fuzz/Targets/GTFSRealtime"),
+        .executableTarget(name: "fuzz-gtfs-feed", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/GTFSFeed"),
+        .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
@@ -267,7 +274,7 @@ let package = Package(
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
-            "fuzz-departures", "fuzz-board-file", "fuzz-bdf",
+            "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

@@ -152,6 +152,8 @@ extension RealtimeApplier {
             guard lookups.showsAddedTrip(facts) else { continue }
             let scheduledSecs = serviceDaySeconds(times.scheduled, startDate: serviceDay)
             let delay = Int(times.expected - times.scheduled)
+            // An extra trip has no timetable row to fall back on: an unbelievable call is left out.
+            guard Self.isBelievable(scheduledSecs: scheduledSecs, realtimeSecs: scheduledSecs + delay) else { continue }
             let isLastCall = index == calls.count - 1
             let dropOffOnly = source.copiesTimetable ? template?.isDropOffOnly ?? false
                 : source.relationship == .added ? isLastCall && !call.hasDeparture : isLastCall

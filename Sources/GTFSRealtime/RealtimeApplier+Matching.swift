@@ -93,9 +93,9 @@ extension RealtimeApplier {
         switch prediction(update, for: row, board: board) {
         case .skipped: return cancelledRow(row, now: now).map { RowOutcome(departure: $0) }
         case .none: departure = Self.timetableRow(row)
-        case .delay(let seconds): departure = Self.row(row, realtimeSecs: row.departureSecs + seconds)
+        case .delay(let seconds): departure = Self.believedRow(row, realtimeSecs: row.departureSecs + seconds)
         case .time(let posix):
-            departure = Self.row(row, realtimeSecs: Int(posix - calendar.serviceDayStart(row.serviceDay)))
+            departure = Self.believedRow(row, realtimeSecs: Int(posix - calendar.serviceDayStart(row.serviceDay)))
         }
         return withPlatform(RowOutcome(departure: departure), update, row, board: board)
     }

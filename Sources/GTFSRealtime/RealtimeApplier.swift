@@ -163,6 +163,20 @@ public struct RealtimeApplier: Sendable {
                   isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly)
     }
 
+    /// The predicted row, or the timetable's when the prediction is not believable: a day or
+    /// more off the schedule, or outside the service day's 48 hours (a delay of −8 h on a
+    /// 06:00 call). The departures API could not carry such a row, and the sign must not
+    /// show a countdown made from it.
+    static func believedRow(_ row: ScheduledDeparture, realtimeSecs: Int) -> Departure {
+        isBelievable(scheduledSecs: row.departureSecs, realtimeSecs: realtimeSecs)
+            ? Self.row(row, realtimeSecs: realtimeSecs) : timetableRow(row)
+    }
+
+    static func isBelievable(scheduledSecs: Int, realtimeSecs: Int) -> Bool {
+        DeparturesDecoder.serviceSecondsRange.contains(realtimeSecs)
+            && Int64((realtimeSecs - scheduledSecs).magnitude) < plausibleOffset
+    }
+
     /// The row marked cancelled at its scheduled time, or nil outside `cancelledWindow`.
     func cancelledRow(_ row: ScheduledDeparture, now: Date) -> Departure? {
         guard let window = cancelledWindow, window > .zero else { return nil }

@@ -4,7 +4,9 @@ import Testing
 /// The fuzz targets' seed corpus and past findings (Tests/Fuzz/Corpus), replayed by the
 /// normal-build fuzz executables: each input must run without a crash or hang.
 struct FuzzCorpusTests {
-    @Test(arguments: ["fuzz-departures", "fuzz-board-file", "fuzz-bdf"])
+    @Test(arguments: [
+        "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
+    ])
     func replaysTheCorpusCleanly(target: String) async throws {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(target)
         let corpus = CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Corpus/\(target)")

@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets and runs each for SECONDS (default 60), one after another.
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
+#                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -25,7 +26,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -42,6 +43,10 @@ max_len() {
         fuzz-departures) echo 65536 ;;
         fuzz-board-file) echo 16384 ;;
         fuzz-bdf) echo 65536 ;;
+        fuzz-gtfs-realtime) echo 65536 ;;
+        # Room for a field over CSVStream's 64 KiB cap.
+        fuzz-gtfs-feed) echo 131072 ;;
+        fuzz-zip) echo 65536 ;;
         *) echo "unknown target: $1" >&2; return 1 ;;
     esac
 }

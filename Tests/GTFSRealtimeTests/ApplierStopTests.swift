@@ -1,4 +1,5 @@
 import DeparturesCore
+import Foundation
 import GTFSRealtime
 import Testing
 
@@ -30,6 +31,16 @@ struct ApplierStopTests {
         #expect(try #require(RT.apply([RT.row("t1", at: departsAt)], withDelay).departures.first).live == (departsAt + 60, 60, true))
         let timeOnly = RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(time: millis))])])
         #expect(try #require(RT.apply([RT.row("t1", at: departsAt)], timeOnly).departures.first).live == (departsAt, 0, false))
+    }
+
+    /// Found by fuzz-gtfs-realtime: a delay of days, or one that puts the call before its
+    /// service day began, made rows the departures API refuses (and a sign would count down to).
+    @Test(arguments: [-1_879_012_852, -86_400, 86_400, -(9 * 3_600 + 41 * 60)] as [Int32])
+    func anUnbelievableDelayKeepsTheTimetable(delay: Int32) throws {
+        let result = RT.apply([RT.row("t1", at: departsAt)],
+                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: delay))])]))
+        #expect(try #require(result.departures.first).live == (departsAt, 0, false))
+        #expect(throws: Never.self) { try DeparturesDecoder.decode(Array(JSONEncoder().encode(DeparturesResponse(data: result.departures)))) }
     }
 
     @Test func earlyDepartureIsANegativeDelay() throws {

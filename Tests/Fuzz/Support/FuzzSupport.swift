@@ -88,3 +88,38 @@ public final class ScratchFile: Sendable {
         }
     }
 }
+
+/// A private folder for files that need real names: a zip written by a library, a SQLite
+/// store (renamed into place, with its journal beside it). Named by process id, so a later
+/// process removes the folders of processes that crashed or exited without cleaning up.
+public final class ScratchFolder: Sendable {
+    public let path: String
+
+    /// `name`: the target's, so each target sweeps only its own folders.
+    public init(_ name: String) {
+        let base = "/tmp/fuzz-\(name)-"
+        Self.sweep(prefix: base)
+        path = base + String(getpid())
+        try? FileManager.default.removeItem(atPath: path)
+        precondition(mkdir(path, 0o700) == 0, "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
+
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Empties the folder (what an input left behind), keeping the folder itself.
+    public func clear() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            try? FileManager.default.removeItem(atPath: file(name))
+        }
+    }
+
+    /// Removes folders whose process is gone (kill(pid, 0) fails with ESRCH).
+    private static func sweep(prefix: String) {
+        let folder = (prefix as NSString).deletingLastPathComponent, stem = (prefix as NSString).lastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(stem) {
+            guard let pid = Int32(name.dropFirst(stem.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+}
