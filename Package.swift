@@ -61,17 +61,19 @@ let package = Package(
 
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "SQLite", dependencies: ["Locking", "CSQLite"]),
         // Bounded whole-file reads for everything the program takes from outside.
-        .target(name: "SystemFiles"),
+        // The project's one lock (a pthread mutex ThreadSanitizer can see); no dependencies.
+        .target(name: "Locking"),
+        .target(name: "SystemFiles", dependencies: ["Locking"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // OpenSSL 3 reached with dlopen on the first https request: no headers or link-time libssl.
         .target(name: "CTLSLoader"),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
-        .target(name: "HTTPFetch", dependencies: ["CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
+        .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
-        .target(name: "DeparturesCore", dependencies: ["ZoneInfo", "SystemFiles"]),
+        .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
@@ -93,7 +95,7 @@ let package = Package(
             exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]
         ),
         // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
-        .target(name: "GTFSSource", dependencies: [
+        .target(name: "GTFSSource", dependencies: ["Locking", 
             "DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -106,11 +108,11 @@ let package = Package(
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
-        .target(name: "BoardRender", dependencies: ["Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
+        .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
-        .target(name: "BoardRuntime", dependencies: [
+        .target(name: "BoardRuntime", dependencies: ["Locking", 
             "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -127,12 +129,12 @@ let package = Package(
         .target(name: "WebMessages", dependencies: ["SystemFiles"]),
         // The sign and its status server process: the wire messages, and the sign's side that
         // starts the server, answers its requests and restarts it with backoff.
-        .target(name: "StatusLink", dependencies: [
+        .target(name: "StatusLink", dependencies: ["Locking", 
             "WebMessages", "SystemFiles", "CKernel", .product(name: "Logging", package: "swift-log"),
         ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
         // listen addresses, access tokens, request limits, Prometheus exposition.
-        .target(name: "WebServer", dependencies: [
+        .target(name: "WebServer", dependencies: ["Locking", 
             "SystemFiles", "WebMessages",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -150,12 +152,12 @@ let package = Package(
         ]),
         // The departures hub: one poller per stop over any source, the last good answer served
         // with ETag and Cache-Control to many signs (and the caches in front of them).
-        .target(name: "DeparturesHub", dependencies: [
+        .target(name: "DeparturesHub", dependencies: ["Locking", 
             "DeparturesCore", "ZoneInfo", "WebServer", "WebMessages", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The server program's assembly: the hub from a hub file, the status server on its link.
-        .target(name: "ServerAssembly", dependencies: [
+        .target(name: "ServerAssembly", dependencies: ["Locking", 
             "BoardAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "StatusLink", "SystemFiles",
             "WebMessages", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
@@ -190,7 +192,7 @@ let package = Package(
         // Test support: waits without wall-clock deadlines, and product deadlines stretched under sanitizers.
         .target(name: "TestTiming", path: "Tests/Support/TestTiming"),
         // Test support: a real HTTP server on 127.0.0.1.
-        .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+        .target(name: "LoopbackHTTPServer", dependencies: ["Locking"], path: "Tests/Support/LoopbackHTTPServer"),
         // Test support: writes synthetic GTFS feeds (small fixtures and million-row stop_times) as zips.
         .target(name: "GTFSFeedBuilder", dependencies: ["CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/Support/GTFSFeedBuilder"),
@@ -218,10 +220,10 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/GTFSFeed"),
         .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
 
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
-        .testTarget(name: "DeparturesCoreTests", dependencies: ["TestTiming", "DeparturesCore", "ZoneInfo"]),
+        .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: ["TestTiming",
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite",
@@ -230,11 +232,11 @@ let package = Package(
         .testTarget(name: "ZipReaderTests", dependencies: ["ZipReader", "GTFSFeedBuilder", "SeededRandom"],
                     exclude: ["make-fixtures.py"]),
         .testTarget(name: "CSVStreamTests", dependencies: ["CSVStream", "SeededRandom"]),
-        .testTarget(name: "GTFSRealtimeTests", dependencies: ["TestTiming",
+        .testTarget(name: "GTFSRealtimeTests", dependencies: ["Locking", "TestTiming",
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .testTarget(name: "GTFSSourceTests", dependencies: [
+        .testTarget(name: "GTFSSourceTests", dependencies: ["Locking", 
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
@@ -243,16 +245,16 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: ["TestTiming",
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming",
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
             "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "BoardAssemblyTests", dependencies: [
+        .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", 
             "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages",
@@ -260,19 +262,19 @@ let package = Package(
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "StatusLinkTests", dependencies: ["TestTiming",
+        .testTarget(name: "StatusLinkTests", dependencies: ["Locking", "TestTiming",
             "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "SystemFiles", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: ["TestTiming",
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "DeparturesHubTests", dependencies: ["TestTiming",
+        .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming",
             "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "BoardAssembly", "BoardConfig",
             "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
-        .testTarget(name: "DepartureBoardCLITests", dependencies: ["TestTiming",
+        .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),

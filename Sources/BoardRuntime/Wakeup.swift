@@ -1,5 +1,5 @@
 import DeparturesCore
-import Synchronization
+import Locking
 
 /// Lets the draw loop sleep until its next deadline or until something pokes it (new data,
 /// a button, a signal), whichever comes first — no polling in between.
@@ -9,7 +9,7 @@ final class Wakeup: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Wakes the current wait, or the next one if nobody is waiting.
     func poke() {

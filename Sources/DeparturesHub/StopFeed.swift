@@ -5,7 +5,7 @@ import Foundation
 #endif
 import DeparturesCore
 import Logging
-import Synchronization
+import Locking
 import ZoneInfo
 
 /// One stop as the hub serves it: its source polled on a loop, the last good answer kept
@@ -41,7 +41,7 @@ public final class StopFeed: Sendable {
     private let repository: any DeparturesRepository
     private let clock: any BoardClock
     private let logger: Logger
-    private let state = Mutex(FeedStatus())
+    private let state = Locked(FeedStatus())
 
     public init(settings: Settings, repository: any DeparturesRepository, clock: any BoardClock, logger: Logger) {
         self.settings = settings

@@ -10,7 +10,7 @@ import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
 import Logging
-import Synchronization
+import Locking
 import ZoneInfo
 
 /// Departures from an agency's own feeds: the timetable from the local GTFS store
@@ -192,7 +192,7 @@ final class RealtimePolling: Sendable {
         var retryAt: Date?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var lastFeed: TransitRealtime_FeedMessage? { state.withLock { $0.lastFeed } }
     /// Why the last poll failed; nil after a success.
@@ -226,13 +226,13 @@ final class RealtimePolling: Sendable {
 
 /// The notice of the last refresh, shared by the copies of the repository.
 final class SharedNotice: Sendable {
-    let value = Mutex<String?>(nil)
+    let value = Locked<String?>(nil)
 }
 
 /// Opens the store once, and again after `gtfs import` replaced the file (a new inode), so
 /// a running board picks up a fresh timetable without a restart.
 final class StoreCache: Sendable {
-    private let current = Mutex<(store: GTFSStore, identity: FileIdentity?)?>(nil)
+    private let current = Locked<(store: GTFSStore, identity: FileIdentity?)?>(nil)
 
     func store(at path: String) throws(DeparturesError) -> GTFSStore {
         let identity = FileIdentity(path: path)

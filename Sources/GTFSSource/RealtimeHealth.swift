@@ -5,7 +5,7 @@ import Foundation
 #endif
 import GTFSRealtime
 import Logging
-import Synchronization
+import Locking
 
 /// How well the board's TripUpdates feed fits the timetable, after the last poll: shown by
 /// `validate --live` and status pages, logged when it crosses the board's warning level.
@@ -46,7 +46,7 @@ public struct RealtimeHealth: Sendable, Equatable {
 /// The last health of the feed, shared by the repository's copies, and whether the low-match
 /// warning is raised, so it is logged once when the rate falls and once when it recovers.
 final class RealtimeHealthLog: Sendable {
-    private let state = Mutex<(health: RealtimeHealth?, warned: Bool)>((nil, false))
+    private let state = Locked<(health: RealtimeHealth?, warned: Bool)>((nil, false))
 
     var current: RealtimeHealth? { state.withLock { $0.health } }
 

@@ -10,7 +10,7 @@ import DeparturesCore
 import GTFSSchedule
 import HTTPFetch
 import Logging
-import Synchronization
+import Locking
 import SystemFiles
 
 /// Keeps a board's GTFS store current from the agency's published zip (`schedule_url`):
@@ -69,7 +69,7 @@ public final class ScheduleUpdater: Sendable {
     public let settings: Settings
     private let client: any HTTPFetching
     private let logger: Logger
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger) {
         self.settings = settings

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CKernel
-import Synchronization
+import Locking
 import SystemFiles
 
 /// One address to connect to, kept as the bytes of its sockaddr so it can cross threads.
@@ -84,7 +84,7 @@ enum Resolver {
 /// The helper thread's answer, and an eventfd that wakes the waiting transfer.
 private final class PendingLookup: Sendable {
     let fd = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-    private let answer = Mutex<Result<[SocketAddress], HTTPFetchError>?>(nil)
+    private let answer = Locked<Result<[SocketAddress], HTTPFetchError>?>(nil)
 
     deinit {
         if fd >= 0 { close(fd) }

@@ -1,5 +1,5 @@
 import CTLSLoader
-import Synchronization
+import Locking
 
 /// libssl, loaded on the first https request and kept: boards that never ask for https never
 /// map it (nor libcrypto), which saves the resident pages of both.
@@ -17,7 +17,7 @@ enum TLSLibrary {
 
     /// Contexts by trust store ("" for the system's), shared by every session. Remade once a
     /// day so that a sign running for months picks up the OS's updated CA bundle.
-    private static let contexts = Mutex<[String: (address: UInt, made: ContinuousClock.Instant)]>([:])
+    private static let contexts = Locked<[String: (address: UInt, made: ContinuousClock.Instant)]>([:])
     static let contextLifetime = Duration.seconds(24 * 3600)
 
     static func open(_ soname: String) -> Loaded {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A connection that many tasks and threads share, one at a time: each call holds the
 /// mutex for the whole closure, so statements of different callers never interleave
@@ -9,13 +9,13 @@ import Synchronization
 /// closure must not keep the `Connection` it is given either.
 public final class SharedConnection: Sendable {
     public let path: String
-    private let connection: Mutex<Connection>
+    private let connection: Locked<Connection>
 
     public init(path: String, mode: Connection.Mode, busyTimeout: Duration = .zero) throws(SQLiteError) {
         let connection = try Connection(path: path, mode: mode)
         if busyTimeout > .zero { try connection.setBusyTimeout(busyTimeout) }
         self.path = path
-        self.connection = Mutex(connection)
+        self.connection = Locked(connection)
     }
 
     public func withConnection<Result: Sendable, Failure: Error>(

@@ -1,7 +1,7 @@
 import BoardAssembly
 import Logging
 import StatusLink
-import Synchronization
+import Locking
 import SystemFiles
 import WebMessages
 import WebServer
@@ -80,7 +80,7 @@ final class SignLink: Sendable {
     }
 
     private let channel: LinkChannel
-    private let waiting = Mutex(Waiting())
+    private let waiting = Locked(Waiting())
     private let events: AsyncStream<Event>
     private let emit: AsyncStream<Event>.Continuation
 

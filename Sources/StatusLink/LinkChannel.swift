@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// One end of a link between two processes: a stream socket carrying frames (a 32-bit
 /// big-endian length, then that many bytes), read and written with blocking calls on a
@@ -11,7 +11,7 @@ public final class LinkChannel: Sendable {
     /// Frames above this are refused and end the link (a request is small; a frame PNG of a
     /// 1920×1080 panel is a few MB).
     public let maxFrameBytes: Int
-    private let writing = Mutex(())
+    private let writing = Locked(())
 
     public init(fd: Int32, maxFrameBytes: Int = 64 << 20) {
         self.fd = fd

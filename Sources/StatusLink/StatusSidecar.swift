@@ -3,7 +3,7 @@ import CKernel
 import Glibc
 #endif
 import Logging
-import Synchronization
+import Locking
 import SystemFiles
 import WebMessages
 
@@ -44,7 +44,7 @@ public final class StatusSidecar: Sendable {
     private let settings: Settings
     private let answer: @Sendable (WebRequest) -> WebAnswer
     private let logger: Logger
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// An eventfd that stop() signals, so a restart's backoff ends at once.
     private let wake: Int32
 

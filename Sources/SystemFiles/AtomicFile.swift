@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// Whole-or-nothing file writes that survive a kill and a power cut: a temporary file in the
 /// same folder (rename is atomic only within one filesystem), its data synced to the disk,
@@ -90,7 +90,7 @@ public enum AtomicFile {
     }
 
     /// Targets whose folder this process has cleared of dead writers' temporaries.
-    private static let cleared = Mutex<Set<String>>([])
+    private static let cleared = Locked<Set<String>>([])
 
     /// The first write to a path removes the temporaries that killed writers left for it;
     /// later writes (an image backend writes every frame) skip the folder scan.

@@ -1,6 +1,6 @@
 import Prometheus
 import WebMessages
-import Synchronization
+import Locking
 
 extension MetricSample {
     var descriptor: MetricNameDescriptor { MetricNameDescriptor(metricName: name, unitName: "", helpText: help) }
@@ -11,7 +11,7 @@ public final class MetricsExporter: Sendable {
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
     private let registry = PrometheusCollectorRegistry()
     /// The running total last reported per counter, so each scrape adds only the change.
-    private let reported = Mutex<[String: Double]>([:])
+    private let reported = Locked<[String: Double]>([:])
 
     public init() {}
 

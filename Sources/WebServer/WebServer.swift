@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import Synchronization
+import Locking
 import Dispatch
 
 /// Where and how a server listens, and what it refuses.
@@ -122,7 +122,7 @@ public enum WebServing {
 
 /// The first of "listening on port N" and "failed" wins; later ones are ignored.
 private final class BindOutcome: Sendable {
-    private let state = Mutex<(result: Result<Int, WebServerError>?, waiter: CheckedContinuation<Result<Int, WebServerError>, Never>?)>((nil, nil))
+    private let state = Locked<(result: Result<Int, WebServerError>?, waiter: CheckedContinuation<Result<Int, WebServerError>, Never>?)>((nil, nil))
 
     func resolve(_ result: Result<Int, WebServerError>) {
         let waiter = state.withLock { state -> CheckedContinuation<Result<Int, WebServerError>, Never>? in

@@ -5,7 +5,7 @@ import Foundation
 import HTTPFetch
 import LoopbackHTTPServer
 import Logging
-import Synchronization
+import Locking
 import Testing
 
 /// A running sign with `status:`: the page, JSON and metrics follow its states.
@@ -14,7 +14,7 @@ import Testing
 struct StatusPageTests {
     /// An upstream API whose answers the test switches between good and failing.
     final class Upstream: Sendable {
-        final class Switch: Sendable { let on = Mutex(false) }
+        final class Switch: Sendable { let on = Locked(false) }
         let failing = Switch()
         let server: LoopbackHTTPServer
 

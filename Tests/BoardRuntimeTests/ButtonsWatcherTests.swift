@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 import Testing
 import TestTiming
 @testable import BoardRuntime
@@ -14,10 +14,10 @@ final class FakeEdgeSource: EdgeSource {
         var waitsAfterEmpty = 0
         var closeCount = 0
     }
-    let state: Mutex<State>
+    let state: Locked<State>
 
     init(edgesMs: [Int], failure: ButtonError? = nil) {
-        state = Mutex(State(pending: edgesMs.map { EdgeEvent(timestamp: .milliseconds($0)) }, failure: failure))
+        state = Locked(State(pending: edgesMs.map { EdgeEvent(timestamp: .milliseconds($0)) }, failure: failure))
     }
 
     var isDrained: Bool { state.withLock { $0.waitsAfterEmpty > 0 } }

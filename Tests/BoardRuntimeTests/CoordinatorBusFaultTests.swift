@@ -6,12 +6,12 @@ import Foundation
 import Framebuffer
 import Logging
 import PanelTestSupport
-import Synchronization
+import Locking
 import Testing
 
 /// Log lines, shared by every copy of the handler.
 final class LogLines: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
 }
 
 /// Keeps log lines so a test can check what an operator would read.

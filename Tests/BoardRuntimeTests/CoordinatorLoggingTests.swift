@@ -1,13 +1,13 @@
 import BoardRuntime
 import DeparturesCore
 import Logging
-import Synchronization
+import Locking
 import Testing
 
 /// A source answering from a script, one reply per refresh, the last one forever.
 final class ScriptedReplies: DeparturesRepository, @unchecked Sendable {
-    private let replies: Mutex<[Result<[Departure], DeparturesError>]>
-    init(_ replies: [Result<[Departure], DeparturesError>]) { self.replies = Mutex(replies) }
+    private let replies: Locked<[Result<[Departure], DeparturesError>]>
+    init(_ replies: [Result<[Departure], DeparturesError>]) { self.replies = Locked(replies) }
     func departures() async throws(DeparturesError) -> [Departure] {
         try replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
     }

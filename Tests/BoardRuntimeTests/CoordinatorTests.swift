@@ -5,7 +5,7 @@ import DisplayBackends
 import Foundation
 import Framebuffer
 import Logging
-import Synchronization
+import Locking
 import Testing
 import ZoneInfo
 
@@ -31,7 +31,7 @@ final class RecordingBackend: DisplayBackend {
 /// A source that answers once, then hangs until cancelled (a server that stopped answering).
 final class HangingAfterFirstRepository: DeparturesRepository, @unchecked Sendable {
     let first: [Departure]
-    private let calls = Mutex(0)
+    private let calls = Locked(0)
     init(_ first: [Departure]) { self.first = first }
     var callCount: Int { calls.withLock { $0 } }
     func departures() async throws(DeparturesError) -> [Departure] {
@@ -159,7 +159,7 @@ struct ScheduledCoordinatorTests {
 
     /// Counts fetches.
     final class CountingSource: DeparturesRepository, @unchecked Sendable {
-        private let calls = Mutex<[Date]>([])
+        private let calls = Locked<[Date]>([])
         let clock: ManualBoardClock
         init(clock: ManualBoardClock) { self.clock = clock }
         var times: [Date] { calls.withLock { $0 } }

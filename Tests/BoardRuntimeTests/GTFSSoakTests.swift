@@ -9,7 +9,7 @@ import GTFSSource
 import Logging
 import LoopbackHTTPServer
 import SwiftProtobuf
-import Synchronization
+import Locking
 import Testing
 import TestTiming
 import ZoneInfo
@@ -110,7 +110,7 @@ struct GTFSSoakTests {
         try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/v0.zip", storePath: storePath)
 
         let clock = ManualBoardClock(now: CoordinatorTests.start)
-        let log = Mutex(ServerLog())
+        let log = Locked(ServerLog())
         let realtimeServer = try LoopbackHTTPServer(recordRequests: false) { request in
             log.withLock { log -> Reply in
                 let kind = Self.realtimeCycle[log.realtime % Self.realtimeCycle.count]

@@ -12,7 +12,7 @@ import Framebuffer
 import Glibc
 import Logging
 import LoopbackHTTPServer
-import Synchronization
+import Locking
 import SystemFiles
 import Testing
 import TestTiming
@@ -129,7 +129,7 @@ struct SoakTests {
         let calendar = ServiceDayCalendar(zone: zone)
         let rules = DepartureRules(calendar: calendar)
         let clock = ManualBoardClock(now: CoordinatorTests.start)
-        let next = Mutex(Kind.good)
+        let next = Locked(Kind.good)
 
         // Not recording: the server's request log alone grows ~450 bytes a request.
         let server = try LoopbackHTTPServer(recordRequests: false) { _ in

@@ -3,7 +3,7 @@ import GTFSFeedBuilder
 import LoopbackHTTPServer
 import SQLite
 import SeededRandom
-import Synchronization
+import Locking
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -80,7 +80,7 @@ extension PowerLossTests {
             built[version] = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         let zips = built
-        let served = Mutex(Version.a)
+        let served = Locked(Version.a)
         let server = try LoopbackHTTPServer(recordRequests: false) { _ in
             let version = served.withLock { $0 }
             return .respond(status: 200, headers: [("ETag", version.etag), ("Content-Type", "application/zip")], body: zips[version]!)

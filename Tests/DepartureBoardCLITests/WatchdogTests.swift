@@ -1,10 +1,11 @@
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
 /// Flags and messages shared with a helper thread.
 final class ThreadShared: Sendable {
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
     let running = Atomic<Bool>(true)
     let draining = Atomic<Bool>(true)
 }

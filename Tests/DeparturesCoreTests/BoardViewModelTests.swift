@@ -1,6 +1,7 @@
 import DeparturesCore
 import Foundation
 import Observation
+import Locking
 import Synchronization
 import Testing
 
@@ -220,8 +221,8 @@ struct BoardViewModelTests {
 @MainActor
 struct NoticeViewModelTests {
     final class NoticingRepository: DeparturesRepository {
-        let results: Mutex<[Result<[Departure], DeparturesError>]>
-        init(_ results: [Result<[Departure], DeparturesError>]) { self.results = Mutex(results) }
+        let results: Locked<[Result<[Departure], DeparturesError>]>
+        init(_ results: [Result<[Departure], DeparturesError>]) { self.results = Locked(results) }
         func departures() async throws(DeparturesError) -> [Departure] {
             try results.withLock { $0.removeFirst() }.get()
         }

@@ -2,12 +2,12 @@ import DisplayBackends
 import Framebuffer
 import PanelTestSupport
 import SeededRandom
-import Synchronization
+import Locking
 import Testing
 
 /// A monotonic clock the test moves by hand.
 final class EPaperTestClock: Sendable {
-    private let value = Mutex(Duration.zero)
+    private let value = Locked(Duration.zero)
     var now: @Sendable () -> Duration { { self.value.withLock { $0 } } }
     func advance(_ by: Duration) { value.withLock { $0 += by } }
 }

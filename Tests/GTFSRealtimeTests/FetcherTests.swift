@@ -3,7 +3,7 @@ import Foundation
 import GTFSRealtime
 import HTTPFetch
 import LoopbackHTTPServer
-import Synchronization
+import Locking
 import Testing
 import TestTiming
 
@@ -84,7 +84,7 @@ struct FetcherTests {
 
     @Test func aNewVersionReplacesTheRememberedFeed() async throws {
         let newer = RT.feed([RT.trip("t1", .canceled)])
-        let served = Mutex(0)
+        let served = Locked(0)
         try await Self.withServer({ request in
             let count = served.withLock { n in n += 1; return n }
             if count == 1 { return .respond(status: 200, headers: [("ETag", "\"a\"")], body: RT.bytes(Self.feed)) }

@@ -5,7 +5,7 @@ import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
 import LoopbackHTTPServer
-import Synchronization
+import Locking
 import Testing
 import ZoneInfo
 
@@ -53,7 +53,7 @@ import ZoneInfo
         try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
         try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
 
-        let mode = Mutex(Mode.feed(Self.start))
+        let mode = Locked(Mode.feed(Self.start))
         let server = try LoopbackHTTPServer { _ in
             switch mode.withLock({ $0 }) {
             case .feed(let stamp):
@@ -113,7 +113,7 @@ import ZoneInfo
         try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
         try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
 
-        let stamp = Mutex(Self.start)
+        let stamp = Locked(Self.start)
         let server = try LoopbackHTTPServer { _ in
             (try? Self.tripUpdates(timestamp: stamp.withLock { $0 })).map { .respond(status: 200, body: $0) } ?? .text("x", status: 500)
         }

@@ -5,7 +5,7 @@ import GTFSSchedule
 import GTFSSource
 import LoopbackHTTPServer
 import Logging
-import Synchronization
+import Locking
 import Testing
 
 /// The board's timetable keeps itself current: downloaded when missing, checked with a
@@ -34,7 +34,7 @@ import Testing
         let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let published = Mutex(Published(zip: try Self.feed(headsign: "Hornsby"), etag: "\"v1\""))
+        let published = Locked(Published(zip: try Self.feed(headsign: "Hornsby"), etag: "\"v1\""))
         let server = try LoopbackHTTPServer { request in
             let current = published.withLock { $0 }
             if request.header("If-None-Match") == current.etag { return .respond(status: 304, headers: [("ETag", current.etag)]) }

@@ -1,6 +1,6 @@
 import CSQLite
 import SQLite
-import Synchronization
+import Locking
 import Testing
 
 /// Transactions commit or roll back whole; a shared connection serialises its users.
@@ -88,7 +88,7 @@ import Testing
 
 /// How many callers are inside the shared connection at once, and the most there ever were.
 private final class Occupancy: Sendable {
-    private let state = Mutex((now: 0, most: 0))
+    private let state = Locked((now: 0, most: 0))
 
     func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
     func leave() { state.withLock { $0.now -= 1 } }

@@ -1,7 +1,7 @@
 import Glibc
 import SeededRandom
 import StatusLink
-import Synchronization
+import Locking
 import SystemFiles
 import Testing
 import WebMessages
@@ -101,7 +101,7 @@ struct LinkChannelTests {
         // Larger than a socket buffer: the reader must run while the writer writes. The writer
         // is a thread of its own, not a task: a task could wait behind this blocked reader.
         let png = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let written = Mutex<Result<Void, LinkError>?>(nil)
+        let written = Locked<Result<Void, LinkError>?>(nil)
         #expect(DetachedThread.start {
             let result = Result { () throws(LinkError) in
                 try sign.send(.listening(port: 1))

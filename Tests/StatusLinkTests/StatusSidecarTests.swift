@@ -3,7 +3,7 @@ import Foundation
 import HTTPFetch
 import Logging
 import StatusLink
-import Synchronization
+import Locking
 import Testing
 import WebMessages
 
@@ -16,7 +16,7 @@ struct StatusSidecarTests {
 
     /// Records log lines, to check what the sign says about its server.
     final class Lines: LogHandler, @unchecked Sendable {
-        let store = Mutex<[String]>([])
+        let store = Locked<[String]>([])
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .trace
         subscript(metadataKey key: String) -> Logger.Metadata.Value? { get { nil } set {} }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A bitmap font drawn at a whole-number scale, so the small pixel fonts stay crisp on an
 /// 800×480 e-paper panel or an HDMI screen. Scaled glyphs are cached: a board draws the
@@ -6,7 +6,7 @@ import Synchronization
 public final class ScaledFont: Font {
     public let base: any Font
     public let scale: Int
-    private let cache = Mutex<[UInt32: Glyph]>([:])
+    private let cache = Locked<[UInt32: Glyph]>([:])
 
     public init(_ base: any Font, scale: Int) {
         self.base = base

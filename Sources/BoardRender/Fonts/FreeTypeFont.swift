@@ -1,5 +1,5 @@
 import CFreeType
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +8,7 @@ import Musl
 
 /// TrueType/OpenType through FreeType, rendered anti-aliased at a pixel size, for large displays.
 ///
-/// An `FT_Face` is not thread-safe, so the library, face and glyph cache live behind one `Mutex`;
+/// An `FT_Face` is not thread-safe, so the library, face and glyph cache live behind one `Locked`;
 /// that is what makes sharing a font between render tasks sound.
 public final class FreeTypeFont: Font {
     public let name: String
@@ -23,7 +23,7 @@ public final class FreeTypeFont: Font {
         var cache: [UInt32: Glyph] = [:]
         var fallback: Glyph?
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(path: String, pixelSize: Int) throws(FontError) {
         guard (1...1024).contains(pixelSize) else {
@@ -63,7 +63,7 @@ public final class FreeTypeFont: Font {
         let family = face.pointee.family_name.map { String(cString: $0) } ?? path
         let style = face.pointee.style_name.map { String(cString: $0) }
         name = style.map { "\(family) \($0)" } ?? family
-        state = Mutex(State(library: library, face: face))
+        state = Locked(State(library: library, face: face))
     }
 
     deinit {

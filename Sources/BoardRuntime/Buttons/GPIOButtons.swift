@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -72,8 +73,8 @@ public final class GPIOButtons: Sendable {
         let continuation: AsyncStream<ButtonAction>.Continuation
         let isStopped = Atomic(false)
         let remaining: Atomic<Int>
-        let threads = Mutex<[pthread_t]>([])
-        let failure = Mutex<ButtonError?>(nil)
+        let threads = Locked<[pthread_t]>([])
+        let failure = Locked<ButtonError?>(nil)
 
         init(continuation: AsyncStream<ButtonAction>.Continuation, watchers: Int) {
             self.continuation = continuation

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import DeparturesCore
 import Framebuffer
-import Synchronization
+import Locking
 
 /// Everything a status page shows about a running sign, as of one pass of its draw loop.
 /// A value: the status server reads copies and never touches the loop's actor.
@@ -33,7 +33,7 @@ public struct BoardHealth: Sendable {
 
 /// The latest health, shared between the draw loop (writer) and the status server (reader).
 public final class BoardHealthStore: Sendable {
-    private let latest = Mutex<BoardHealth?>(nil)
+    private let latest = Locked<BoardHealth?>(nil)
 
     public init() {}
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Locking
 
 /// A clock that moves only when told to: sleepers wake when `advance(by:)` passes their
 /// deadline. It lets tests (and simulations) run an hour of refreshes in milliseconds.
@@ -26,10 +27,10 @@ public final class ManualBoardClock: BoardClock {
         var nextID: UInt64 = 0
     }
 
-    private let state: PThreadLocked<State>
+    private let state: Locked<State>
 
     public init(now: Date) {
-        state = PThreadLocked(State(now: now))
+        state = Locked(State(now: now))
     }
 
     public var now: Date { state.withLock { $0.now } }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A bus that touches no hardware: it writes the design's JSON-lines trace, one object per
 /// operation, in order:
@@ -7,7 +7,7 @@ import Synchronization
 /// `{"op":"wait","line":"busy","value":0}`. Waits succeed at once; sleeps take no time.
 public final class TraceIO: PanelIO, @unchecked Sendable {
     private let sink: (String) -> Void
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// `sink` receives each line with its trailing newline.
     public init(sink: @escaping (String) -> Void) {

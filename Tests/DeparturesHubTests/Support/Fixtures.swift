@@ -3,6 +3,7 @@ import DeparturesCore
 import DeparturesHub
 import Foundation
 import Logging
+import Locking
 import Synchronization
 import ZoneInfo
 
@@ -35,11 +36,11 @@ enum HubFixtures {
 
 /// Answers from a script, one result per call (the last repeats); counts the calls.
 final class ScriptedRepository: DeparturesRepository {
-    private let script: Mutex<[Result<[Departure], DeparturesError>]>
+    private let script: Locked<[Result<[Departure], DeparturesError>]>
     private let count = Atomic<Int>(0)
 
     init(_ script: [Result<[Departure], DeparturesError>]) {
-        self.script = Mutex(script)
+        self.script = Locked(script)
     }
 
     var calls: Int { count.load(ordering: .sequentiallyConsistent) }
@@ -53,8 +54,8 @@ final class ScriptedRepository: DeparturesRepository {
 
 /// Holds every fetch until `open()`, to catch two fetches in flight at once.
 final class GatedRepository: DeparturesRepository {
-    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
-    private let opened = Mutex(false)
+    private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
+    private let opened = Locked(false)
     private let count = Atomic<Int>(0)
 
     var calls: Int { count.load(ordering: .sequentiallyConsistent) }

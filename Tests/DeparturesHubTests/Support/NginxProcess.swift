@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTPServer
-import Synchronization
+import Locking
 
 /// Debian's nginx as the HTTP cache in front of a hub: the README's configuration,
 /// with every path inside a scratch folder, run in the foreground as one process so a
@@ -31,7 +31,7 @@ final class NginxProcess {
     /// A child inherits its spawning thread's signal mask, and the test runner's threads
     /// block SIGTERM: nginx would never see it. So spawn from a thread that blocks nothing.
     private static func runWithSignalsUnblocked(_ process: Process) throws {
-        let outcome = Mutex<(any Error)?>(nil)
+        let outcome = Locked<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             var nothing = sigset_t()

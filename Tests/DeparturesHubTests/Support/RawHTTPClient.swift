@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A response as read off the wire.
 struct RawResponse: Sendable {
@@ -147,7 +147,7 @@ enum ClientFleet {
     /// `count` clients GET `path` (pausing `pause` between requests) until `duration` has
     /// passed; each makes at least one request.
     static func run(count: Int, port: Int, path: String, duration: Duration, pause: Duration = .milliseconds(25)) async -> Outcome {
-        let outcome = Mutex(Outcome())
+        let outcome = Locked(Outcome())
         let group = DispatchGroup()
         let deadline = ContinuousClock.now + duration
         for _ in 0..<count {

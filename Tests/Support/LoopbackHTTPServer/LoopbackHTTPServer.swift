@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 import Synchronization
 
 public struct ServerError: Error, CustomStringConvertible {
@@ -14,8 +15,8 @@ public final class LoopbackHTTPServer: Sendable {
     private let listenFD: Int32
     private let handler: @Sendable (RecordedRequest) -> Reply
     private let stopping = Atomic<Bool>(false)
-    private let recorded = Mutex<[RecordedRequest]>([])
-    private let thread = Mutex<pthread_t?>(nil)
+    private let recorded = Locked<[RecordedRequest]>([])
+    private let thread = Locked<pthread_t?>(nil)
     private let recordsRequests: Bool
 
     /// Binds an ephemeral port and starts the accept loop. `recordRequests: false` keeps
