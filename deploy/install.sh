@@ -22,6 +22,8 @@ readonly UNIT_PATH=$UNIT_DIR/$UNIT_NAME
 readonly DROPIN_DIR=$UNIT_DIR/$UNIT_NAME.d
 readonly GROUPS_DROPIN=$DROPIN_DIR/10-install-groups.conf
 readonly DEVICE_GROUPS=(gpio i2c spi video)
+# Where the first board draws (the unit's RuntimeDirectory= makes it writable).
+readonly FIRST_IMAGE=/run/departure-board/board.png
 readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libssl3 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 tzdata fonts-dejavu-core)
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -36,6 +38,7 @@ purge=no
 dry_run=no
 install_packages=yes
 done_list=()
+first_board_written=no
 
 usage() {
     cat <<EOF
@@ -58,13 +61,17 @@ Options:
                     DIR/share/departure-board. Keeps $CONFIG_DIR.
   --purge           With --uninstall: also remove $CONFIG_DIR, $STATE_DIR
                     (GTFS stores) and the $SERVICE_USER user and group.
+  --print-first-board
+                    Print the board a first install writes (the preview, drawn to
+                    $FIRST_IMAGE) and exit.
   --dry-run         Print the commands instead of running them (no root needed).
                     It reads the machine's state (users, packages, existing board)
                     and assumes systemd is running.
   -h, --help        Show this help.
 
-The running board is $BOARD_FILE. It is created from Boards/preview.yaml
-only when it does not exist; an existing board is never overwritten.
+The running board is $BOARD_FILE. Only when it does not exist is it created:
+Boards/preview.yaml drawn to $FIRST_IMAGE, so the service runs before a panel
+is chosen. An existing board is never overwritten.
 Building as root is avoided when run through sudo: the build runs as \$SUDO_USER.
 EOF
 }
@@ -106,6 +113,7 @@ parse_args() {
             --uninstall)   uninstall=yes ;;
             --purge)       purge=yes ;;
             --dry-run)     dry_run=yes ;;
+            --print-first-board) first_board; exit 0 ;;
             -h|--help)     usage; exit 0 ;;
             *)             usage >&2; printf '\nerror: unknown option: %s\n' "$1" >&2; exit 2 ;;
         esac
@@ -302,15 +310,30 @@ create_user() {
     fi
 }
 
+# The first board: the preview (demo timetable, no network) with an image output, so a
+# fresh install ends with a running service rather than one stopped for want of a panel.
+first_board() {
+    printf '%s\n' \
+        "# Written by deploy/install.sh: Boards/preview.yaml, drawn to an image until a panel is chosen." \
+        "# Replace this file with the example for your panel (see deploy/RASPBERRY-PI.md, section 4)," \
+        "# then: sudo systemctl reload $SERVICE"
+    grep -v '^output:' "$repo_root/Boards/preview.yaml"
+    printf '%s\n' "" "output:" "  driver: image" "  path: $FIRST_IMAGE"
+}
+
 create_config() {
     say "Preparing $CONFIG_DIR (0750 root:$SERVICE_USER)"
     run install -d -m 0750 -o root -g "$SERVICE_USER" "$CONFIG_DIR"
     if [[ -e $BOARD_FILE ]]; then
         say "Keeping the existing board $BOARD_FILE (never overwritten)"
     else
-        say "No board yet: copying Boards/preview.yaml to $BOARD_FILE"
-        run install -m 0640 -o root -g "$SERVICE_USER" "$repo_root/Boards/preview.yaml" "$BOARD_FILE"
-        did "created $BOARD_FILE from Boards/preview.yaml"
+        say "No board yet: writing $BOARD_FILE from Boards/preview.yaml, drawn to $FIRST_IMAGE until a panel is chosen"
+        run_to "$BOARD_FILE.tmp" first_board
+        run chown "root:$SERVICE_USER" "$BOARD_FILE.tmp"
+        run chmod 0640 "$BOARD_FILE.tmp"
+        run mv -f "$BOARD_FILE.tmp" "$BOARD_FILE"
+        did "created $BOARD_FILE (the preview board, drawn to $FIRST_IMAGE)"
+        first_board_written=yes
     fi
     say "Preparing $STATE_DIR for GTFS timetable stores (0755 $SERVICE_USER)"
     run install -d -m 0755 -o "$SERVICE_USER" -g "$SERVICE_USER" "$STATE_DIR"
@@ -369,6 +392,12 @@ start_service() {
         did "enabled $UNIT_NAME but did NOT start it"
         die "$BOARD_FILE does not validate (see above). Fix it, then: systemctl restart $SERVICE"
     fi
+    # An older install's preview board has no output: the service would exit at once (64).
+    if [[ -r $BOARD_FILE ]] && ! grep -q '^output:' "$BOARD_FILE"; then
+        run systemctl enable "$UNIT_NAME"
+        did "enabled $UNIT_NAME but did NOT start it"
+        die "$BOARD_FILE has no output: section, so the service has nowhere to draw. Put your panel's example board there (deploy/RASPBERRY-PI.md, section 4), or add 'output: {driver: image, path: $FIRST_IMAGE}', then: systemctl restart $SERVICE"
+    fi
     if ! systemd_running; then
         run systemctl enable "$UNIT_NAME"
         did "enabled $UNIT_NAME (starts on next boot)"
@@ -388,6 +417,9 @@ start_service() {
         sleep 2
         if systemctl is-active --quiet "$UNIT_NAME"; then
             say "$UNIT_NAME is running. Follow it with: journalctl -u $SERVICE -f"
+            if [[ $first_board_written == yes ]]; then
+                say "No panel yet: it draws the preview board to $FIRST_IMAGE (look at it: sudo cp $FIRST_IMAGE /tmp/). Next: put your panel's example board in $BOARD_FILE and run: sudo systemctl reload $SERVICE (deploy/RASPBERRY-PI.md, section 4)"
+            fi
         else
             warn "$UNIT_NAME is not active; see: systemctl status $SERVICE; journalctl -u $SERVICE -b"
         fi

@@ -123,7 +123,8 @@ if [[ -e /etc/departure-board/board.yaml ]]; then
     has_text "keeps the existing board" "Keeping the existing board /etc/departure-board/board.yaml"
     lacks_text "does not overwrite the existing board" "preview.yaml /etc/departure-board/board.yaml"
 else
-    has_line "copies the preview board when there is none" "+ install -m 0640 -o root -g departure-board $repo/Boards/preview.yaml /etc/departure-board/board.yaml"
+    has_line "writes the first board when there is none" "+ first_board > /etc/departure-board/board.yaml.tmp"
+    has_line "the first board is 0640 root:departure-board" "+ chmod 0640 /etc/departure-board/board.yaml.tmp"
 fi
 has_line "creates the GTFS store folder" "+ install -d -m 0755 -o departure-board -g departure-board /var/lib/departure-board"
 has_text "rewrites the prefix in the unit" "s#/usr/local/#$prefix/#g"
@@ -145,6 +146,20 @@ else
     has_text "creates the system user without a login shell" "--no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin"
 fi
 if [[ -e $prefix ]]; then fail "dry run left $prefix behind"; else pass "dry run changed nothing under $prefix"; fi
+
+installer_run --print-first-board
+status_is "--print-first-board exits 0" 0
+has_line "the first board draws to an image under /run" "  path: /run/departure-board/board.png"
+if grep -q "^source:" <<<"$out" && [[ $(grep -c '^output:' <<<"$out") -eq 1 ]]; then
+    pass "the first board is the preview with one output section"
+else
+    fail "the first board is the preview with one output section: $out"
+fi
+if grep -qx 'RuntimeDirectory=departure-board' "$unit"; then
+    pass "the unit gives the service /run/departure-board to draw in"
+else
+    fail "the unit gives the service /run/departure-board to draw in"
+fi
 
 installer_run --dry-run --skip-build --binary "$fake_binary" --prefix "$prefix" --no-start
 status_is "dry-run --no-start exits 0" 0

@@ -5,7 +5,7 @@ enum OutputSchema {
     static let output = SectionSchema(keys: [
         "driver", "bus", "device", "address", "speed_hz", "spi_mode", "gpio_chip", "dc", "reset", "busy", "contrast",
         "modules", "first_module", "module_rotation", "colors", "full_refresh_every", "full_refresh_after",
-        "min_refresh_interval", "busy_timeout",
+        "min_refresh_interval", "busy_timeout", "path",
     ])
 
     /// The drivers a key means something for, read off the panel table.
@@ -13,6 +13,8 @@ enum OutputSchema {
         let applies: ((PanelFacts) -> Bool)?
         switch key {
         case "bus": applies = { $0.buses.count > 1 }
+        case "device": applies = { $0.family != .imageFile }
+        case "path": applies = { $0.family == .imageFile }
         case "address": applies = { $0.buses.contains(.i2c) }
         case "speed_hz", "spi_mode": applies = { $0.buses.contains(.spi) }
         case "gpio_chip", "dc", "reset": applies = { facts in facts.wirings.contains { $0.dc != nil || $0.reset != nil } }
@@ -42,6 +44,9 @@ enum OutputSchema {
         }
         let bus = try section.choice("bus", as: OutputSettings.Bus.self)
         var settings = OutputSettings.defaults(for: driver, bus: bus)
+        if driver == .image {
+            settings.device = try imagePath(section)
+        }
         if let device = try section.string("device") {
             guard device.hasPrefix("/") else { throw section.error("device", "expected an absolute device path such as /dev/spidev0.0; got '\(shown(device))'") }
             settings.device = device
@@ -76,5 +81,21 @@ enum OutputSchema {
             settings.modules = needed
         }
         return settings
+    }
+
+    /// The file an `image` output writes: absolute (the service's working folder is not the
+    /// board's) and of a format the encoder writes.
+    private static func imagePath(_ section: Section) throws(BoardFileError) -> String {
+        let example = "such as /run/departure-board/board.png"
+        guard let path = try section.string("path") else {
+            throw Section.error(section.file, section.mark, section.keyPath("path"), "required for driver image: the file to write, \(example)")
+        }
+        guard path.hasPrefix("/") else { throw section.error("path", "expected an absolute path \(example); got '\(shown(path))'") }
+        if let problem = Validators.filePath(path) { throw section.error("path", problem) }
+        guard ImageFormat(path: path) != nil else {
+            let names = ImageFormat.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
+            throw section.error("path", "expected a file ending in \(names); got '\(shown(path))'")
+        }
+        return path
     }
 }

@@ -18,7 +18,7 @@ public struct OutputSettings: Sendable, Equatable {
 
     public var driver: Driver
     public var bus: Bus
-    /// `/dev/i2c-1`, `/dev/spidev0.0` or `/dev/fb0`.
+    /// `/dev/i2c-1`, `/dev/spidev0.0`, `/dev/fb0`, or the file an `image` output writes.
     public var device: String
     public var address: Int
     public var speedHz: Int

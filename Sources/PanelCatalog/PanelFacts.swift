@@ -3,6 +3,8 @@ import Framebuffer
 /// The panels a board can drive (`output.driver`).
 public enum PanelModel: String, Sendable, Equatable, CaseIterable {
     case ssd1306, sh1106, ssd1322, uc8179, ssd1680, max7219, ht16k33, fbdev
+    /// No panel: every frame written to an image file (a sign without hardware yet, a kiosk's picture).
+    case image
 }
 
 /// The bus a panel's controller listens on.
@@ -12,7 +14,7 @@ public enum PanelBus: String, Sendable, Equatable, CaseIterable {
 
 /// What kind of device a panel is: decides which refresh and wiring options apply.
 public enum PanelFamily: Sendable, Equatable {
-    case oled, epaper, ledMatrix, framebuffer
+    case oled, epaper, ledMatrix, framebuffer, imageFile
 }
 
 /// How a controller takes the board's 0…255 `contrast`: the one place that maps it.

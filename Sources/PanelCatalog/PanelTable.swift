@@ -1,3 +1,5 @@
+import Framebuffer
+
 /// One row per panel model: formats and sizes from each controller's datasheet, wiring as
 /// the common Raspberry Pi HATs and breakouts have it (see the README's wiring table).
 extension PanelFacts {
@@ -22,6 +24,11 @@ extension PanelFacts {
         case .fbdev:
             return PanelFacts(model: .fbdev, family: .framebuffer, formats: [.rgb565, .rgb888], geometry: .any,
                               wirings: [PanelWiring(bus: nil, device: "/dev/fb0")],
+                              contrast: nil, defaultContrast: 255, redInk: .drawn, chained: false)
+        case .image:
+            // `output.path` names the file; it has no default.
+            return PanelFacts(model: .image, family: .imageFile, formats: PixelFormat.allCases, geometry: .any,
+                              wirings: [PanelWiring(bus: nil, device: "")],
                               contrast: nil, defaultContrast: 255, redInk: .drawn, chained: false)
         }
     }

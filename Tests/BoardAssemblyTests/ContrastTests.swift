@@ -38,7 +38,7 @@ struct ContrastTests {
             var panel = HT16K33Emulator(address: UInt8(board.output?.address ?? 0x70))
             try panel.replay(ops)
             return panel.dimming
-        case .uc8179, .ssd1680, .fbdev:
+        case .uc8179, .ssd1680, .fbdev, .image:
             return nil
         }
     }
@@ -57,7 +57,7 @@ struct ContrastTests {
 
     nonisolated static let panelBoards = Repository.boards.filter { path in
         guard let board = try? BoardSetup.loadBoardFile(path: Repository.root + "/" + path), let output = board.output else { return false }
-        return output.driver != .fbdev
+        return output.driver != .fbdev && output.driver != .image
     }
 
     @Test(arguments: panelBoards)

@@ -13,7 +13,7 @@ struct EveryBoardTests {
     func assemblesAndPushesItsFirstFrame(board: String) async throws {
         let scratch = try Scratch()
         let checked = try CheckedBoard(path: Repository.root + "/" + board)
-        let onBus = checked.board.output.map { $0.driver != .fbdev } ?? false
+        let onBus = checked.board.output.map { $0.driver != .fbdev && $0.driver != .image } ?? false
         let output: OutputTarget = onBus ? .trace(scratch.file("run.jsonl")) : .imageFile(scratch.file("frame.ppm"))
         let clock = ManualBoardClock(now: Repository.now)
         let running = try RunningBoard(checked, output: output, clock: clock, logger: Repository.quietLogger)

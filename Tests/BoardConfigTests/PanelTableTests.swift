@@ -19,6 +19,8 @@ struct PanelTableTests {
         "colors": [.uc8179],
         "full_refresh_every": [.uc8179, .ssd1680], "full_refresh_after": [.uc8179, .ssd1680],
         "min_refresh_interval": [.uc8179, .ssd1680], "busy_timeout": [.uc8179, .ssd1680],
+        "device": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680, .max7219, .ht16k33, .fbdev],
+        "path": [.image],
     ]
 
     @Test(arguments: OutputSchema.output.keys)

@@ -42,6 +42,9 @@ extension OutputTarget {
             }
             return TerminalBackend()
         }
+        if output.driver == .image {
+            return try OutputTarget.imageFile(output.device).backend(for: board, hardware: hardware)
+        }
         if output.driver == .fbdev {
             do {
                 return FramebufferBackend(device: try LinuxFramebuffer(path: output.device))

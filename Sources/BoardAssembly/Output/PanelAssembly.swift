@@ -42,6 +42,8 @@ public enum PanelAssembly {
             return UC8179Driver(io: io, colors: UC8179Driver.Colors(output.epaperColors), policy: policy)
         case .fbdev:
             throw AssemblyError(.usage, "\(board.path): output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")
+        case .image:
+            throw AssemblyError(.usage, "\(board.path): output.driver: image writes \(output.device); it has no bus to trace")
         }
     }
 
@@ -53,7 +55,7 @@ public enum PanelAssembly {
     /// The real buses and lines of a board's `output:`: errors name the device node and,
     /// for permissions, the group that grants access.
     public static func hardwareIO(for board: BoardFile) throws(AssemblyError) -> HardwareIO {
-        guard let output = board.output, output.driver != .fbdev else {
+        guard let output = board.output, output.driver != .fbdev, output.driver != .image else {
             throw AssemblyError(.boardFile, "\(board.path): output: no panel on a bus")
         }
         let spi = output.bus == .spi
@@ -99,6 +101,15 @@ public enum PanelAssembly {
                 let framebuffer = try LinuxFramebuffer(path: device)
                 try framebuffer.present(frame)
                 framebuffer.close()
+            } catch {
+                throw AssemblyError(.io, "\(board.path): \(error)")
+            }
+            return
+        }
+        if board.output?.driver == .image {
+            let backend = try OutputTarget.board.backend(for: board)
+            do {
+                try backend.present(frame, damage: [frame.bounds])
             } catch {
                 throw AssemblyError(.io, "\(board.path): \(error)")
             }

@@ -1,4 +1,5 @@
 /// Image files a frame can be saved as: PNG for humans and CI artefacts, PPM/PGM for trivially diffable dumps.
+/// Here, beside the panels, because a board's `output.driver: image` is checked against it too.
 public enum ImageFormat: String, CaseIterable, Sendable {
     case png
     case ppm
@@ -14,22 +15,5 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         self.init(pathExtension: String(name[name.index(after: dot)...]))
-    }
-}
-
-public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
-    /// Image formats cannot hold a 0×0 picture.
-    case emptyFrame
-    /// The frame is too large for a PNG chunk or zlib's size types.
-    case frameTooLarge
-    /// zlib returned this error code.
-    case compressionFailed(code: Int32)
-
-    public var description: String {
-        switch self {
-        case .emptyFrame: "frame has no pixels"
-        case .frameTooLarge: "frame too large to encode"
-        case .compressionFailed(let code): "zlib compression failed (code \(code))"
-        }
     }
 }
