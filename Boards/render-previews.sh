@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 swift build -c release --product departure-board
 binary="$(swift build -c release --show-bin-path)/departure-board"
 for board in Boards/*.yaml; do
-    "$binary" render --board "$board" --now 2026-11-23T09:30:00+11:00 --output "${board%.yaml}.png"
+    # A ticker's one frame shows a few letters: its preview is the frames that follow (--strip).
+    strip=()
+    grep -q '^  layout: ticker' "$board" && strip=(--strip)
+    "$binary" render --board "$board" --now 2026-11-23T09:30:00+11:00 "${strip[@]}" --output "${board%.yaml}.png"
     echo "${board%.yaml}.png"
 done

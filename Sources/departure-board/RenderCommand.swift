@@ -45,6 +45,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also push the frame to the board's panel over its real bus or /dev/fbN: a wiring check.")
     var panel = false
 
+    @Flag(name: .long, help: "For a ticker board: draw the whole message as the frames the panel shows one after another, in rows (an image or -), instead of the one frame at --now.")
+    var strip = false
+
     func validate() throws {
         if output == nil && trace == nil && !panel {
             throw ValidationError("Missing expected argument '--output <PATH>' (or --trace <FILE>, or --panel).")
@@ -54,6 +57,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if (apiBase == nil) != (stop == nil) {
             throw ValidationError("--api-base and --stop go together.")
+        }
+        if strip, let output, output.hasSuffix(".json") || output.hasSuffix(".txt") {
+            throw ValidationError("--strip draws pictures; \(output) is not one (use .png, .ppm, .pgm or -).")
         }
         if let apiBase, !(apiBase.hasPrefix("http://") || apiBase.hasPrefix("https://")) {
             throw ValidationError("--api-base must be an http:// or https:// URL, got '\(apiBase)'.")
@@ -112,13 +118,29 @@ struct RenderCommand: AsyncParsableCommand {
         var frame: Framebuffer?
         func drawn() throws(CLIFailure) -> Framebuffer {
             if let frame { return frame }
+            let renderer: BoardRenderer
             do {
-                let drawn = BoardRenderer(options: try LayoutAssembly.options(for: board)).render(state)
-                frame = drawn
-                return drawn
+                renderer = BoardRenderer(options: try LayoutAssembly.options(for: board))
             } catch {
                 throw CLIFailure(error)
             }
+            let drawn = renderer.render(state)
+            frame = drawn
+            return drawn
+        }
+        /// The picture --output gets: the frame, or with --strip the ticker's whole message.
+        func picture() throws(CLIFailure) -> Framebuffer {
+            guard options.strip else { return try drawn() }
+            let layout: LayoutOptions
+            do {
+                layout = try LayoutAssembly.options(for: board)
+            } catch {
+                throw CLIFailure(error)
+            }
+            guard let strip = BoardRenderer(options: layout).tickerStrip(state) else {
+                throw CLIFailure(.usage, "--strip: \(board.path) has the row layout, whose frame is its preview; a strip is for ticker boards (display.layout: ticker)")
+            }
+            return strip
         }
         do {
             if let tracePath = options.trace {
@@ -143,7 +165,7 @@ struct RenderCommand: AsyncParsableCommand {
         case .image(let imageFormat):
             let encoded: [UInt8]
             do {
-                encoded = try ImageEncoder.encode(try drawn(), as: imageFormat)
+                encoded = try ImageEncoder.encode(try picture(), as: imageFormat)
             } catch let error as CLIFailure {
                 throw error
             } catch {
@@ -151,7 +173,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
             try OutputFile.write(encoded, to: path)
         case .terminal:
-            Console.raw(TerminalBackend.render(try drawn()))
+            Console.raw(TerminalBackend.render(try picture()))
         }
     }
 

@@ -20,7 +20,10 @@ struct PreviewImageTests {
         let scratch = try ScratchDirectory()
         for board in Self.boards {
             let name = String(board.dropFirst("Boards/".count).dropLast(".yaml".count))
-            let run = try await CLI.run(["render", "--board", board, "--now", Self.now, "--output", scratch.path(name + ".png")])
+            // As Boards/render-previews.sh draws them: a ticker as the strip of its frames.
+            let text = try String(contentsOfFile: CLI.packageRoot.appendingPathComponent(board).path, encoding: .utf8)
+            let strip = text.contains("\n  layout: ticker") ? ["--strip"] : []
+            let run = try await CLI.run(["render", "--board", board, "--now", Self.now] + strip + ["--output", scratch.path(name + ".png")])
             #expect(run.status == 0, "\(board): \(run.stderr)")
             let rendered = FileManager.default.contents(atPath: scratch.path(name + ".png"))
             let committed = CLI.packageRoot.appendingPathComponent("Boards/\(name).png")
@@ -74,5 +77,22 @@ struct PreviewImageTests {
         #expect(run.stdout.hasPrefix("\u{1B}[H"))
         #expect(run.stdout.contains("▀"))
         #expect(run.stdout.components(separatedBy: "\n").count == 16, "32 pixel rows in 16 lines of half blocks")
+    }
+}
+
+/// `render --strip`: the preview of a ticker board, refused where it means nothing.
+struct TickerStripTests {
+    @Test func aStripIsForTickerBoardsAndPictures() async throws {
+        let scratch = try ScratchDirectory()
+        let rows = try await CLI.run(["render", "--board", "Boards/sh1106-i2c.yaml", "--strip", "--output", scratch.path("x.png")])
+        #expect(rows.status == 64 && rows.stderr.contains("a strip is for ticker boards"), "\(rows.stderr)")
+        #expect(!scratch.exists("x.png"))
+        let json = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--strip", "--output", scratch.path("x.json")])
+        #expect(json.status == 64 && json.stderr.contains("--strip draws pictures"), "\(json.stderr)")
+        let strip = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--strip", "--now", "2026-11-23T09:30:00+11:00",
+                                       "--output", scratch.path("strip.ppm")])
+        #expect(strip.status == 0, "\(strip.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: scratch.path("strip.ppm")))
+        #expect(bytes.starts(with: Array("P6\n131 53\n255\n".utf8)), "four 32-pixel frames a row, six rows")
     }
 }

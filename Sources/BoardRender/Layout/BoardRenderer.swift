@@ -30,6 +30,40 @@ public struct BoardRenderer: Sendable {
         return (Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation), canvas.isScrolling)
     }
 
+    /// A ticker's whole message as the frames its panel shows one after another, each a
+    /// panel's width further along, laid out left to right in rows about 128 pixels wide with
+    /// a dark pixel between frames: a preview that reads, where one frame shows a few letters.
+    /// At most `maxRows` rows (the first departures of a long message). nil for the row
+    /// layout, whose one frame is its preview.
+    public func tickerStrip(_ state: BoardState, maxRows: Int = 6) -> Framebuffer? {
+        guard options.style == .ticker else { return nil }
+        let ticker = TickerLayout(options: options)
+        let perRowAtMost = max(1, 128 / options.logicalSize.width)
+        let frames = (0..<min(ticker.frameCount(state), perRowAtMost * max(1, maxRows))).map { index in
+            let size = options.logicalSize
+            var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
+                                palette: options.palette)
+            canvas.clear()
+            ticker.draw(state, offset: index * size.width, on: &canvas)
+            return Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation)
+        }
+        let frameWidth = frames[0].width, frameHeight = frames[0].height, gap = 1
+        let perRow = max(1, min(frames.count, 128 / frameWidth))
+        let rows = (frames.count + perRow - 1) / perRow
+        var strip = Framebuffer(width: perRow * (frameWidth + gap) - gap, height: rows * (frameHeight + gap) - gap,
+                                format: options.format)
+        var background = Canvas(frame: strip, palette: options.palette)
+        background.clear()
+        strip = background.frame
+        for (index, frame) in frames.enumerated() {
+            let left = (index % perRow) * (frameWidth + gap), top = (index / perRow) * (frameHeight + gap)
+            for y in 0..<frameHeight {
+                for x in 0..<frameWidth { strip[left + x, top + y] = frame[x, y] }
+            }
+        }
+        return strip
+    }
+
     /// How many pages the rows of `state` take (1 for screens without rows and for tickers).
     public func pageCount(for state: BoardState) -> Int {
         options.style == .rows ? RowsLayout(options: options).pageCount(state) : 1

@@ -22,6 +22,9 @@ struct RowsLayout {
     /// Space between the right-hand columns: at least a space character, so "5 min" and
     /// "09:35" never read as one word.
     var columnSpace: Int { max(2 * gap, font.width(of: " ")) }
+    /// Between a badge or delay box and the headsign: with small fonts one pixel made the
+    /// text touch the box and read as part of it.
+    var badgeSpace: Int { max(2, gap) }
 
     /// The header shows only when at least two departure rows still fit under it.
     var headerHeight: Int {
@@ -84,15 +87,24 @@ struct RowsLayout {
             canvas.draw(clock, font: font, x: right, baseline: baseline, .text)
             right -= 2 * gap
         }
-        if pages > 1 {
-            let indicator = "\(page + 1)/\(pages)"
+        // "2/3" beside the name while both fit; on a narrow panel the station's name wins and
+        // the page shows as a thicker stretch of the rule under the header.
+        let indicator = "\(page + 1)/\(pages)"
+        let nameRoom = right - gap - font.width(of: indicator) - 2 * gap
+        let counterFits = pages > 1 && font.width(of: state.boardName) <= nameRoom
+        if counterFits {
             right -= font.width(of: indicator)
             canvas.draw(indicator, font: font, x: right, baseline: baseline, .dimText)
             right -= 2 * gap
         }
         let name = font.truncated(state.boardName, toWidth: max(0, right - gap))
         canvas.draw(name, font: font, x: gap, baseline: baseline, .header)
-        canvas.fill(Rect(x: 0, y: lineHeight + gap - 1, width: size.width, height: 1), .dimText)
+        let rule = lineHeight + gap - 1
+        canvas.fill(Rect(x: 0, y: rule, width: size.width, height: 1), .dimText)
+        if pages > 1 && !counterFits {
+            let from = size.width * page / pages, to = size.width * (page + 1) / pages
+            canvas.fill(Rect(x: from, y: rule, width: to - from, height: 2), .text)
+        }
     }
 
     private func drawRow(_ row: DepartureRow, top: Int, columns: Columns, elapsed: Duration, on canvas: inout Canvas) {
@@ -136,7 +148,7 @@ struct RowsLayout {
             let box = Rect(x: right - font.width(of: delay) - 2 * gap, y: top, width: font.width(of: delay) + 2 * gap, height: lineHeight)
             canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
             canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText)
-            right = box.x - gap
+            right = box.x - badgeSpace
         }
         if columns.platformWidth > 0 {
             if let platform = columns.platformText(row) {
@@ -147,7 +159,7 @@ struct RowsLayout {
 
         // Headsign in what is left.
         guard options.columns.contains(.headsign) else { return }
-        let left = badge.width > 0 ? badge.maxX + gap : gap
+        let left = badge.width > 0 ? badge.maxX + badgeSpace : gap
         let region = Rect(x: left, y: top, width: max(0, right - left), height: rowHeight)
         drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, on: &canvas)
     }

@@ -31,6 +31,15 @@ struct TickerLayout {
     }
 
     func draw(_ state: BoardState, elapsed: Duration, on canvas: inout Canvas) {
+        let width = options.font.width(of: text(for: state))
+        // Starts readable at the left edge, scrolls out to the left and comes back in from
+        // the right after a panel's width of blank, so a still frame is never empty.
+        let cycle = width + options.logicalSize.width
+        draw(state, offset: Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle), on: &canvas)
+    }
+
+    /// The frame `offset` pixels into the scroll.
+    func draw(_ state: BoardState, offset: Int, on canvas: inout Canvas) {
         let font = options.font
         let size = options.logicalSize
         let text = text(for: state)
@@ -41,12 +50,15 @@ struct TickerLayout {
             canvas.draw(text, font: font, x: 0, baseline: baseline, color)
             return
         }
-        // Starts readable at the left edge, scrolls out to the left and comes back in from
-        // the right after a panel's width of blank, so a still frame is never empty.
         let cycle = width + size.width
         canvas.isScrolling = true
-        let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
         canvas.draw(text, font: font, x: -offset, baseline: baseline, color)
         canvas.draw(text, font: font, x: cycle - offset, baseline: baseline, color)
+    }
+
+    /// How many panel-wide frames the whole message takes.
+    func frameCount(_ state: BoardState) -> Int {
+        let width = options.font.width(of: text(for: state)), panel = options.logicalSize.width
+        return max(1, (width + panel - 1) / panel)
     }
 }
