@@ -31,8 +31,7 @@ import Testing
     }
 
     @Test func downloadsThenChecksThenReimportsOnlyWhenChanged() async throws {
-        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let published = Locked(Published(zip: try Self.feed(headsign: "Hornsby"), etag: "\"v1\""))
         let server = try LoopbackHTTPServer { request in
@@ -79,8 +78,7 @@ import Testing
     }
 
     @Test func aRestartKeepsTheCadence() async throws {
-        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let zip = try Self.feed(headsign: "Hornsby")
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
@@ -97,8 +95,7 @@ import Testing
     /// A check killed midway leaves a half download, an import's temporaries or a half-written
     /// validators file; the next check removes those of dead processes and keeps a live one's.
     @Test func aCheckRemovesWhatKilledChecksLeft() async throws {
-        let folder = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let zip = try Self.feed(headsign: "Hornsby")
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
@@ -118,4 +115,11 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (kept + ["s.sqlite", "s.sqlite.source"]).sorted())
     }
+}
+
+/// A fresh folder for one test's store and downloads; the test removes it.
+func makeScratchFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "schedule-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }

@@ -8,7 +8,18 @@ import Musl
 
 /// Shared by the fuzz targets: in a normal build each one is a corpus replayer, so the seed
 /// corpus and every past finding run as regression inputs under `swift test`.
+///
+/// Each target ends with the same five lines, which cannot live here: libFuzzer's entry
+/// point must be a C symbol of the target's own binary (`@_cdecl`), and the fuzzing build
+/// uses `-parse-as-library`, so the replayer's `main` is a declaration (`let replayed`), as
+/// a bare top-level call would not compile there even in the inactive branch.
 public enum FuzzSupport {
+    /// libFuzzer's input as the bytes `fuzzOne` takes.
+    public static func run(_ fuzzOne: ([UInt8]) -> Void, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        fuzzOne(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+
     /// Seconds one input may take when replayed; a hang then kills the process (SIGALRM)
     /// instead of stalling the test suite.
     public static let replayTimeLimit: UInt32 = 10

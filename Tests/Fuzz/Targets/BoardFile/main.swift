@@ -29,14 +29,7 @@ private func check(_ body: () throws -> BoardFile) {
 }
 
 #if FUZZING
-/// libFuzzer's entry point; built with `-parse-as-library`, so this file has no top-level code.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzOne(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
 #else
-// A declaration rather than a bare call: the inactive branch is still parsed in the
-// -parse-as-library build, where a top-level expression is an error.
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif
