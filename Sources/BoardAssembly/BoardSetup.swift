@@ -21,9 +21,16 @@ public struct BoardSetup: Sendable {
     public let zone: TimeZoneRules
     public let override: SourceOverride
 
+    /// Zones from the system's tzdata, with suggestions for misspelt names and abbreviations
+    /// (read as of the moment of the check: `AEST` names the zones that use it now).
+    public static let systemZones = ZoneCheck(
+        exists: { ZoneInfoDatabase.system.contains($0) },
+        names: { ZoneInfoDatabase.system.zoneNames() },
+        usingAbbreviation: { ZoneInfoDatabase.system.zones(usingAbbreviation: $0, atUnixSeconds: SystemBoardClock().now.unixSeconds) })
+
     /// Reads and validates a board file (the preview board when `path` is nil).
     public static func loadBoardFile(path: String?) throws(AssemblyError) -> BoardFile {
-        let loader = BoardFileLoader(zoneExists: { ZoneInfoDatabase.system.contains($0) })
+        let loader = BoardFileLoader(zones: systemZones)
         do {
             return try loader.load(path: path ?? defaultBoardPath)
         } catch {

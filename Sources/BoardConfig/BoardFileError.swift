@@ -8,6 +8,8 @@ public struct BoardFileError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Dotted key path such as "source.kind".
     public var key: String?
     public var message: String
+    /// Further problems in the same file, in file order; each printed on its own line.
+    public var alsoFound: [BoardFileError] = []
 
     public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
@@ -17,8 +19,23 @@ public struct BoardFileError: Error, Equatable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    /// "Boards/x.yaml:7:9: source.kind: expected one of demo, api, file; got 'http'"
+    /// "Boards/x.yaml:7:9: source.kind: expected one of demo, api, file; got 'http'", one line
+    /// per problem found.
     public var description: String {
+        all.map(\.located).joined(separator: "\n")
+    }
+
+    /// Every problem, this one first.
+    public var all: [BoardFileError] { [withoutOthers] + alsoFound }
+
+    private var withoutOthers: BoardFileError {
+        var single = self
+        single.alsoFound = []
+        return single
+    }
+
+    /// This problem alone, as one line.
+    private var located: String {
         var text = file
         if let line {
             text += ":\(line)"

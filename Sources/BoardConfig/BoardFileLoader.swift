@@ -13,11 +13,16 @@ public struct BoardFileLoader: Sendable {
     /// Board files are small; anything bigger is a mistake or an attack, refused before parsing.
     public static let maxFileBytes = 1 << 20
 
-    private let zoneExists: @Sendable (String) -> Bool
+    private let zones: ZoneCheck
 
-    /// zoneExists is injected so this module needs no time-zone database; the app passes the real check.
+    /// The zone check is injected so this module needs no time-zone database; the app passes the real one.
+    public init(zones: ZoneCheck) {
+        self.zones = zones
+    }
+
+    /// Checks zones by name only, with no suggestions (tests, fuzzing).
     public init(zoneExists: @escaping @Sendable (String) -> Bool) {
-        self.zoneExists = zoneExists
+        self.init(zones: ZoneCheck(exists: zoneExists))
     }
 
     public func load(path: String) throws(BoardFileError) -> BoardFile {
@@ -26,7 +31,7 @@ public struct BoardFileLoader: Sendable {
 
     public func parse(_ text: String, path: String) throws(BoardFileError) -> BoardFile {
         let root = try Self.parseRoot(text, path: path, what: "board file", topKeys: BoardSchema.top.keys)
-        return try BoardSchema.build(root: root, path: path, zoneExists: zoneExists)
+        return try AllProblems.collect(root, dependents: ["display": ["output"]]) { tree in BoardSchema.build(root: tree, path: path, zones: zones) }
     }
 
     /// The whole file as text: bounded and checked to be UTF-8. Shared with hub files.

@@ -30,42 +30,75 @@ enum BoardSchema {
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [.api: ["base_url", "stop_id"], .file: ["path"]]
 
-    static func build(root: YAMLNode, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> BoardFile {
-        let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
+    /// The board and the first problem of each section (`AllProblems` finds the rest).
+    static func build(root: YAMLNode, path: String, zones: ZoneCheck) -> (value: BoardFile, problems: [BoardFileError]) {
         var board = BoardFileLoader.defaultBoard(path: path)
-        if let name = try top.string("name") {
+        var problems: [BoardFileError] = []
+        /// Runs one section's reading; a problem is kept and the next section still read.
+        func read(_ step: () throws(BoardFileError) -> Void) -> Bool {
+            do {
+                try step()
+                return true
+            } catch {
+                problems.append(error)
+                return false
+            }
+        }
+        let top: Section
+        do {
+            top = try Section(root, path: "", mark: root.mark, schema: Self.top, file: path)
+        } catch {
+            return (board, [error])
+        }
+        _ = read { () throws(BoardFileError) in
+            guard let name = try top.string("name") else { return }
             if let problem = Validators.displayName(name) { throw top.error("name", problem) }
             board.name = name
         }
-        if let zone = try top.string("timezone") {
-            guard zoneExists(zone) else { throw top.error("timezone", "unknown time zone '\(shown(zone))'") }
+        _ = read { () throws(BoardFileError) in
+            guard let zone = try top.string("timezone") else { return }
+            if let problem = zones.problem(zone) { throw top.error("timezone", problem) }
             board.timezone = zone
             board.timezoneIsExplicit = true
         }
-        guard let sourceSection = try top.section("source", schema: source) else {
-            throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
+        var sourceSection: Section?
+        let sourceRead = read { () throws(BoardFileError) in
+            guard let section = try top.section("source", schema: source) else {
+                throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
+            }
+            board.source = try buildSource(section, boardPath: path)
+            sourceSection = section
         }
-        board.source = try buildSource(sourceSection, boardPath: path)
-        if let section = try top.section("departures", schema: departures) {
+        let departuresRead = read { () throws(BoardFileError) in
+            guard let section = try top.section("departures", schema: departures) else { return }
             board.departures = try buildDepartures(section)
         }
-        if let section = try top.section("display", schema: DisplaySchema.display) {
+        // The output is checked against the display, so only against one that was read.
+        if read({ () throws(BoardFileError) in
+            guard let section = try top.section("display", schema: DisplaySchema.display) else { return }
             board.display = try DisplaySchema.build(section, boardPath: path)
+        }) {
+            _ = read { () throws(BoardFileError) in
+                guard let section = try top.section("output", schema: OutputSchema.output) else { return }
+                board.output = try OutputSchema.build(section, display: board.display)
+            }
         }
-        if let section = try top.section("output", schema: OutputSchema.output) {
-            board.output = try OutputSchema.build(section, display: board.display)
-        }
-        if let section = try top.section("schedule", schema: ScheduleSchema.schedule) {
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("schedule", schema: ScheduleSchema.schedule) else { return }
             board.schedule = try ScheduleSchema.buildSchedule(section)
         }
-        if let section = try top.section("buttons", schema: ScheduleSchema.buttons) {
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("buttons", schema: ScheduleSchema.buttons) else { return }
             board.buttons = try ScheduleSchema.buildButtons(section)
         }
-        if let section = try top.section("status", schema: StatusSchema.status) {
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("status", schema: StatusSchema.status) else { return }
             board.status = try StatusSchema.listenAndToken(section, boardPath: path, defaultPort: 8080)
         }
-        try checkBackoff(board, top: top, sourceSection: sourceSection)
-        return board
+        if sourceRead && departuresRead, let sourceSection {
+            _ = read { () throws(BoardFileError) in try checkBackoff(board, top: top, sourceSection: sourceSection) }
+        }
+        return (board, problems)
     }
 
     static func buildSource(_ section: Section, boardPath: String) throws(BoardFileError) -> SourceSettings {

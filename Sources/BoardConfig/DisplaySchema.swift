@@ -23,6 +23,9 @@ enum DisplaySchema {
         settings.fontSize = try section.wholeNumber("font_size", in: 6...512)
         settings.fontScale = try section.wholeNumber("font_scale", in: 1...16)
         settings.header = try section.bool("header") ?? settings.header
+        for key in section.order {
+            if let mark = section.valueMark(key) { settings.locations[key] = FileLocation(line: mark.line, column: mark.column) }
+        }
         settings.clock = try section.bool("clock") ?? settings.clock
         if let names = try section.scalarList("columns") {
             var columns: [DisplaySettings.Column] = []
@@ -45,7 +48,7 @@ enum DisplaySchema {
                 settings.colors[name] = try color(colors, name)
             }
         }
-        for (route, value) in try section.freeMapping("route_colors") {
+        for (route, value) in try section.freeMapping("route_colors", whenEmpty: { commentedColour($0) }) {
             guard let normalised = normalisedColor(value.text) else {
                 throw value.error("expected a colour like '#f99d1c'; got '\(shown(value.text))'")
             }
@@ -64,11 +67,15 @@ enum DisplaySchema {
     private static func fontReference(_ font: String, section: Section, boardPath: String) throws(BoardFileError) -> String {
         if let problem = Validators.filePath(font) { throw section.error("font", problem) }
         let lower = font.lowercased()
-        if font.contains("/") || lower.hasSuffix(".bdf") || isOutlineFont(lower) {
-            guard lower.hasSuffix(".bdf") || isOutlineFont(lower) else {
-                throw section.error("font", "expected a bundled font name (board-5x7, board-6x12, board-8x16) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
-            }
-            return BoardPath.resolve(font, against: boardPath)
+        if lower.hasSuffix(".bdf") || isOutlineFont(lower) { return BoardPath.resolve(font, against: boardPath) }
+        let fileName = font.split(separator: "/").last.map(String.init) ?? font
+        if let dot = fileName.lastIndex(of: "."), fileName.index(after: dot) != fileName.endIndex {
+            let fileExtension = fileName[fileName.index(after: dot)...]
+            throw section.error("font", "unsupported font format '.\(shown(String(fileExtension)))': fonts are .bdf (bitmap), .ttf or .otf files "
+                                + "(convert others, e.g. PCF with pcf2bdf), or a bundled name: board-5x7, board-6x12, board-8x16")
+        }
+        if font.contains("/") {
+            throw section.error("font", "expected a bundled font name (board-5x7, board-6x12, board-8x16) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
         }
         return font
     }
@@ -79,11 +86,17 @@ enum DisplaySchema {
     }
 
     private static func color(_ section: Section, _ key: String) throws(BoardFileError) -> String {
+        if section.isEmptyValue(key) { throw section.error(key, commentedColour(key)) }
         let text = try section.string(key) ?? ""
         guard let normalised = normalisedColor(text) else {
             throw section.error(key, "expected a colour like '#ff8800'; got '\(shown(text))'")
         }
         return normalised
+    }
+
+    /// `delay: #ff8800` is `delay:` and a comment in YAML: the colour never arrives.
+    static func commentedColour(_ key: String) -> String {
+        "expected a colour; got an empty value. An unquoted # starts a comment in YAML: write \(key): \"#ff8800\""
     }
 
     /// `#RRGGBB` or `RRGGBB` → `#rrggbb`.

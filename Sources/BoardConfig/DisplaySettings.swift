@@ -41,6 +41,9 @@ public struct DisplaySettings: Sendable, Equatable {
     public var rows: Int?
     /// A bundled font name (`board-6x12`) or a `.bdf`, `.ttf` or `.otf` path resolved against the board file.
     public var font: String?
+    /// Where the file sets each key (`font` → 7:9), for problems found after it was read:
+    /// a font that will not load, a setting the display has no room for.
+    public var locations = KeyLocations()
     /// Pixel size for TrueType/OpenType fonts.
     public var fontSize: Int?
     /// Whole-number scale for bitmap fonts on large displays.
@@ -80,4 +83,30 @@ public struct DisplaySettings: Sendable, Equatable {
         self.colors = colors
         self.routeColors = routeColors
     }
+}
+
+/// A place in a board file, 1-based, for problems found after the file was read.
+public struct FileLocation: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Where a section's keys were written. Not part of what a board shows: two boards with the
+/// same settings written on different lines are equal.
+public struct KeyLocations: Sendable, Equatable {
+    public var byKey: [String: FileLocation] = [:]
+
+    public init() {}
+
+    public subscript(key: String) -> FileLocation? {
+        get { byKey[key] }
+        set { byKey[key] = newValue }
+    }
+
+    public static func == (_: KeyLocations, _: KeyLocations) -> Bool { true }
 }

@@ -40,10 +40,15 @@ public struct HubStop: Sendable, Equatable {
 
 /// Reads, parses and validates hub files, with the board files' errors and suggestions.
 public struct HubFileLoader: Sendable {
-    private let zoneExists: @Sendable (String) -> Bool
+    private let zones: ZoneCheck
 
+    public init(zones: ZoneCheck) {
+        self.zones = zones
+    }
+
+    /// Checks zones by name only, with no suggestions (tests).
     public init(zoneExists: @escaping @Sendable (String) -> Bool) {
-        self.zoneExists = zoneExists
+        self.init(zones: ZoneCheck(exists: zoneExists))
     }
 
     public func load(path: String) throws(BoardFileError) -> HubFile {
@@ -52,6 +57,6 @@ public struct HubFileLoader: Sendable {
 
     public func parse(_ text: String, path: String) throws(BoardFileError) -> HubFile {
         let root = try BoardFileLoader.parseRoot(text, path: path, what: "hub file", topKeys: HubSchema.top.keys)
-        return try HubSchema.build(root: root, path: path, zoneExists: zoneExists)
+        return try HubSchema.build(root: root, path: path, zones: zones)
     }
 }

@@ -7,7 +7,7 @@ enum HubSchema {
     static let stop = SectionSchema(keys: ["id", "timezone", "source", "departures"])
     static let example = "[{id: central, source: {kind: demo}}]"
 
-    static func build(root: YAMLNode, path: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> HubFile {
+    static func build(root: YAMLNode, path: String, zones: ZoneCheck) throws(BoardFileError) -> HubFile {
         let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
         let server = try StatusSchema.listenAndToken(top, boardPath: path, defaultPort: HubFile.defaultListen.port,
                                                      exposed: "the hub serves every stop")
@@ -19,7 +19,7 @@ enum HubSchema {
         var stops: [HubStop] = []
         var lines: [String: Int] = [:]
         for entry in entries {
-            let stop = try buildStop(entry, hubPath: path, zoneExists: zoneExists)
+            let stop = try buildStop(entry, hubPath: path, zones: zones)
             if let line = lines[stop.id] {
                 throw entry.error("id", "duplicate stop id '\(shown(stop.id))': already used on line \(line)")
             }
@@ -29,7 +29,7 @@ enum HubSchema {
         return HubFile(path: path, server: server, maxAge: maxAge, stops: stops)
     }
 
-    static func buildStop(_ entry: Section, hubPath: String, zoneExists: (String) -> Bool) throws(BoardFileError) -> HubStop {
+    static func buildStop(_ entry: Section, hubPath: String, zones: ZoneCheck) throws(BoardFileError) -> HubStop {
         guard let id = try entry.string("id") else {
             throw Section.error(entry.file, entry.mark, entry.keyPath("id"), "required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
         }
@@ -38,7 +38,7 @@ enum HubSchema {
         var board = BoardFileLoader.defaultBoard(path: hubPath)
         board.name = id
         if let zone = try entry.string("timezone") {
-            guard zoneExists(zone) else { throw entry.error("timezone", "unknown time zone '\(shown(zone))'") }
+            if let problem = zones.problem(zone) { throw entry.error("timezone", problem) }
             board.timezone = zone
             board.timezoneIsExplicit = true
         }

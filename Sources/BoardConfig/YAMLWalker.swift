@@ -152,10 +152,29 @@ struct Section {
     func bool(_ key: String) throws(BoardFileError) -> Bool? {
         guard let value = entries[key]?.value else { return nil }
         guard case .scalar(let scalar) = value, scalar.resolvedTag == YAMLTag.bool,
-              let parsed = Bool(scalar.value.lowercased()) else {
+              let parsed = Self.truth(scalar.value) else {
             throw error(key, "expected true or false; \(Self.got(value))")
         }
         return parsed
+    }
+
+    /// True when `key` is written with nothing after it (`key:` or `key: # …`).
+    func isEmptyValue(_ key: String) -> Bool {
+        entries[key].map { Self.isEmpty($0.value) } ?? false
+    }
+
+    static func isEmpty(_ node: YAMLNode) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.value.isEmpty && scalar.style == .plain && scalar.tag == nil
+    }
+
+    /// YAML 1.1's spellings (`yes`, `on`, `y`…): the same words that are never taken as text.
+    static func truth(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "y", "on": return true
+        case "false", "no", "n", "off": return false
+        default: return nil
+        }
     }
 
     /// A value in a free-form mapping, with its own place for errors.
@@ -165,7 +184,8 @@ struct Section {
     }
 
     /// A mapping whose keys are data (route names), not schema: string keys to string values.
-    func freeMapping(_ key: String) throws(BoardFileError) -> [(String, FreeValue)] {
+    /// `whenEmpty` words the problem of an item with no value at all (given the item's name).
+    func freeMapping(_ key: String, whenEmpty: ((String) -> String)? = nil) throws(BoardFileError) -> [(String, FreeValue)] {
         guard let value = entries[key]?.value else { return [] }
         guard case .mapping(let mapping) = value else {
             throw error(key, "expected a mapping; \(Self.got(value))")
@@ -181,6 +201,9 @@ struct Section {
             let itemPath = path + "." + shown(name.value)
             guard seen.insert(name.value).inserted else {
                 throw Self.error(file, keyNode.mark, itemPath, "duplicate key")
+            }
+            if let whenEmpty, Self.isEmpty(valueNode) {
+                throw Self.error(file, valueNode.mark, itemPath, whenEmpty(name.value))
             }
             guard case .scalar(let text) = valueNode, !Self.isBoolOrNull(valueNode) else {
                 throw Self.error(file, valueNode.mark, itemPath, "expected a string; \(Self.got(valueNode))")

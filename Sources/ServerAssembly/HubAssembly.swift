@@ -20,7 +20,7 @@ public struct HubSetup: Sendable {
 
     public static func loadHubFile(path: String) throws(AssemblyError) -> HubFile {
         do {
-            return try HubFileLoader(zoneExists: { ZoneInfoDatabase.system.contains($0) }).load(path: path)
+            return try HubFileLoader(zones: BoardSetup.systemZones).load(path: path)
         } catch {
             throw AssemblyError(.boardFile, error.description)
         }

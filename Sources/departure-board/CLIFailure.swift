@@ -39,12 +39,17 @@ struct CLIFailure: Error, CustomStringConvertible {
 }
 
 enum Console {
+    /// Each line of a message that lists several problems gets its own prefix.
     static func error(_ message: String) {
-        writeLine("departure-board: error: " + message, to: STDERR_FILENO)
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            writeLine("departure-board: error: " + line, to: STDERR_FILENO)
+        }
     }
 
     static func warning(_ message: String) {
-        writeLine("departure-board: warning: " + message, to: STDERR_FILENO)
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            writeLine("departure-board: warning: " + line, to: STDERR_FILENO)
+        }
     }
 
     static func info(_ message: String) {

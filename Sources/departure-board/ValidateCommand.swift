@@ -47,12 +47,20 @@ struct ValidateCommand: AsyncParsableCommand {
                     throw CLIFailure(.usage, "--now: \(error)").exit()
                 }
             }
+            let files = SourcePreflight.check(checked.board)
+            files.warnings.forEach(Console.warning)
+            if !files.errors.isEmpty {
+                files.errors.forEach(Console.error)
+                failures += 1
+                continue
+            }
             let store = GTFSStoreStatus.check(checked.board, now: instant)
             if let problem = store.problem {
                 Console.error(problem)
                 failures += 1
                 continue
             }
+            checked.warnings.forEach { Console.warning($0) }
             store.warnings.forEach { Console.warning("\(file): \($0)") }
             Console.info("\(file): ok" + store.note)
             guard live else { continue }

@@ -7,13 +7,22 @@ enum Fixtures {
     static let valid = root + "/valid"
 
     /// Lines of expected-errors.txt: each is a full error description whose file part is the
-    /// fixture's name; the test prefixes the folder because `load` reports the path as given.
+    /// fixture's name; the test prefixes the folder because `load` reports the path as given
+    /// (to the first line; later lines of the same file carry it already).
     static func expectedErrors() -> [(file: String, description: String)] {
         guard let text = try? String(contentsOfFile: root + "/expected-errors.txt", encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line))
+        // A file with several problems has one line for each, one after another.
+        var grouped: [(file: String, description: String)] = []
+        for line in text.split(separator: "\n") {
+            guard !line.hasPrefix("#"), let colon = line.firstIndex(of: ":") else { continue }
+            let file = String(line[..<colon])
+            if grouped.last?.file == file {
+                grouped[grouped.count - 1].description += "\n" + broken + "/" + line
+            } else {
+                grouped.append((file, String(line)))
+            }
         }
+        return grouped
     }
 
     static func brokenFileNames() -> [String] {

@@ -80,6 +80,7 @@ final class ScratchDirectory {
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
         let target = path(name)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: target, atomically: true, encoding: .utf8)
         return target
     }

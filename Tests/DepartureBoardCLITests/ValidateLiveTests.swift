@@ -61,13 +61,14 @@ struct ValidateServiceEndTests {
         try GTFSBoardCLITests.board(store: "central.sqlite", realtimeURL: "https://feeds.invalid/rt")
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
         _ = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
-        let early = try await CLI.run(["validate", "--now", "2026-11-23T09:30:00+11:00", scratch.path("central.yaml")])
+        let key = ["GTFS_TEST_KEY": "k"]   // as the service's environment would have it
+        let early = try await CLI.run(["validate", "--now", "2026-11-23T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(early.status == 0 && !early.stderr.contains("warning"), "\(early.stderr)")
-        let late = try await CLI.run(["validate", "--now", "2026-12-24T09:30:00+11:00", scratch.path("central.yaml")])
+        let late = try await CLI.run(["validate", "--now", "2026-12-24T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(late.status == 0, "\(late.stderr)")
         #expect(late.stderr.contains("warning: ") && late.stderr.contains("the timetable's service ends on 2026-12-31, in 7 days"),
                 "\(late.stderr)")
-        let after = try await CLI.run(["validate", "--now", "2027-01-05T09:30:00+11:00", scratch.path("central.yaml")])
+        let after = try await CLI.run(["validate", "--now", "2027-01-05T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(after.stderr.contains("service ended on 2026-12-31"), "\(after.stderr)")
     }
 }

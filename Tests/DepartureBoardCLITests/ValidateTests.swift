@@ -32,7 +32,8 @@ struct ValidateFontTests {
         let second = try scratch.write("g.yaml", "source:\n  kind: demo\ndisplay:\n  font: broken.bdf\n")
         let run = try await CLI.run(["validate", board, second])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("\(board): display.font: no bundled font 'board-9x18'"), "\(run.stderr)")
+        // Placed at the `font:` value like every other key's error.
+        #expect(run.stderr.contains("\(board):4:9: display.font: no bundled font 'board-9x18'"), "\(run.stderr)")
         #expect(run.stderr.contains("\(broken):8: BBX"), "names the font file and line: \(run.stderr)")
     }
 }

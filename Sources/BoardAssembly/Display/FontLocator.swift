@@ -1,27 +1,44 @@
 import Glibc
 import SystemFiles
 
-/// Finds the bundled fonts (`Fonts/board-6x12.bdf`) from a checkout or an installation.
+/// Finds the bundled fonts (`Fonts/board-6x12.bdf`) from a checkout or an installation,
+/// wherever the board file and the current folder are.
 public enum FontLocator {
-    public static func searchFolders(boardPath: String) -> [String] {
+    public static func searchFolders(boardPath: String, executable: String? = OwnExecutable.path()) -> [String] {
         var folders: [String] = []
         if let slash = boardPath.lastIndex(of: "/") {
             folders.append(String(boardPath[..<slash]) + "/../Fonts")
         }
         folders.append("Fonts")
-        if let executable = OwnExecutable.path(), let slash = executable.lastIndex(of: "/") {
-            folders.append(String(executable[..<slash]) + "/../share/departure-board/Fonts")
+        if let executable, let slash = executable.lastIndex(of: "/") {
+            let bin = String(executable[..<slash])
+            // An installation: PREFIX/bin/departure-board beside PREFIX/share/departure-board.
+            folders.append(bin + "/../share/departure-board/Fonts")
+            // A build in a checkout: CHECKOUT/.build/<triple>/<configuration>/departure-board.
+            folders.append(bin + "/../../../Fonts")
         }
         folders += ["/usr/local/share/departure-board/Fonts", "/usr/share/departure-board/Fonts"]
         return folders
     }
 
-    public static func bundledFont(_ name: String, boardPath: String) throws(AssemblyError) -> String {
+    /// The font file of a bundled name; the error lists where it looked.
+    public static func bundledFont(_ name: String, boardPath: String) throws(FontNotFound) -> String {
         let folders = searchFolders(boardPath: boardPath)
         for folder in folders {
             let path = folder + "/" + name + ".bdf"
             if access(path, R_OK) == 0 { return path }
         }
-        throw AssemblyError(.boardFile, "\(boardPath): display.font: no bundled font '\(name)' in \(folders.joined(separator: ", "))")
+        throw FontNotFound(name: name, searched: folders)
+    }
+}
+
+/// A bundled font name with no file in any of the places searched.
+public struct FontNotFound: Error, CustomStringConvertible {
+    public var name: String
+    public var searched: [String]
+
+    public var description: String {
+        "no bundled font '\(name)' (looked in \(searched.joined(separator: ", "))); "
+            + "install the fonts with deploy/install.sh, or name a .bdf, .ttf or .otf file"
     }
 }

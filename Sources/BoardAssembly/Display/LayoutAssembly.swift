@@ -28,6 +28,19 @@ public enum LayoutAssembly {
                              redInk: panelShowsRed(board.output)))
     }
 
+    /// `Boards/x.yaml:7:9` for a display key the file sets; the file alone otherwise.
+    static func place(of key: String, in board: BoardFile) -> String {
+        board.display.locations[key].map { "\(board.path):\($0.line):\($0.column)" } ?? board.path
+    }
+
+    /// Display settings this board's layout cannot honour, one line each, for `validate`
+    /// and `run` to warn about.
+    public static func warnings(for board: BoardFile, renderer: BoardRenderer) -> [String] {
+        renderer.unusedSettings(headerAsked: board.display.locations["header"] != nil).map { unused in
+            "\(place(of: unused.key, in: board)): display.\(unused.key): \(unused.reason)"
+        }
+    }
+
     /// Black/white e-paper panels draw red as black; their previews must too.
     static func panelShowsRed(_ output: OutputSettings?) -> Bool {
         guard let output else { return true }
@@ -51,10 +64,9 @@ public enum LayoutAssembly {
             let scale = display.fontScale ?? (display.font == nil ? fallback.scale : 1)
             let font = try BDFFont.load(path: path)
             return scale > 1 ? ScaledFont(font, scale: scale) : font
-        } catch let error as AssemblyError {
-            throw error
         } catch {
-            throw AssemblyError(.boardFile, "\(board.path): display.font: \(error)")
+            // Placed like every other key's error: at the `font:` line when the file has one.
+            throw AssemblyError(.boardFile, "\(place(of: "font", in: board)): display.font: \(error)")
         }
     }
 }

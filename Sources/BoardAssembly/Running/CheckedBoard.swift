@@ -20,4 +20,7 @@ public struct CheckedBoard: Sendable {
     }
 
     public var renderer: BoardRenderer { BoardRenderer(options: layout) }
+
+    /// Settings the display has no room for (`rows: 9` on 64 px), each a line to warn with.
+    public var warnings: [String] { LayoutAssembly.warnings(for: board, renderer: renderer) }
 }

@@ -24,6 +24,7 @@ public final class RunningBoard {
             viewModel: checked.setup.viewModel(clock: clock, logger: logger), renderer: checked.renderer,
             backend: backend, clock: clock, schedule: try ScheduleAssembly.schedule(checked.board),
             logger: logger)
+        for warning in checked.warnings { logger.warning("\(warning)") }
     }
 
     /// Reads, checks and assembles the board file at `path` in one call.

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BoardConfig
+
+/// What `validate` checks beyond the file itself: the files a board names must be there, or
+/// the running board could only ever show "Failed to load departures".
+///
+/// A missing file is an error. A file this user cannot read, or a key's variable unset in
+/// this shell, is a warning: the service runs as another user with its own environment.
+public enum SourcePreflight {
+    public struct Findings: Sendable, Equatable {
+        public var errors: [String] = []
+        public var warnings: [String] = []
+    }
+
+    public static func check(_ board: BoardFile, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Findings {
+        var findings = Findings()
+        let file = board.path
+        func needFile(_ path: String, key: String, what: String) {
+            if access(path, F_OK) != 0 {
+                findings.errors.append("\(file): \(key): \(what) \(path) does not exist")
+            } else if access(path, R_OK) != 0 {
+                findings.warnings.append("\(file): \(key): \(what) \(path) exists but this user cannot read it (the service's user must)")
+            }
+        }
+        func needSecret(_ source: APIKeySource?, fileKey: String, variableKey: String, what: String) {
+            switch source {
+            case .file(let path): needFile(path, key: fileKey, what: what)
+            case .environment(let name) where environment(name) == nil:
+                findings.warnings.append("\(file): \(variableKey): \(name) is not set here; the service needs it in its environment "
+                                         + "(deploy/install.sh: /etc/departure-board/environment)")
+            default: break
+            }
+        }
+        needSecret(board.source.apiKey, fileKey: "source.api_key_file", variableKey: "source.api_key_env", what: "the key file")
+        if board.source.kind == .file, let path = board.source.filePath {
+            needFile(path, key: "source.path", what: "the departures file")
+        }
+        needSecret(board.status?.token, fileKey: "status.token_file", variableKey: "status.token_env", what: "the token file")
+        return findings
+    }
+}
