@@ -199,6 +199,9 @@ let package = Package(
         // Import timing and peak memory on a generated feed: `swift run -c release gtfs-import-bench [rows]`.
         .executableTarget(name: "gtfs-import-bench", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "SystemFiles"],
                           path: "Tests/Bench/GTFSImportBench"),
+        // Test support: a log handler that keeps lines, to check what an operator would read.
+        .target(name: "LogCapture", dependencies: ["Locking", .product(name: "Logging", package: "swift-log")],
+                path: "Tests/Support/LogCapture"),
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         // Test support: the panel emulators (test oracles), the trace reader, a recording and a
@@ -236,7 +239,7 @@ let package = Package(
             "GTFSRealtime", "GTFSSchedule", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .testTarget(name: "GTFSSourceTests", dependencies: ["Locking", 
+        .testTarget(name: "GTFSSourceTests", dependencies: ["Locking", "LogCapture",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
@@ -247,7 +250,7 @@ let package = Package(
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming",
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
             "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",

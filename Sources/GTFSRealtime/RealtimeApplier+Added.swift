@@ -161,7 +161,7 @@ extension RealtimeApplier {
                 tripID: source.tripID, routeShortName: source.routeLabel, headsign: headsign,
                 scheduledTimeSecs: scheduledSecs, realtimeTimeSecs: scheduledSecs + delay, delaySeconds: delay,
                 isRealtime: times.isRealtime, platform: lookups.platformCode(stop) ?? template?.platform,
-                isDropOffOnly: dropOffOnly)
+                isDropOffOnly: dropOffOnly, routeColor: template?.routeColor, routeTextColor: template?.routeTextColor)
             rows.append((departure, times.expected, times.scheduled, stop))
         }
         return rows

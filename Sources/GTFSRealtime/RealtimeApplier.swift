@@ -153,14 +153,15 @@ public struct RealtimeApplier: Sendable {
         Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
                   scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: row.departureSecs,
                   delaySeconds: 0, isRealtime: false, platform: row.platform, isEstimated: row.isEstimated,
-                  isDropOffOnly: row.isDropOffOnly)
+                  isDropOffOnly: row.isDropOffOnly, routeColor: row.routeColor, routeTextColor: row.routeTextColor)
     }
 
     static func row(_ row: ScheduledDeparture, realtimeSecs: Int) -> Departure {
         Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
                   scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: realtimeSecs,
                   delaySeconds: realtimeSecs - row.departureSecs, isRealtime: true, platform: row.platform,
-                  isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly)
+                  isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly,
+                  routeColor: row.routeColor, routeTextColor: row.routeTextColor)
     }
 
     /// The predicted row, or the timetable's when the prediction is not believable: a day or

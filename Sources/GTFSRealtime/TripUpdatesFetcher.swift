@@ -64,7 +64,7 @@ public actor TripUpdatesFetcher {
         do {
             return try await exchange(key: key)
         } catch {
-            throw Self.redact(error, key)
+            throw Self.redact(error, key, url: settings.url)
         }
     }
 
@@ -141,11 +141,20 @@ public actor TripUpdatesFetcher {
     }
 
     /// Belt and braces: HTTPFetch already keeps header values out of its messages.
-    static func redact(_ error: DeparturesError, _ key: String?) -> DeparturesError {
-        guard let key, key.count >= 4 else { return error }
+    /// The URL's query is cut too: agencies put keys there (`?api_key=…`), and these messages
+    /// reach logs and status pages.
+    static func redact(_ error: DeparturesError, _ key: String?, url: String? = nil) -> DeparturesError {
+        func clean(_ detail: String) -> String {
+            var text = detail
+            if let url, let query = url.firstIndex(of: "?") {
+                text = text.replacing(url, with: String(url[..<query]) + "?…")
+            }
+            if let key, key.count >= 4 { text = text.replacing(key, with: "<redacted>") }
+            return text
+        }
         switch error {
-        case .offline(let detail): return .offline(detail: detail.replacing(key, with: "<redacted>"))
-        case .failed(let detail): return .failed(detail: detail.replacing(key, with: "<redacted>"))
+        case .offline(let detail): return .offline(detail: clean(detail))
+        case .failed(let detail): return .failed(detail: clean(detail))
         case .invalidData, .outOfService: return error
         }
     }

@@ -72,6 +72,17 @@ public struct GTFSImporter: Sendable {
     @discardableResult
     public func importFeed(zipPath: String, storePath: String, importedAt: Date = Date()) throws(GTFSImportError) -> GTFSImportSummary {
         guard !stopIDs.isEmpty else { throw GTFSImportError(file: "", message: "no stop ids to import") }
+        // A first import into a fresh folder (`/var/lib/departure-board/…`) makes it.
+        do throws(Folders.Failure) {
+            try Folders.create(Folders.parent(of: storePath))
+        } catch {
+            throw GTFSImportError(file: "", message: "\(error); create it, writable by this user, or set source.store elsewhere")
+        }
+        let folder = Folders.parent(of: storePath)
+        guard access(folder, W_OK) == 0 else {
+            throw GTFSImportError(file: "", message: "cannot write in the store's folder \(folder) (\(systemErrorText(errno))); "
+                                  + "make it writable by this user, or set source.store elsewhere")
+        }
         let tempBase = storePath + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
         let tempStore = tempBase + ".sqlite", innerZip = tempBase + "-member.zip"
         // What killed imports left (an extracted stop_times.txt can be hundreds of MB); the

@@ -14,7 +14,9 @@ enum GTFSSchema {
                 stop_id TEXT PRIMARY KEY, name TEXT NOT NULL, parent_station TEXT, platform_code TEXT);
             CREATE INDEX stops_by_parent ON stops (parent_station);
             CREATE TABLE routes (
-                route_id TEXT PRIMARY KEY, short_name TEXT, long_name TEXT, route_type INTEGER, color TEXT);
+                route_id TEXT PRIMARY KEY, short_name TEXT, long_name TEXT, route_type INTEGER, color TEXT,
+                -- added within format 2: stores from before lack it, and are read without it
+                text_color TEXT);
             CREATE TABLE trips (
                 trip_id TEXT PRIMARY KEY, route_id TEXT NOT NULL, service_id TEXT NOT NULL,
                 headsign TEXT, direction_id INTEGER,

@@ -42,7 +42,7 @@ extension GTFSStore {
                     for day in [today.adding(days: -1), today, today.adding(days: 1)] {
                         let dayStart = calendar.serviceDayStart(day)
                         let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
-                                             includeDropOffOnly: includeDropOffOnly)
+                                             includeDropOffOnly: includeDropOffOnly, hasRouteTextColors: hasRouteTextColors)
                         for departure in try query.timetabled(db) + query.frequencyBased(db) {
                             found.append((dayStart + Int64(departure.departureSecs), departure))
                         }
@@ -84,6 +84,8 @@ private struct DayQuery {
     var high: Int
     var filter: GTFSFilter
     var includeDropOffOnly: Bool
+    /// Stores imported before route_text_color was kept have no such column.
+    var hasRouteTextColors: Bool
 
     /// Services running on `day`: calendar's weekday flag within its dates, less the
     /// calendar_dates removals (2), plus its additions (1). SQLite applies compound
@@ -98,11 +100,14 @@ private struct DayQuery {
             """
     }
 
-    private static let columns = """
+    private var columns: String {
+        """
         st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.estimated, st.drop_off_only,
         t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
-        r.short_name, r.long_name, last.name AS last_stop_name, here.platform_code
+        r.short_name, r.long_name, r.color AS route_color, \(hasRouteTextColors ? "r.text_color" : "NULL") AS route_text_color,
+        last.name AS last_stop_name, here.platform_code
         """
+    }
 
     private static let joins = """
         FROM stop_times st
@@ -136,7 +141,7 @@ private struct DayQuery {
         guard !stops.isEmpty else { return [] }
         let row = try prepare("""
             \(activeServices)
-            SELECT \(Self.columns) \(Self.joins)
+            SELECT \(columns) \(Self.joins)
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
               AND (:dropOffOnly OR st.drop_off_only = 0)
               AND NOT EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id)
@@ -156,7 +161,7 @@ private struct DayQuery {
         guard !stops.isEmpty else { return [] }
         let row = try prepare("""
             \(activeServices)
-            SELECT \(Self.columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
+            SELECT \(columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
             JOIN frequencies f ON f.trip_id = st.trip_id
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs IS NOT NULL
               AND (:dropOffOnly OR st.drop_off_only = 0)
@@ -192,7 +197,8 @@ private struct DayQuery {
             tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
             headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
             serviceDay: day, departureSecs: departureSecs, startTime: startTime, platform: row["platform_code"],
-            isEstimated: row["estimated"] || headwayBased, isDropOffOnly: row["drop_off_only"])
+            isEstimated: row["estimated"] || headwayBased, isDropOffOnly: row["drop_off_only"],
+            routeColor: GTFSValues.color(row["route_color"]), routeTextColor: GTFSValues.color(row["route_text_color"]))
     }
 }
 

@@ -36,6 +36,8 @@ public final class GTFSStore: Sendable {
     /// removals do not narrow it. Nil when no kept service runs on any day. Compare with
     /// `serviceCoverage(on:)` to tell an expired timetable from a quiet hour.
     public let serviceDates: ClosedRange<CivilDate>?
+    /// Whether the store kept route_text_color (imports since that column was added).
+    let hasRouteTextColors: Bool
     /// One read-only connection; the board's refresh and the realtime look-ups take turns on it.
     let database: SharedConnection
     let zoneDatabase: ZoneInfoDatabase
@@ -47,11 +49,13 @@ public final class GTFSStore: Sendable {
         guard access(path, R_OK) == 0 else { throw GTFSStoreError(path: path, message: "no such store") }
         do {
             database = try SharedConnection(path: path, mode: .readOnly)
-            let (version, info) = try database.withConnection { db throws(SQLiteError) -> (Int?, [String: String]) in
+            let (version, info, columns) = try database.withConnection { db throws(SQLiteError) -> (Int?, [String: String], [String]) in
                 let version = try db.fetchOne(Int.self, "SELECT version FROM schema_version")
                 let rows = try db.fetchAll("SELECT key, value FROM feed_info") { row in (row[0] as String, row[1] as String) }
-                return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }))
+                let columns = try db.fetchAll("SELECT name FROM pragma_table_info('routes')") { row in row[0] as String }
+                return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns)
             }
+            hasRouteTextColors = columns.contains("text_color")
             guard let version else {
                 throw GTFSStoreError(path: path, message: "not a timetable store (it has no schema version)")
             }

@@ -3,6 +3,13 @@ import ZoneInfo
 /// Parsing and formatting of GTFS field types, done on bytes: these run once per
 /// stop_times row, so they must not allocate.
 enum GTFSValues {
+    /// `F99D1C` (GTFS colours are six hex digits, no `#`), trimmed; nil for empty or malformed.
+    static func color(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.filter { $0 != " " && $0 != "\t" }
+        return trimmed.utf8.count == 6 && trimmed.allSatisfy(\.isHexDigit) ? trimmed.uppercased() : nil
+    }
+
     /// `H:MM:SS` or `HH:MM:SS` (hours may pass 24) → seconds; nil when malformed.
     static func seconds(_ text: String) -> Int? {
         var utf8 = text.utf8[...]

@@ -80,17 +80,21 @@ extension ImportRun {
         let id = try table.required("route_id")
         let short = table.optional("route_short_name"), long = table.optional("route_long_name")
         let type = table.optional("route_type"), color = table.optional("route_color")
+        let textColor = table.optional("route_text_color")
         let statement = try db.prepare("""
-            INSERT INTO routes (route_id, short_name, long_name, route_type, color) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO routes (route_id, short_name, long_name, route_type, color, text_color) VALUES (?, ?, ?, ?, ?, ?)
             """)
         var found: Set<String> = []
         while try table.next() {
             let routeID = table[id]
             guard routes.contains(routeID) else { continue }
             let routeType = try table.optionalWholeNumber(type, "route_type")
-            let shortName = table[short], longName = table[long], routeColor = table[color]
+            // A colour that is not six hex digits is dropped, not an import failure: the badge
+            // then takes the board's colour.
+            let shortName = table[short], longName = table[long]
+            let routeColor = GTFSValues.color(table[color]), routeTextColor = GTFSValues.color(table[textColor])
             try insert(from: table, key: "route_id '\(routeID)'") {
-                try statement.execute(routeID, shortName, longName, routeType, routeColor)
+                try statement.execute(routeID, shortName, longName, routeType, routeColor, routeTextColor)
             }
             found.insert(routeID)
         }

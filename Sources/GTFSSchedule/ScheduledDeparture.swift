@@ -24,10 +24,16 @@ public struct ScheduledDeparture: Sendable, Hashable {
     /// stop_sequence; a trip of a single call excepted). Left out of `scheduledDepartures`
     /// unless asked for.
     public var isDropOffOnly: Bool
+    /// `routes.txt`'s route_color and route_text_color, six hex digits, where the feed has them.
+    public var routeColor: String?
+    public var routeTextColor: String?
 
     public init(tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String,
                 stopSequence: Int, serviceDay: CivilDate, departureSecs: Int, startTime: String? = nil,
-                platform: String? = nil, isEstimated: Bool = false, isDropOffOnly: Bool = false) {
+                platform: String? = nil, isEstimated: Bool = false, isDropOffOnly: Bool = false,
+                routeColor: String? = nil, routeTextColor: String? = nil) {
+        self.routeColor = routeColor
+        self.routeTextColor = routeTextColor
         self.tripID = tripID
         self.routeID = routeID
         self.routeLabel = routeLabel

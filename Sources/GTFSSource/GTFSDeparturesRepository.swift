@@ -133,8 +133,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         }
         if scheduled.isEmpty { try checkService(store, now: now) }
         // Both feeds at once: a hanging one costs its own timeout, not the sum.
-        async let trips: Void = poll(fetcher, realtime, at: now)
-        async let alerts: Void = poll(alertsFetcher, alertsPolling, at: now)
+        async let trips: Void = poll(fetcher, realtime, named: "realtime feed", url: settings.tripUpdates?.url, at: now)
+        async let alerts: Void = poll(alertsFetcher, alertsPolling, named: "service alerts feed", url: settings.alerts?.url, at: now)
         _ = await (trips, alerts)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       cancelledWindow: settings.cancelledWindow, lookups: lookups(store),
@@ -154,6 +154,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         return result.departures
     }
 
+    /// Only a TripUpdates feed makes rows live.
+    public var providesLiveData: Bool { settings.tripUpdates != nil }
+
     /// How to fill the store, said the same way in every message that needs it.
     static let importHint = "run `departure-board gtfs import FEED.zip --board BOARD`"
 
@@ -172,12 +175,21 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     }
 
     /// One poll of a feed when it is due; failures back off, the last good feed stays.
-    private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimePolling, at now: Date) async {
+    /// A failure is logged when its cause changes, and so is the recovery: the board only
+    /// marks rows as scheduled, so the journal is where an operator learns why.
+    private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimePolling, named name: String, url: String?,
+                      at now: Date) async {
         guard let fetcher, polling.isDue(at: now) else { return }
+        let place: Logger.Metadata = url.map { ["url": "\(ScheduleUpdater.redacted($0))"] } ?? [:]
         do {
-            polling.succeeded(with: try await fetcher.fetch().feed)
+            if let previous = polling.succeeded(with: try await fetcher.fetch().feed) {
+                logger.notice("\(name) recovered (it had failed: \(previous))", metadata: place)
+            }
         } catch {
-            polling.failed(at: now, policy: settings.backoff, error: error.description)
+            if polling.failed(at: now, policy: settings.backoff, error: error.description) {
+                logger.warning("\(name): \(error.description); rows show the timetable once the last good feed is too old",
+                               metadata: place)
+            }
         }
     }
 }
@@ -204,22 +216,29 @@ final class RealtimePolling: Sendable {
 
     /// A feed stamped older than the one held (a lagging mirror or cache behind a load
     /// balancer) does not replace it: the board keeps the newest data it was given.
-    func succeeded(with feed: TransitRealtime_FeedMessage) {
+    /// Returns the failure this success ends, if any.
+    @discardableResult
+    func succeeded(with feed: TransitRealtime_FeedMessage) -> String? {
         state.withLock { state in
-            let held = state.lastFeed
+            let held = state.lastFeed, ended = state.lastError
             let older = held.map { $0.header.hasTimestamp && feed.header.hasTimestamp && feed.header.timestamp < $0.header.timestamp }
             state = State(lastFeed: older == true ? held : feed)
+            return ended
         }
     }
 
-    func failed(at now: Date, policy: RefreshPolicy, error: String) {
+    /// Returns whether the cause differs from the last failure's (a new one to report).
+    @discardableResult
+    func failed(at now: Date, policy: RefreshPolicy, error: String) -> Bool {
         state.withLock { state in
+            let changed = state.lastError != error
             state.failures += 1
             state.lastError = error
             let wait = policy.delay(afterConsecutiveFailures: state.failures)
             // Half a second early, so a refresh scheduled exactly one wait later still polls.
             let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18 - 0.5
             state.retryAt = now.addingTimeInterval(max(0, seconds))
+            return changed
         }
     }
 }

@@ -4,31 +4,11 @@ import DeparturesCore
 import DisplayBackends
 import Foundation
 import Framebuffer
+import LogCapture
 import Logging
 import PanelTestSupport
 import Locking
 import Testing
-
-/// Log lines, shared by every copy of the handler.
-final class LogLines: Sendable {
-    let lines = Locked<[String]>([])
-}
-
-/// Keeps log lines so a test can check what an operator would read.
-struct CapturingLogHandler: LogHandler {
-    let lines: LogLines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        lines.lines.withLock { $0.append("\(event.level): \(event.message)") }
-    }
-}
 
 /// Waits are event-driven (the clock says when loops park); the limit only catches a hang.
 @Suite(.timeLimit(.minutes(10)))

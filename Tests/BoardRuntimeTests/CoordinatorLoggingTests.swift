@@ -1,5 +1,6 @@
 import BoardRuntime
 import DeparturesCore
+import LogCapture
 import Logging
 import Locking
 import Testing

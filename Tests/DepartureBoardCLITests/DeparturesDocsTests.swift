@@ -39,7 +39,7 @@ struct DeparturesDocsTests {
         // Every optional field set, so the encoder writes every key it knows.
         let full = Departure(tripID: "t", routeShortName: "r", headsign: "h", scheduledTimeSecs: 1, realtimeTimeSecs: 1,
                              delaySeconds: 0, isRealtime: true, platform: "1", isCancelled: true, isEstimated: true,
-                             isDropOffOnly: true)
+                             isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000")
         let encoded = try JSONEncoder().encode(DeparturesResponse(data: [full]))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let row = try #require((object["data"] as? [[String: Any]])?.first)

@@ -251,6 +251,28 @@ import Testing
 }
 
 extension GTFSBoardCLITests {
+    /// A first import makes the store's folder; one that cannot be made is said in one plain
+    /// sentence naming it once, with what to do.
+    @Test func theStoresFolderIsMadeOrItsProblemSaidPlainly() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        try Self.board(store: "var/lib/board/central.sqlite", realtimeURL: "http://127.0.0.1:9/rt")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("var/lib/board/central.sqlite")))
+
+        _ = try scratch.write("blocked", "a file where the folder should be\n")
+        try Self.board(store: "blocked/central.sqlite", realtimeURL: "http://127.0.0.1:9/rt")
+            .write(toFile: scratch.path("blocked.yaml"), atomically: true, encoding: .utf8)
+        let refused = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("blocked.yaml")])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "departure-board: error: \(scratch.path("feed.zip")): cannot create the folder "
+                + "\(scratch.path("blocked")) (a file of that name is in the way); create it, writable by this user, "
+                + "or set source.store elsewhere\n", "\(refused.stderr)")
+        #expect(!refused.stderr.contains("Error Domain"))
+    }
+
     /// The shipped example needs no store to validate: it names its zone.
     @Test func sydneyTrainsExampleValidates() async throws {
         let run = try await CLI.run(["validate", "Boards/gtfs/sydney-trains.yaml"])

@@ -38,7 +38,8 @@ import ZoneInfo
             ScheduledDeparture(tripID: "T_SPECIAL", routeID: "R3", routeLabel: "R3", headsign: "Special Event", directionID: 1,
                                stopID: "CEN1", stopSequence: 1, serviceDay: CivilDate(year: 2026, month: 4, day: 10), departureSecs: 32_400),
             ScheduledDeparture(tripID: "T_STOPHS", routeID: "R1", routeLabel: "T1", headsign: "via Midway", directionID: 0,
-                               stopID: "CEN1", stopSequence: 1, serviceDay: CivilDate(year: 2026, month: 4, day: 10), departureSecs: 36_000),
+                               stopID: "CEN1", stopSequence: 1, serviceDay: CivilDate(year: 2026, month: 4, day: 10), departureSecs: 36_000,
+                               routeColor: "F99D1C"),
         ])
         // The same calendar_dates-only service does not run the next Friday.
         #expect(try store.scheduledDepartures(stopIDs: ["CEN"], at: Sydney.at(2026, 4, 17, 8, 30)).map(\.tripID) == ["T_STOPHS"])

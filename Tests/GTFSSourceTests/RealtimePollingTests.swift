@@ -4,6 +4,8 @@ import GTFSFeedBuilder
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
+import LogCapture
+import Logging
 import LoopbackHTTPServer
 import Locking
 import Testing
@@ -131,5 +133,72 @@ import ZoneInfo
         // Once the held feed is itself too old, the timetable shows, as for any stale feed.
         clock.advance(by: .seconds(300))
         #expect(try #require(try await repository.departures().first).isRealtime == false)
+    }
+
+    /// A dead realtime feed only turns rows into timetable rows, so the journal must say why:
+    /// once per cause (not once per poll), again when the cause changes, and on recovery.
+    @Test func aFailingFeedIsLoggedOncePerCauseThenItsRecovery() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+
+        let status = Locked(503)
+        let server = try LoopbackHTTPServer { _ in
+            let code = status.withLock { $0 }
+            guard code == 200 else { return .text("no", status: code) }
+            return (try? Self.tripUpdates(timestamp: Self.start)).map { .respond(status: 200, body: $0) } ?? .text("x", status: 500)
+        }
+        defer { server.stop() }
+        let lines = LogLines()
+        let clock = ManualBoardClock(now: Self.start)
+        let repository = GTFSDeparturesRepository(
+            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                            tripUpdates: .init(url: server.baseURL + "/rt?key=secret"),
+                            backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(30))),
+            clock: clock, logger: .capturing(into: lines))
+        for code in [503, 503, 503, 401, 401, 200, 200] {
+            status.withLock { $0 = code }
+            _ = try await repository.departures()
+            clock.advance(by: .seconds(30))
+        }
+        #expect(server.requests.count == 7)
+        let realtime = lines.all.filter { $0.contains("realtime feed") }
+        #expect(realtime.count == 3, "\(realtime)")
+        #expect(realtime.first?.hasPrefix("warning: realtime feed: ") == true)
+        #expect(realtime.first?.contains("503") == true)
+        #expect(realtime.dropFirst().first?.contains("401") == true)
+        #expect(realtime.last?.hasPrefix("notice: realtime feed recovered") == true)
+        #expect(!lines.all.contains { $0.contains("secret") }, "the key in the feed's URL reached the log")
+    }
+
+    /// routes.txt's colours reach the departures (and so the badge and the API's JSON); a
+    /// malformed one is dropped, not fatal. A board without a TripUpdates feed has no live
+    /// data to miss, so its rows are not to be marked as missing it.
+    @Test func routeColoursComeFromTheFeedAndTimetableOnlyBoardsSayTheyHaveNoLiveData() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var feed = Self.feed
+        feed["routes.txt"] = "route_id,route_short_name,route_long_name,route_type,route_color,route_text_color\n"
+            + "R1,T1,North Shore,2,f99d1c,000000\nR2,T2,Inner West,2,orange,\n"
+        feed["trips.txt"] = "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\nR2,WK,t2,Leppington\n"
+        feed["stop_times.txt"]! += "t2,09:42:00,09:42:00,CEN,1\nt2,09:50:00,09:50:00,NTH,2\n"
+        try GTFSFeedBuilder.writeZip(feed, to: folder + "/feed.zip")
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+        let timetableOnly = GTFSDeparturesRepository(
+            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney")),
+            clock: ManualBoardClock(now: Self.start))
+        let rows = try await timetableOnly.departures()
+        #expect(rows.map(\.routeShortName) == ["T1", "T2"])
+        #expect(rows.map(\.routeColor) == ["F99D1C", nil])
+        #expect(rows.map(\.routeTextColor) == ["000000", nil])
+        #expect(timetableOnly.providesLiveData == false)
+        let withFeed = GTFSDeparturesRepository(
+            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                            tripUpdates: .init(url: "http://127.0.0.1:9/rt")),
+            clock: ManualBoardClock(now: Self.start))
+        #expect(withFeed.providesLiveData)
     }
 }

@@ -11,6 +11,9 @@ public enum LogicalColor: Hashable, Sendable {
     /// A route badge in the route's colour.
     case badge(RGB)
     case badgeText(RGB)
+    /// A route's own text colour (GTFS route_text_color) on its badge colour; panels without
+    /// colour draw it as `badgeText` does.
+    case routeText(RGB, on: RGB)
     /// The delay highlight box.
     case delay
     case delayText
@@ -69,6 +72,16 @@ public struct Palette: Sendable {
         routeColors[route] ?? colors["badge"] ?? RGB(10, 100, 200)
     }
 
+    /// A route's badge: the board's `route_colors` entry first, then the source's own
+    /// colours (a GTFS feed's route_color and route_text_color), then the board's badge colour.
+    public func badge(route: String, sourceColor: String?, sourceTextColor: String?) -> (fill: LogicalColor, text: LogicalColor) {
+        if routeColors[route] == nil, let fill = sourceColor.flatMap(RGB.init(hex:)) {
+            return (.badge(fill), sourceTextColor.flatMap(RGB.init(hex:)).map { .routeText($0, on: fill) } ?? .badgeText(fill))
+        }
+        let fill = routeColor(route)
+        return (.badge(fill), .badgeText(fill))
+    }
+
     public func value(_ color: LogicalColor) -> PixelValue {
         switch color {
         case .background: return fixed["background"] ?? PixelValue(0)
@@ -80,6 +93,11 @@ public struct Palette: Sendable {
         case .error: return fixed["error"] ?? value(.text)
         case .badge(let rgb): return badgeFill(rgb)
         case .badgeText(let rgb): return badgeText(on: rgb)
+        case .routeText(let text, let fill):
+            switch format {
+            case .rgb565, .rgb888: return format.value(for: text)
+            case .gray4, .mono, .bwr: return badgeText(on: fill)
+            }
         }
     }
 

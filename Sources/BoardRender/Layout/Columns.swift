@@ -66,12 +66,12 @@ struct Columns {
     func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
     func delayText(_ row: DepartureRow) -> String? { showDelay ? Self.delay(row, short: shortDelay) : nil }
 
-    /// Times that are not exact — scheduled only, or estimated between timepoints — carry a
+    /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a
     /// `~` so they differ on every panel, greys or not; arrivals read `Arr`.
     static func countdown(_ row: DepartureRow, short: Bool) -> String {
         if row.isCancelled { return short ? "Canc" : row.countdown }
         let text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
-        let marked = row.isRealtime && !row.isEstimated ? text : "~" + text
+        let marked = row.looksScheduled || row.isEstimated ? "~" + text : text
         return row.isDropOffOnly ? "Arr " + marked : marked
     }
 

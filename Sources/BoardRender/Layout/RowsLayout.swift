@@ -109,22 +109,22 @@ struct RowsLayout {
 
     private func drawRow(_ row: DepartureRow, top: Int, columns: Columns, elapsed: Duration, on canvas: inout Canvas) {
         let baseline = top + font.ascent
-        let badgeColor = options.palette.routeColor(row.route)
+        let badgeColors = options.palette.badge(route: row.route, sourceColor: row.routeColor, sourceTextColor: row.routeTextColor)
 
         // Route badge.
         let badge = Rect(x: gap, y: top, width: columns.badgeWidth, height: lineHeight)
         if badge.width > 0 {
             let round = options.badgeShape == .circle && badge.width == lineHeight ? lineHeight / 2 : max(1, lineHeight / 4)
-            canvas.fillRounded(badge, radius: round, .badge(badgeColor))
+            canvas.fillRounded(badge, radius: round, badgeColors.fill)
             let routeText = font.truncated(row.route, toWidth: badge.width - 2)
             let routeX = badge.x + (badge.width - font.width(of: routeText) + 1) / 2
             canvas.clip = badge
-            canvas.draw(routeText, font: font, x: routeX, baseline: baseline, .badgeText(badgeColor))
+            canvas.draw(routeText, font: font, x: routeX, baseline: baseline, badgeColors.text)
             canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
         }
 
         // Right-hand columns: time, then countdown, then the delay box.
-        let textColor: LogicalColor = row.isRealtime ? .text : .dimText
+        let textColor: LogicalColor = row.looksScheduled ? .dimText : .text
         var right = size.width - gap
         if columns.showTime {
             canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor)

@@ -27,12 +27,19 @@ public struct Departure: Codable, Hashable, Sendable {
     public var isEstimated: Bool
     /// No one can board here (drop-off only, or the trip's last stop): an arrival.
     public var isDropOffOnly: Bool
+    /// The route's own colours, six hex digits as GTFS writes them (`F99D1C`): its badge
+    /// unless the board sets one.
+    public var routeColor: String?
+    public var routeTextColor: String?
 
     public init(
         tripID: String, routeShortName: String, headsign: String,
         scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool,
-        platform: String? = nil, isCancelled: Bool = false, isEstimated: Bool = false, isDropOffOnly: Bool = false
+        platform: String? = nil, isCancelled: Bool = false, isEstimated: Bool = false, isDropOffOnly: Bool = false,
+        routeColor: String? = nil, routeTextColor: String? = nil
     ) {
+        self.routeColor = routeColor
+        self.routeTextColor = routeTextColor
         self.tripID = tripID
         self.routeShortName = routeShortName
         self.headsign = headsign
@@ -75,6 +82,8 @@ public struct Departure: Codable, Hashable, Sendable {
         isCancelled = try container.decodeIfPresent(Bool.self, forKey: .isCancelled) ?? false
         isEstimated = try container.decodeIfPresent(Bool.self, forKey: .isEstimated) ?? false
         isDropOffOnly = try container.decodeIfPresent(Bool.self, forKey: .isDropOffOnly) ?? false
+        routeColor = try container.decodeIfPresent(String.self, forKey: .routeColor)
+        routeTextColor = try container.decodeIfPresent(String.self, forKey: .routeTextColor)
     }
 
     /// Absent optional keys stay absent, so a response carries only what its source knows.
@@ -91,6 +100,13 @@ public struct Departure: Codable, Hashable, Sendable {
         if isCancelled { try container.encode(true, forKey: .isCancelled) }
         if isEstimated { try container.encode(true, forKey: .isEstimated) }
         if isDropOffOnly { try container.encode(true, forKey: .isDropOffOnly) }
+        try container.encodeIfPresent(routeColor, forKey: .routeColor)
+        try container.encodeIfPresent(routeTextColor, forKey: .routeTextColor)
+    }
+
+    /// True for six hex digits, the form GTFS and this API write colours in.
+    public static func isColor(_ text: String) -> Bool {
+        text.utf8.count == 6 && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -105,6 +121,8 @@ public struct Departure: Codable, Hashable, Sendable {
         case isCancelled = "cancelled"
         case isEstimated = "estimated"
         case isDropOffOnly = "drop_off_only"
+        case routeColor = "route_color"
+        case routeTextColor = "route_text_color"
     }
 }
 

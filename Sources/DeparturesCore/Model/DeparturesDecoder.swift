@@ -91,6 +91,11 @@ public enum DeparturesDecoder {
                     path: path + "." + key,
                     problem: "\(value) is outside 0..<172800 (seconds from the start of a service day)")
             }
+            for (key, value) in [("route_color", departure.routeColor), ("route_text_color", departure.routeTextColor)] {
+                if let value, !Departure.isColor(value) {
+                    throw DeparturesDataError(path: path + "." + key, problem: "'\(value.prefix(20))' is not six hex digits such as F99D1C")
+                }
+            }
             // magnitude, not abs: abs(Int.min) traps, and JSON can carry Int.min.
             if departure.delaySeconds.magnitude >= 86_400 {
                 throw DeparturesDataError(path: path + ".delay_s", problem: "\(departure.delaySeconds) is a day or more")

@@ -28,8 +28,14 @@ public struct DepartureRow: Hashable, Sendable {
     public var isEstimated: Bool
     /// An arrival where no one can board.
     public var isDropOffOnly: Bool
+    /// Drawn as a timetable time (`~`, dimmed): not live where live data was expected. A
+    /// board whose source has no live data at all shows its timetable plainly.
+    public var looksScheduled: Bool
+    /// The route's colours from the source (`F99D1C`), where it has them.
+    public var routeColor: String?
+    public var routeTextColor: String?
 
-    public init(_ resolved: ResolvedDeparture, now: Date, zone: TimeZoneRules) {
+    public init(_ resolved: ResolvedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
         let departure = resolved.departure
         tripID = departure.tripID
         route = departure.routeShortName
@@ -43,6 +49,9 @@ public struct DepartureRow: Hashable, Sendable {
         platform = departure.platform
         isEstimated = departure.isEstimated
         isDropOffOnly = departure.isDropOffOnly
+        looksScheduled = liveDataExpected && !departure.isRealtime
+        routeColor = departure.routeColor
+        routeTextColor = departure.routeTextColor
     }
 
     /// What a cancelled row shows where the countdown would be.

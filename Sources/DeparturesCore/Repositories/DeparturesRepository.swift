@@ -8,11 +8,15 @@ public protocol DeparturesRepository: Sendable {
     /// How the source's live parts are doing (a realtime feed's fit to the timetable), read
     /// after every fetch for status pages; nil for sources with nothing to report.
     func health() async -> SourceHealth?
+    /// Whether rows can be live at all. A timetable with no realtime feed cannot: its rows
+    /// are not marked as lacking what the board never has.
+    var providesLiveData: Bool { get }
 }
 
 extension DeparturesRepository {
     public func notice() async -> String? { nil }
     public func health() async -> SourceHealth? { nil }
+    public var providesLiveData: Bool { true }
 }
 
 /// What a source says about its live data beside the departures themselves.

@@ -146,7 +146,8 @@ public final class BoardViewModel {
     /// What to show at `now`: the time rules applied to the stored departures.
     public func state(at now: Date) -> BoardState {
         let visible = useCase.rules.visible(departures, now: now)
-        let rows = visible.map { DepartureRow($0, now: now, zone: zone) }
+        let live = useCase.repository.providesLiveData
+        let rows = visible.map { DepartureRow($0, now: now, zone: zone, liveDataExpected: live) }
         let status: BoardStatus
         var shownRows = rows
         var shownMessage: String? = nil

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Folders made on demand (`mkdir -p`), with the reason in plain words when one cannot be.
+public enum Folders {
+    public struct Failure: Error, CustomStringConvertible {
+        /// The folder that could not be made (the first missing one that failed).
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot create the folder \(path) (\(reason))" }
+    }
+
+    /// Makes `path` and any missing parents, mode 0755 (less the umask); an existing folder is fine.
+    public static func create(_ path: String) throws(Failure) {
+        guard !path.isEmpty, !isFolder(path) else { return }
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
+            try create(String(trimmed[..<slash]))
+        }
+        if mkdir(trimmed, 0o755) != 0 && errno != EEXIST {
+            throw Failure(path: trimmed, reason: systemErrorText(errno))
+        }
+        guard isFolder(trimmed) else { throw Failure(path: trimmed, reason: "a file of that name is in the way") }
+    }
+
+    /// The folder part of `path` (`.` for a bare file name).
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
