@@ -16,8 +16,9 @@ struct RenderCommand: AsyncParsableCommand {
         abstract: "Render one frame of a board to a file.",
         discussion: """
             The extension of --output picks the format: .json (the board state), .txt (the \
-            rows as plain text), .png, .ppm or .pgm (the board as the display shows it); \
-            - draws it on this terminal. A failed fetch still writes the error state.
+            rows as plain text), .png, .ppm or .pgm (the board as the display shows it, --scale N \
+            times); - draws it on this terminal, fitted to its size. A failed fetch still writes \
+            the error state.
             """
     )
 
@@ -45,6 +46,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also push the frame to the board's panel over its real bus or /dev/fbN: a wiring check.")
     var panel = false
 
+    @Option(name: .long, help: ArgumentHelp("Enlarge image output N times (1–16), each pixel an N×N block: previews of small panels people can see.", valueName: "N"))
+    var scale: Int?
+
     @Flag(name: .long, help: "For a ticker board: draw the whole message as the frames the panel shows one after another, in rows (an image or -), instead of the one frame at --now.")
     var strip = false
 
@@ -60,6 +64,12 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if strip, let output, output.hasSuffix(".json") || output.hasSuffix(".txt") {
             throw ValidationError("--strip draws pictures; \(output) is not one (use .png, .ppm, .pgm or -).")
+        }
+        if let scale, !(1...16).contains(scale) {
+            throw ValidationError("--scale must be between 1 and 16, got \(scale).")
+        }
+        if scale != nil, let output, !(output.hasSuffix(".png") || output.hasSuffix(".ppm") || output.hasSuffix(".pgm")) {
+            throw ValidationError("--scale enlarges images (.png, .ppm, .pgm); \(output == "-" ? "the terminal picture is fitted to the terminal" : output + " is not one").")
         }
         if let apiBase, !(apiBase.hasPrefix("http://") || apiBase.hasPrefix("https://")) {
             throw ValidationError("--api-base must be an http:// or https:// URL, got '\(apiBase)'.")
@@ -165,7 +175,7 @@ struct RenderCommand: AsyncParsableCommand {
         case .image(let imageFormat):
             let encoded: [UInt8]
             do {
-                encoded = try ImageEncoder.encode(try picture(), as: imageFormat)
+                encoded = try ImageEncoder.encode(try picture().scaled(by: options.scale ?? 1), as: imageFormat)
             } catch let error as CLIFailure {
                 throw error
             } catch {
@@ -173,7 +183,10 @@ struct RenderCommand: AsyncParsableCommand {
             }
             try OutputFile.write(encoded, to: path)
         case .terminal:
-            Console.raw(TerminalBackend.render(try picture()))
+            // Fitted to this terminal (one row left for the prompt); piped, at its own size.
+            let picture = try picture()
+            let fitted = TerminalSize.of(fileDescriptor: STDOUT_FILENO).map { TerminalBackend.fit(picture, to: $0, leavingRows: 1) }
+            Console.raw(TerminalBackend.render(fitted ?? picture))
         }
     }
 

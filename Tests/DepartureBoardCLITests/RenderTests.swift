@@ -150,3 +150,28 @@ struct RenderTests {
         #expect(run.stderr.contains("Boards/nope.yaml"), "\(run.stderr)")
     }
 }
+
+/// `render --scale N`: a preview of a small panel a person can see, every dot kept.
+struct RenderScaleTests {
+    /// Width and height from a PNG's header.
+    static func pngSize(_ bytes: [UInt8]) -> (Int, Int) {
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    @Test func scaleEnlargesImagesByWholePixels() async throws {
+        let scratch = try ScratchDirectory()
+        let plain = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
+                                       "--output", scratch.path("one.png")])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let scaled = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
+                                        "--scale", "8", "--output", scratch.path("eight.png")])
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        let one = Self.pngSize(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("one.png")))))
+        let eight = Self.pngSize(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("eight.png")))))
+        #expect(eight.0 == one.0 * 8 && eight.1 == one.1 * 8, "\(one) → \(eight)")
+        let refused = try await CLI.run(["render", "--scale", "0", "--output", scratch.path("x.png")])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--scale must be between 1 and 16"), "\(refused.stderr)")
+    }
+}
