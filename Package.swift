@@ -50,6 +50,8 @@ let package = Package(
     targets: [
         // C libraries, reached through system-library targets (module map + shim header only).
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        // One requested GPIO line over libgpiod 1.x or 2.x, whichever gpiod.h it is compiled against.
+        .target(name: "GPIOLine", dependencies: ["CGPIOD"]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
@@ -110,10 +112,10 @@ let package = Package(
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "CGPIOD", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "CGPIOD", "SystemFiles",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Board assembly: one call turns a board file into a running board (source, view model,
@@ -276,7 +278,7 @@ let package = Package(
             "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "SystemLibrariesTests", dependencies: ["CGPIOD", "CI2C"]),
+        .testTarget(name: "SystemLibrariesTests", dependencies: ["GPIOLine", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",

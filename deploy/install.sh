@@ -24,7 +24,19 @@ readonly GROUPS_DROPIN=$DROPIN_DIR/10-install-groups.conf
 readonly DEVICE_GROUPS=(gpio i2c spi video)
 # Where the first board draws (the unit's RuntimeDirectory= makes it writable).
 readonly FIRST_IMAGE=/run/departure-board/board.png
-readonly RUNTIME_PACKAGES=(libgpiod2 libi2c0 libssl3 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 tzdata fonts-dejavu-core)
+# The shared libraries the program links, by the release's package names: Debian 12
+# (bookworm) ships libgpiod 1.6 as libgpiod2; Debian 13 (trixie) ships libgpiod 2.x as
+# libgpiod3, and OpenSSL as libssl3t64. (DEPARTURE_BOARD_OS_RELEASE: another os-release, for tests.)
+release_codename() {
+    local file=${DEPARTURE_BOARD_OS_RELEASE:-/etc/os-release}
+    [[ -r $file ]] || return 0
+    ( . "$file"; printf '%s\n' "${VERSION_CODENAME:-}" )
+}
+case $(release_codename) in
+    bookworm|"") RELEASE_PACKAGES=(libgpiod2 libssl3) ;;
+    *)           RELEASE_PACKAGES=(libgpiod3 libssl3t64) ;;
+esac
+readonly RUNTIME_PACKAGES=("${RELEASE_PACKAGES[@]}" libi2c0 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 tzdata fonts-dejavu-core)
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd -- "$script_dir/.." && pwd)

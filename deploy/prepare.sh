@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what building departure-board needs on Debian 12 / Raspberry Pi OS (bookworm),
+# Installs what building departure-board needs on Debian 12 or 13 / Raspberry Pi OS (bookworm, trixie),
 # and only what is missing: safe to run again, and it asks for sudo only when it installs.
 #
 #   deploy/prepare.sh              build and run: the C libraries, headers and data files
@@ -15,8 +15,14 @@ set -euo pipefail
 # the shared libraries swift, swift-build and swift-frontend load: found by Tests/CleanRoot),
 # then the C libraries the package links through its system-library targets, and libssl3,
 # which the HTTP client loads (dlopen) on the first https request.
-packages=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4 libncurses6 libxml2 git ca-certificates
-          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libssl3
+# Debian 13 (trixie) has GCC 14, the t64 OpenSSL and libcurl packages, and libgpiod 2.x
+# (libgpiod-dev either way: the GPIO layer builds against both APIs).
+case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
+    bookworm|"") release=(libgcc-12-dev libstdc++-12-dev libcurl4 libncurses6 libssl3) ;;
+    *)           release=(libgcc-14-dev libstdc++-14-dev libcurl4t64 libncurses6 libssl3t64) ;;
+esac
+packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
+          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in

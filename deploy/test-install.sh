@@ -110,6 +110,20 @@ else
     skip "a real run as non-root is refused" "running as root"
 fi
 
+# --- runtime packages by release ------------------------------------------------------
+# Debian 13 (trixie) names libgpiod 2.x libgpiod3 and OpenSSL libssl3t64; Debian 12 libgpiod2, libssl3.
+printf 'ID=debian\nVERSION_CODENAME=trixie\n' >"$work/os-release-trixie"
+printf 'ID=debian\nVERSION_CODENAME=bookworm\n' >"$work/os-release-bookworm"
+export DEPARTURE_BOARD_OS_RELEASE=$work/os-release-trixie
+installer_run --dry-run --skip-build --binary "$fake_binary" --prefix "$prefix"
+has_text "trixie: libgpiod 2.x's runtime package" "libgpiod3"
+has_text "trixie: OpenSSL's t64 package" "libssl3t64"
+lacks_text "trixie: not bookworm's libgpiod2" "libgpiod2 "
+export DEPARTURE_BOARD_OS_RELEASE=$work/os-release-bookworm
+installer_run --dry-run --skip-build --binary "$fake_binary" --prefix "$prefix"
+lacks_text "bookworm: not trixie's libgpiod3" "libgpiod3"
+unset DEPARTURE_BOARD_OS_RELEASE
+
 # --- dry-run install ---------------------------------------------------------------
 installer_run --dry-run --skip-build --binary "$fake_binary" --prefix "$prefix"
 status_is "dry-run install exits 0" 0

@@ -1,3 +1,3 @@
 // Module map paths are relative to this folder, so the system header is reached through a shim.
-// libgpiod v1 API (1.6.x: Debian 12 / Raspberry Pi OS bookworm).
+// Either libgpiod API: 1.x (Debian 12) or 2.x (Debian 13); only Sources/GPIOLine calls it.
 #include <gpiod.h>

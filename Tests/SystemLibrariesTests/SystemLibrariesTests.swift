@@ -1,21 +1,23 @@
-import CGPIOD
 import CI2C
 import Glibc
+import GPIOLine
 import Testing
 
 /// The C libraries the hardware backends use are installed, link, and are the API
-/// generation the code is written for (libgpiod v1, libi2c 4.x).
+/// generation the code was compiled for (libgpiod 1.x or 2.x, libi2c 4.x).
 struct SystemLibrariesTests {
-    @Test func libgpiodIsTheV1API() {
-        let version = String(cString: gpiod_version_string())
-        #expect(version.hasPrefix("1."), "libgpiod \(version): the backends need the v1 API (1.6.x)")
+    /// The library the program runs with is the generation its GPIO layer was compiled for.
+    @Test func libgpiodRunsTheAPIItWasBuiltFor() {
+        let version = String(cString: db_gpio_library_version())
+        #expect(version.hasPrefix("\(db_gpio_api_major())."), "libgpiod \(version), compiled for the \(db_gpio_api_major()).x API")
     }
 
-    @Test func libgpiodReportsAMissingChipThroughErrno() {
-        errno = 0
-        let chip = gpiod_chip_open("/dev/departure-board-no-such-gpiochip")
-        #expect(chip == nil)
-        #expect(errno == ENOENT)
+    @Test func aMissingChipIsReportedThroughErrno() {
+        var failure = db_gpio_failure()
+        let line = db_gpio_request("/dev/departure-board-no-such-gpiochip", 0, DB_GPIO_OUTPUT, 0, "test", &failure)
+        #expect(line == nil)
+        #expect(failure.stage == DB_GPIO_FAILED_OPEN_CHIP)
+        #expect(failure.error == ENOENT)
     }
 
     @Test func libi2cReturnsNegativeErrno() {

@@ -1,4 +1,4 @@
-import CGPIOD
+import GPIOLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,12 +49,12 @@ public struct GPIOLineSpec: Equatable, Sendable {
     public var label: String { "\(chipName) line \(offset) (\(role))" }
 }
 
-/// Lines requested through libgpiod v1 with consumer `departure-board`; every line and chip
-/// is released on `close()` or deinit, so a restarted service can request them again.
+/// Lines requested through libgpiod (1.x or 2.x: see Sources/GPIOLine) with consumer
+/// `departure-board`; every line and its chip is released on `close()` or deinit, so a
+/// restarted service can request them again.
 public final class GPIOLines: LineControl {
     public static let consumer = "departure-board"
 
-    private var chips: [String: OpaquePointer] = [:]
     private var lines: [String: (spec: GPIOLineSpec, line: OpaquePointer)] = [:]
 
     /// Requests every line; on any failure the ones already taken are released again.
@@ -77,23 +77,21 @@ public final class GPIOLines: LineControl {
 
     public func set(_ role: String, _ value: Int) throws(BusError) {
         let entry = try lookup(role)
-        if gpiod_line_set_value(entry.line, value == 0 ? 0 : 1) < 0 {
+        if db_gpio_set(entry.line, value == 0 ? 0 : 1) < 0 {
             throw DeviceGroup.gpio.error(errno, device: entry.spec.label, operation: "set to \(value)")
         }
     }
 
     public func get(_ role: String) throws(BusError) -> Int {
         let entry = try lookup(role)
-        let value = gpiod_line_get_value(entry.line)
+        let value = db_gpio_get(entry.line)
         if value < 0 { throw DeviceGroup.gpio.error(errno, device: entry.spec.label, operation: "read") }
         return Int(value)
     }
 
     public func close() {
-        for entry in lines.values { gpiod_line_release(entry.line) }
+        for entry in lines.values { db_gpio_release(entry.line) }
         lines.removeAll()
-        for chip in chips.values { gpiod_chip_close(chip) }
-        chips.removeAll()
     }
 
     private func lookup(_ role: String) throws(BusError) -> (spec: GPIOLineSpec, line: OpaquePointer) {
@@ -107,36 +105,29 @@ public final class GPIOLines: LineControl {
         guard lines[spec.role] == nil else {
             throw BusError(.other, device: spec.label, message: "role '\(spec.role)' is configured twice")
         }
-        let chip = try openChip(spec)
-        guard let line = gpiod_chip_get_line(chip, spec.offset) else {
-            // EINVAL here means the chip has fewer lines than the offset.
-            throw DeviceGroup.gpio.error(errno, device: spec.label, operation: "get line")
-        }
-        let result: Int32
+        var failure = db_gpio_failure()
+        let line: OpaquePointer?
         switch spec.direction {
         case .output(let initial):
-            result = gpiod_line_request_output(line, Self.consumer, initial == 0 ? 0 : 1)
+            line = db_gpio_request(spec.chipPath, spec.offset, DB_GPIO_OUTPUT, initial == 0 ? 0 : 1, Self.consumer, &failure)
         case .input:
-            result = gpiod_line_request_input(line, Self.consumer)
+            line = db_gpio_request(spec.chipPath, spec.offset, DB_GPIO_INPUT, 0, Self.consumer, &failure)
         }
-        if result < 0 {
-            let code = errno
-            if code == EBUSY {
-                throw BusError(.other, device: spec.label,
-                               message: "line is already in use by another program or kernel driver")
+        guard let line else {
+            switch failure.stage {
+            case DB_GPIO_FAILED_OPEN_CHIP:
+                throw DeviceGroup.gpio.error(failure.error, device: spec.chipPath, operation: "open")
+            case DB_GPIO_FAILED_LINE:
+                // EINVAL here means the chip has fewer lines than the offset.
+                throw DeviceGroup.gpio.error(failure.error, device: spec.label, operation: "get line")
+            default:
+                if failure.error == EBUSY {
+                    throw BusError(.other, device: spec.label,
+                                   message: "line is already in use by another program or kernel driver")
+                }
+                throw DeviceGroup.gpio.error(failure.error, device: spec.label, operation: "request")
             }
-            throw DeviceGroup.gpio.error(code, device: spec.label, operation: "request")
         }
         lines[spec.role] = (spec, line)
-    }
-
-    private func openChip(_ spec: GPIOLineSpec) throws(BusError) -> OpaquePointer {
-        let path = spec.chipPath
-        if let chip = chips[path] { return chip }
-        guard let chip = gpiod_chip_open(path) else {
-            throw DeviceGroup.gpio.error(errno, device: path, operation: "open")
-        }
-        chips[path] = chip
-        return chip
     }
 }
