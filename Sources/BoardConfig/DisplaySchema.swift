@@ -24,7 +24,7 @@ enum DisplaySchema {
         settings.fontScale = try section.wholeNumber("font_scale", in: 1...16)
         settings.header = try section.bool("header") ?? settings.header
         for key in section.order {
-            if let mark = section.valueMark(key) { settings.locations[key] = FileLocation(line: mark.line, column: mark.column) }
+            settings.locations[key] = section.valueMark(key)
         }
         settings.clock = try section.bool("clock") ?? settings.clock
         if let names = try section.scalarList("columns") {

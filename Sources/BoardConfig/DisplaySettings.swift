@@ -1,4 +1,5 @@
 import Framebuffer
+import YAMLTree
 
 /// How a board looks: the panel's size and pixel format, and the layout's choices.
 /// Values left out are nil where the layout picks a default that fits the display size.
@@ -85,25 +86,14 @@ public struct DisplaySettings: Sendable, Equatable {
     }
 }
 
-/// A place in a board file, 1-based, for problems found after the file was read.
-public struct FileLocation: Sendable, Equatable {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}
-
 /// Where a section's keys were written. Not part of what a board shows: two boards with the
 /// same settings written on different lines are equal.
 public struct KeyLocations: Sendable, Equatable {
-    public var byKey: [String: FileLocation] = [:]
+    public var byKey: [String: YAMLMark] = [:]
 
     public init() {}
 
-    public subscript(key: String) -> FileLocation? {
+    public subscript(key: String) -> YAMLMark? {
         get { byKey[key] }
         set { byKey[key] = newValue }
     }
