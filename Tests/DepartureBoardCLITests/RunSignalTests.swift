@@ -1,4 +1,6 @@
 import Foundation
+import Locking
+import LoopbackHTTPServer
 import Testing
 import TestTiming
 
@@ -111,5 +113,40 @@ struct RunEveryBoardTests {
         #expect(await running.waitUntil { running.log.contains("board started") && scratch.exists(file) }, "\(running.log)")
         running.signal(SIGTERM)
         #expect(await running.exitStatus(within: 5) == 0, "\(running.log)")
+    }
+}
+
+/// `run` says in its log why the panel shows "Failed to load departures" (issue 18, item 3):
+/// the cause once per change, not once per refresh, then the recovery.
+struct RunLogsDataFailuresTests {
+    @Test func aRejectedKeyIsLoggedOnceThenTheRecovery() async throws {
+        let scratch = try ScratchDirectory()
+        let answers = Locked(0)
+        let server = try LoopbackHTTPServer { _ in
+            // Four refusals (1 s refreshes backing off: about 7 s), then the key is accepted.
+            answers.withLock { $0 += 1; return $0 } <= 4 ? .text("bad key", status: 401) : .text(#"{"data": []}"#, contentType: "application/json")
+        }
+        defer { server.stop() }
+        let boardPath = try scratch.write("board.yaml", """
+            source:
+              kind: api
+              base_url: \(server.baseURL)
+              stop_id: central
+              api_key_env: DEPARTURE_BOARD_TEST_KEY
+              refresh_interval: 1s
+            departures:
+              max_backoff: 2s
+            """)
+        let board = try RunSignalTests.RunningBoard(
+            ["run", "--board", boardPath, "--output", scratch.path("frame.png"), "--log-level", "trace"],
+            scratch: scratch, environment: ["DEPARTURE_BOARD_TEST_KEY": "k"])
+        #expect(await board.waitUntil(40) { board.log.contains("departures recovered") }, "\(board.log)")
+        board.signal(SIGTERM)
+        #expect(await board.exitStatus(within: 10) == 0)
+        let lines = board.log.split(separator: "\n").filter { $0.contains("departures") }
+        #expect(lines.count == 2, "\(board.log)")
+        #expect(lines.first?.contains("warning: departures: Failed to load departures: HTTP 401") == true, "\(board.log)")
+        #expect(lines.last?.contains("notice: departures recovered") == true, "\(board.log)")
+        #expect(server.requests.count >= 5)
     }
 }
