@@ -150,3 +150,16 @@ struct RunLogsDataFailuresTests {
         #expect(server.requests.count >= 5)
     }
 }
+
+extension RunLogsDataFailuresTests {
+    /// What `validate` warns about, `run` logs at start (and at each reload).
+    @Test func settingsWithNoRoomAreLoggedAtStart() async throws {
+        let scratch = try ScratchDirectory()
+        let boardPath = try scratch.write("board.yaml", "source:\n  kind: demo\ndisplay:\n  width: 128\n  height: 64\n  rows: 9\n")
+        let board = try RunSignalTests.RunningBoard(["run", "--board", boardPath, "--output", scratch.path("frame.png")], scratch: scratch)
+        #expect(await board.waitUntil { board.log.contains("board started") }, "\(board.log)")
+        board.signal(SIGTERM)
+        #expect(await board.exitStatus(within: 10) == 0)
+        #expect(board.log.contains("warning: \(boardPath):6:9: display.rows: 9 rows asked for, but 3 fit"), "\(board.log)")
+    }
+}
