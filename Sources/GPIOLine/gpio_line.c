@@ -31,8 +31,9 @@ struct db_gpio_line {
 db_gpio_line *db_gpio_request(const char *chip_name, unsigned int offset, db_gpio_mode mode, int initial_value,
                               const char *consumer, db_gpio_failure *failure) {
     memset(failure, 0, sizeof *failure);
-    // Paths, names, numbers and labels alike.
-    struct gpiod_chip *chip = gpiod_chip_open_lookup(chip_name);
+    // A path is opened as given, so its own error (ENOTTY for a file that is no chip) is
+    // reported; names, numbers and labels are looked up.
+    struct gpiod_chip *chip = strchr(chip_name, '/') ? gpiod_chip_open(chip_name) : gpiod_chip_open_lookup(chip_name);
     if (!chip) { fail(failure, DB_GPIO_FAILED_OPEN_CHIP, errno); return NULL; }
     struct gpiod_line *line = gpiod_chip_get_line(chip, offset);
     if (!line) {
