@@ -24,6 +24,12 @@ depmod -b "$ROOT" "$ABI"
 cp "$BINARY" "$ROOT/payload/bin/departure-board"
 for lib in $(ldd "$BINARY" | grep -oE '/[^ ]+'); do
   [ -e "$ROOT$lib" ] || { mkdir -p "$ROOT$(dirname "$lib")"; cp -L "$lib" "$ROOT$lib"; }
+  # A library found through the binary's rpath (libgpiod 2.x built in the checkout) also goes
+  # where the loader looks by default: the guest mounts a tmpfs on /tmp, hiding a checkout there.
+  case $lib in
+    /lib/*|/lib64/*|/usr/lib/*|/usr/lib64/*) ;;
+    *) mkdir -p "$ROOT/usr/lib"; cp -L "$lib" "$ROOT/usr/lib/" ;;
+  esac
 done
 # The boards' zone, from the host's tzdata, as ZoneInfo reads it.
 mkdir -p "$ROOT/usr/share/zoneinfo/Australia"
