@@ -88,4 +88,16 @@ struct ValidateChecksTests {
         let plain = try await CLI.run(["validate", quiet], in: scratch.url)
         #expect(plain.stderr.isEmpty, "\(plain.stderr)")
     }
+
+    /// With the system's own tzdata: an abbreviation names the zones that use it.
+    @Test func anAbbreviationNamesItsZones() async throws {
+        let scratch = try ScratchDirectory()
+        let board = try scratch.write("b.yaml", "timezone: AEST\nsource:\n  kind: demo\n")
+        let run = try await CLI.run(["validate", board], in: scratch.url)
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("\(board):1:11: timezone: unknown time zone 'AEST': an abbreviation, not a zone; zones that use it: "),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("Australia/Sydney") && run.stderr.contains("Australia/Melbourne") && !run.stderr.contains("Europe/"),
+                "\(run.stderr)")
+    }
 }
