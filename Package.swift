@@ -267,7 +267,7 @@ let package = Package(
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "StatusLinkTests", dependencies: ["Locking", "TestTiming",
+        .testTarget(name: "StatusLinkTests", dependencies: ["Locking", "TestTiming", "LogCapture",
             "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "SystemFiles", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: ["TestTiming",

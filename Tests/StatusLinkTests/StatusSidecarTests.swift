@@ -1,6 +1,7 @@
 import TestTiming
 import Foundation
 import HTTPFetch
+import LogCapture
 import Logging
 import StatusLink
 import Locking
@@ -13,16 +14,6 @@ import WebMessages
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct StatusSidecarTests {
     static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-
-    /// Records log lines, to check what the sign says about its server.
-    final class Lines: LogHandler, @unchecked Sendable {
-        let store = Locked<[String]>([])
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? { get { nil } set {} }
-        func log(event: LogEvent) { store.withLock { $0.append("\(event.level): \(event.message)") } }
-        var all: [String] { store.withLock { $0 } }
-    }
 
     static var server: String {
         get throws { try #require(HelperExecutable.find(HelperExecutable.webServerName), "departure-board-web is built beside the tests") }
@@ -94,8 +85,8 @@ struct StatusSidecarTests {
     }
 
     @Test func aKilledServerIsLoggedByNameAndRestarted() async throws {
-        let lines = Lines()
-        let sidecar = Self.sidecar(executable: try Self.server, logger: Logger(label: "test") { _ in lines })
+        let lines = LogLines()
+        let sidecar = Self.sidecar(executable: try Self.server, logger: .capturing(into: lines))
         try await Self.running(sidecar) { sidecar in
             try await Self.eventually { sidecar.port != nil }
             let first = try #require(sidecar.serverProcess)
@@ -128,8 +119,8 @@ struct StatusSidecarTests {
         // A frame of 5 bytes of kind 99, then silence.
         try "#!/bin/sh\nprintf '\\000\\000\\000\\005\\143abcd' >&3\nexec sleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let lines = Lines()
-        let sidecar = Self.sidecar(executable: script, logger: Logger(label: "test") { _ in lines })
+        let lines = LogLines()
+        let sidecar = Self.sidecar(executable: script, logger: .capturing(into: lines))
         try await Self.running(sidecar) { sidecar in
             try await Self.eventually { sidecar.starts >= 2 }
             #expect(lines.all.contains("error: status server link: unknown message kind"), "\(lines.all)")
@@ -138,8 +129,8 @@ struct StatusSidecarTests {
     }
 
     @Test func aMissingProgramIsLoggedAndRetriedWithoutCrashing() async throws {
-        let lines = Lines()
-        let sidecar = Self.sidecar(executable: "/nonexistent/departure-board-web", logger: Logger(label: "test") { _ in lines })
+        let lines = LogLines()
+        let sidecar = Self.sidecar(executable: "/nonexistent/departure-board-web", logger: .capturing(into: lines))
         sidecar.start()
         try await Self.eventually { lines.all.filter { $0.contains("cannot start /nonexistent/departure-board-web: No such file or directory") }.count >= 2 }
         await sidecar.stop()
