@@ -49,11 +49,8 @@ import ZoneInfo
     enum Mode { case feed(Date), down }
 
     @Test func failedPollsKeepTheLastFeedThenBackOffThenRecover() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
-        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+        let store = try ImportedStore(Self.feed)
+        defer { store.remove() }
 
         let mode = Locked(Mode.feed(Self.start))
         let server = try LoopbackHTTPServer { _ in
@@ -67,7 +64,7 @@ import ZoneInfo
         defer { server.stop() }
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
                             tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300),
                             backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300))),
             clock: clock)
@@ -109,11 +106,8 @@ import ZoneInfo
     /// decodes fine but must not replace it, or the board would drop to the timetable while
     /// it holds a fresh feed.
     @Test func anOlderFeedDoesNotReplaceANewerOne() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
-        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+        let store = try ImportedStore(Self.feed)
+        defer { store.remove() }
 
         let stamp = Locked(Self.start)
         let server = try LoopbackHTTPServer { _ in
@@ -122,7 +116,7 @@ import ZoneInfo
         defer { server.stop() }
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
                             tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300)),
             clock: clock)
         #expect(try #require(try await repository.departures().first).isRealtime)
@@ -138,11 +132,8 @@ import ZoneInfo
     /// A dead realtime feed only turns rows into timetable rows, so the journal must say why:
     /// once per cause (not once per poll), again when the cause changes, and on recovery.
     @Test func aFailingFeedIsLoggedOncePerCauseThenItsRecovery() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try GTFSFeedBuilder.writeZip(Self.feed, to: folder + "/feed.zip")
-        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+        let store = try ImportedStore(Self.feed)
+        defer { store.remove() }
 
         let status = Locked(503)
         let server = try LoopbackHTTPServer { _ in
@@ -154,7 +145,7 @@ import ZoneInfo
         let lines = LogLines()
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
                             tripUpdates: .init(url: server.baseURL + "/rt?key=secret"),
                             backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(30))),
             clock: clock, logger: .capturing(into: lines))
@@ -177,18 +168,15 @@ import ZoneInfo
     /// malformed one is dropped, not fatal. A board without a TripUpdates feed has no live
     /// data to miss, so its rows are not to be marked as missing it.
     @Test func routeColoursComeFromTheFeedAndTimetableOnlyBoardsSayTheyHaveNoLiveData() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         var feed = Self.feed
         feed["routes.txt"] = "route_id,route_short_name,route_long_name,route_type,route_color,route_text_color\n"
             + "R1,T1,North Shore,2,f99d1c,000000\nR2,T2,Inner West,2,orange,\n"
         feed["trips.txt"] = "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\nR2,WK,t2,Leppington\n"
         feed["stop_times.txt"]! += "t2,09:42:00,09:42:00,CEN,1\nt2,09:50:00,09:50:00,NTH,2\n"
-        try GTFSFeedBuilder.writeZip(feed, to: folder + "/feed.zip")
-        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/store.sqlite")
+        let store = try ImportedStore(feed)
+        defer { store.remove() }
         let timetableOnly = GTFSDeparturesRepository(
-            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney")),
+            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney")),
             clock: ManualBoardClock(now: Self.start))
         let rows = try await timetableOnly.departures()
         #expect(rows.map(\.routeShortName) == ["T1", "T2"])
@@ -196,9 +184,24 @@ import ZoneInfo
         #expect(rows.map(\.routeTextColor) == ["000000", nil])
         #expect(timetableOnly.providesLiveData == false)
         let withFeed = GTFSDeparturesRepository(
-            settings: .init(storePath: folder + "/store.sqlite", stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
                             tripUpdates: .init(url: "http://127.0.0.1:9/rt")),
             clock: ManualBoardClock(now: Self.start))
         #expect(withFeed.providesLiveData)
     }
+}
+
+/// A store imported from `feed` for the stop CEN, in a folder of its own; `remove()` it when
+/// done (explicitly: the repository reads the file after the value's last use).
+struct ImportedStore {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
+    var path: String { folder + "/store.sqlite" }
+
+    init(_ feed: [String: String]) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try GTFSFeedBuilder.writeZip(feed, to: folder + "/feed.zip")
+        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: path)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
 }
