@@ -67,7 +67,7 @@ let package = Package(
         // Bounded whole-file reads for everything the program takes from outside.
         // The project's one lock (a pthread mutex ThreadSanitizer can see); no dependencies.
         .target(name: "Locking"),
-        .target(name: "SystemFiles", dependencies: ["Locking"]),
+        .target(name: "SystemFiles", dependencies: ["Locking", "CKernel"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // OpenSSL 3 reached with dlopen on the first https request: no headers or link-time libssl.
@@ -121,7 +121,7 @@ let package = Package(
         // Board assembly: one call turns a board file into a running board (source, view model,
         // renderer, backend); the command line, tests and any other front end use it.
         .target(name: "BoardAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
+            "Locking", "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
             "StatusEndpoint", "StatusLink", "CKernel",
             .product(name: "Logging", package: "swift-log"),
@@ -250,7 +250,7 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
             "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",

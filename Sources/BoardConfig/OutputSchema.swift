@@ -6,14 +6,14 @@ enum OutputSchema {
         "driver", "bus", "device", "address", "speed_hz", "spi_mode", "gpio_chip", "dc", "reset", "busy", "contrast",
         "modules", "first_module", "module_rotation", "colors", "full_refresh_every", "full_refresh_after",
         "min_refresh_interval", "busy_timeout", "path",
-    ])
+    ] + HUB75Schema.keys)
 
     /// The drivers a key means something for, read off the panel table.
     static func drivers(taking key: String) -> Set<OutputSettings.Driver>? {
         let applies: ((PanelFacts) -> Bool)?
         switch key {
         case "bus": applies = { $0.buses.count > 1 }
-        case "device": applies = { $0.family != .imageFile }
+        case "device": applies = { $0.family != .imageFile && $0.family != .rgbMatrix }
         case "path": applies = { $0.family == .imageFile }
         case "address": applies = { $0.buses.contains(.i2c) }
         case "speed_hz", "spi_mode": applies = { $0.buses.contains(.spi) }
@@ -23,6 +23,7 @@ enum OutputSchema {
         case "modules", "first_module", "module_rotation": applies = { $0.chained }
         case "colors": applies = { $0.redInk == .whenConfigured }
         case "full_refresh_every", "full_refresh_after", "min_refresh_interval", "busy_timeout": applies = { $0.family == .epaper }
+        case _ where HUB75Schema.keys.contains(key): applies = { $0.family == .rgbMatrix }
         default: applies = nil
         }
         return applies.map { rule in Set(PanelFacts.all.filter(rule).map(\.model)) }
@@ -73,6 +74,9 @@ enum OutputSchema {
         settings.fullRefreshAfter = try section.duration("full_refresh_after", atLeast: .seconds(60), atMost: .seconds(86_400)) ?? settings.fullRefreshAfter
         settings.minRefreshInterval = try section.duration("min_refresh_interval", atLeast: .zero, atMost: .seconds(3600)) ?? settings.minRefreshInterval
         settings.busyTimeout = try section.duration("busy_timeout", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.busyTimeout
+        if driver == .hub75 {
+            (settings.hub75, settings.hub75Driver) = try HUB75Schema.build(section, display: display)
+        }
         if driver == .max7219 {
             let needed = (display.width / 8) * (display.height / 8)
             if section.has("modules"), settings.modules != needed {

@@ -38,12 +38,24 @@ public struct OutputSettings: Sendable, Equatable {
     public var fullRefreshAfter: Duration
     public var minRefreshInterval: Duration
     public var busyTimeout: Duration
+    /// HUB75 matrices: the library's options (nil for every other driver).
+    public var hub75: HUB75Options?
+    /// Where a HUB75 board's driver process is.
+    public var hub75Driver: HUB75Driver = .spawn(program: nil)
+
+    /// The sign starts the driver as its child (a named program, or departure-board-hub75 found
+    /// beside it), or connects to one its own service runs (`output.driver_socket`).
+    public enum HUB75Driver: Sendable, Equatable {
+        case spawn(program: String?)
+        case socket(String)
+    }
 
     public init(driver: Driver, bus: Bus, device: String, address: Int = 0x3C, speedHz: Int = 8_000_000, spiMode: Int = 0,
                 gpioChip: String = "gpiochip0", dc: Int? = nil, reset: Int? = nil, busy: Int? = nil, contrast: Int = 255,
                 modules: Int = 4, firstModule: FirstModule = .right, moduleRotation: Int = 0, epaperColors: EPaperColors = .bw,
                 fullRefreshEvery: Int = 10, fullRefreshAfter: Duration = .seconds(1800),
-                minRefreshInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30)) {
+                minRefreshInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30),
+                hub75: HUB75Options? = nil) {
         self.driver = driver
         self.bus = bus
         self.device = device
@@ -63,6 +75,7 @@ public struct OutputSettings: Sendable, Equatable {
         self.fullRefreshAfter = fullRefreshAfter
         self.minRefreshInterval = minRefreshInterval
         self.busyTimeout = busyTimeout
+        self.hub75 = hub75
     }
 
     /// The usual Raspberry Pi wiring of each panel, from the panel table.
@@ -72,7 +85,7 @@ public struct OutputSettings: Sendable, Equatable {
         // A framebuffer has no bus; the field is unused for it.
         return OutputSettings(driver: driver, bus: wiring.bus ?? .spi, device: wiring.device, address: wiring.address,
                               speedHz: wiring.speedHz, dc: wiring.dc, reset: wiring.reset, busy: wiring.busy,
-                              contrast: facts.defaultContrast)
+                              contrast: facts.defaultContrast, hub75: driver == .hub75 ? HUB75Options() : nil)
     }
 
     /// nil when the driver takes this display, else the displays it takes in words.

@@ -3,6 +3,8 @@ import Framebuffer
 /// The panels a board can drive (`output.driver`).
 public enum PanelModel: String, Sendable, Equatable, CaseIterable {
     case ssd1306, sh1106, ssd1322, uc8179, ssd1680, max7219, ht16k33, fbdev
+    /// HUB75 RGB matrices, driven by the departure-board-hub75 process (hzeller's library).
+    case hub75
     /// No panel: every frame written to an image file (a sign without hardware yet, a kiosk's picture).
     case image
 }
@@ -15,6 +17,8 @@ public enum PanelBus: String, Sendable, Equatable, CaseIterable {
 /// What kind of device a panel is: decides which refresh and wiring options apply.
 public enum PanelFamily: Sendable, Equatable {
     case oled, epaper, ledMatrix, framebuffer, imageFile
+    /// HUB75 panels: no bus of ours; frames go to a driver process (`HUB75Options`).
+    case rgbMatrix
 }
 
 /// How a controller takes the board's 0…255 `contrast`: the one place that maps it.
@@ -23,12 +27,15 @@ public enum ContrastControl: Sendable, Equatable {
     case fullRange
     /// Sixteen equal steps onto a 0…15 register (MAX7219 intensity, HT16K33 dimming); 0 is dimmest, not off.
     case sixteenSteps
+    /// A brightness in percent, 1…100 (hzeller's library); 0 would be refused, so the dimmest is 1.
+    case percent
 
     /// The register value for a board contrast.
     public func level(for contrast: UInt8) -> UInt8 {
         switch self {
         case .fullRange: contrast
         case .sixteenSteps: contrast >> 4
+        case .percent: UInt8(max(1, (Int(contrast) * 100 + 127) / 255))
         }
     }
 }
@@ -51,6 +58,9 @@ public enum PanelGeometry: Sendable, Equatable {
     case tiles(Int)
     /// Whatever the screen is, or smaller.
     case any
+    /// The size the driver's own options make (HUB75: panel columns × chain by rows × parallel,
+    /// then the pixel mappers); checked against those options, not a list.
+    case matrixOptions
 }
 
 public struct PanelSize: Sendable, Equatable {
@@ -116,7 +126,7 @@ public struct PanelFacts: Sendable, Equatable {
         switch geometry {
         case .sizes(let sizes): return sizes.contains(PanelSize(width, height))
         case .tiles(let side): return width % side == 0 && height % side == 0
-        case .any: return true
+        case .any, .matrixOptions: return true
         }
     }
 
@@ -130,6 +140,8 @@ public struct PanelFacts: Sendable, Equatable {
             return formatText + ", a multiple of \(side) in both directions (\(side)×\(side) modules)"
         case .any:
             return formatText + ", the screen's size or smaller"
+        case .matrixOptions:
+            return formatText + ", the size its matrix options make"
         }
     }
 }

@@ -25,6 +25,11 @@ extension PanelFacts {
             return PanelFacts(model: .fbdev, family: .framebuffer, formats: [.rgb565, .rgb888], geometry: .any,
                               wirings: [PanelWiring(bus: nil, device: "/dev/fb0")],
                               contrast: nil, defaultContrast: 255, redInk: .drawn, chained: false)
+        case .hub75:
+            // No device of ours: `output.driver_socket` or the spawned driver program reach the panel.
+            return PanelFacts(model: .hub75, family: .rgbMatrix, formats: [.rgb888], geometry: .matrixOptions,
+                              wirings: [PanelWiring(bus: nil, device: "")],
+                              contrast: .percent, defaultContrast: 255, redInk: .drawn, chained: false)
         case .image:
             // `output.path` names the file; it has no default.
             return PanelFacts(model: .image, family: .imageFile, formats: PixelFormat.allCases, geometry: .any,

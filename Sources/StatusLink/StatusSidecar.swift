@@ -131,7 +131,7 @@ public final class StatusSidecar: Sendable {
             return "socketpair: \(String(cString: strerror(errno)))"
         }
         let link = LinkChannel(fd: pair[0])
-        let spawned = ChildProcess.spawn(settings.executable, ["status", "--link-fd", "3", "--log-level", settings.logLevel],
+        let spawned = HelperProcess.spawn(settings.executable, ["status", "--link-fd", "3", "--log-level", settings.logLevel],
                                          passing: pair[1], as: 3)
         close(pair[1])
         let pid: pid_t
@@ -148,7 +148,7 @@ public final class StatusSidecar: Sendable {
         if stopNow { kill(pid, SIGTERM) }
         serve(link)
         link.shutDown()
-        let status = ChildProcess.reap(pid)
+        let status = HelperProcess.reap(pid)
         state.withLock { state in
             state.child = nil
             state.link = nil

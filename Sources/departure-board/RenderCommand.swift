@@ -3,10 +3,12 @@ import ArgumentParser
 import Glibc
 #endif
 import BoardAssembly
+import BoardRuntime
 import BoardRender
 import DeparturesCore
 import DisplayBackends
 import Framebuffer
+import Logging
 import ZoneInfo
 
 /// `render`: one frame of a board to a file.
@@ -49,6 +51,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Enlarge image output N times (1–16), each pixel an N×N block: previews of small panels people can see.", valueName: "N"))
     var scale: Int?
 
+    @Flag(name: .customLong("led-dots"), help: "Draw image output as LEDs: each pixel a round dot with dark gaps, on a --scale N cell (8 when not given), as an LED board (hub75, max7219, ht16k33) shows it.")
+    var ledDots = false
+
+    @Option(name: .long, help: ArgumentHelp("With --panel on a HUB75 board: how long the driver shows the frame before it ends (a matrix is lit only while its driver runs).", valueName: "SECONDS"))
+    var hold: Int = 10
+
     @Flag(name: .long, help: "For a ticker board: draw the whole message as the frames the panel shows one after another, in rows (an image or -), instead of the one frame at --now.")
     var strip = false
 
@@ -70,6 +78,12 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if scale != nil, let output, !(output.hasSuffix(".png") || output.hasSuffix(".ppm") || output.hasSuffix(".pgm")) {
             throw ValidationError("--scale enlarges images (.png, .ppm, .pgm); \(output == "-" ? "the terminal picture is fitted to the terminal" : output + " is not one").")
+        }
+        if ledDots, let output, !(output.hasSuffix(".png") || output.hasSuffix(".ppm") || output.hasSuffix(".pgm")) {
+            throw ValidationError("--led-dots draws images (.png, .ppm, .pgm); \(output) is not one.")
+        }
+        if !(0...3600).contains(hold) {
+            throw ValidationError("--hold must be between 0 and 3600 seconds, got \(hold).")
         }
         if let apiBase, !(apiBase.hasPrefix("http://") || apiBase.hasPrefix("https://")) {
             throw ValidationError("--api-base must be an http:// or https:// URL, got '\(apiBase)'.")
@@ -157,7 +171,7 @@ struct RenderCommand: AsyncParsableCommand {
                 try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board), to: tracePath)
             }
             if options.panel {
-                try PanelAssembly.show(try drawn(), board: board)
+                try PanelAssembly.show(try drawn(), board: board, hold: .seconds(options.hold), logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .notice) })
             }
         } catch let error as CLIFailure {
             throw error
@@ -175,7 +189,8 @@ struct RenderCommand: AsyncParsableCommand {
         case .image(let imageFormat):
             let encoded: [UInt8]
             do {
-                encoded = try ImageEncoder.encode(try picture().scaled(by: options.scale ?? 1), as: imageFormat)
+                let shown = options.ledDots ? try picture().ledDots(cell: options.scale ?? 8) : try picture().scaled(by: options.scale ?? 1)
+                encoded = try ImageEncoder.encode(shown, as: imageFormat)
             } catch let error as CLIFailure {
                 throw error
             } catch {

@@ -23,7 +23,9 @@ struct PreviewImageTests {
             // As Boards/render-previews.sh draws them: a ticker as the strip of its frames.
             let text = try String(contentsOfFile: CLI.packageRoot.appendingPathComponent(board).path, encoding: .utf8)
             let strip = text.contains("\n  layout: ticker") ? ["--strip"] : []
-            let run = try await CLI.run(["render", "--board", board, "--now", Self.now] + strip + ["--output", scratch.path(name + ".png")])
+            // LED boards as their LEDs: round dots with dark gaps.
+            let dots = ["hub75", "max7219", "ht16k33"].contains { text.contains("\n  driver: \($0)") } ? ["--led-dots"] : []
+            let run = try await CLI.run(["render", "--board", board, "--now", Self.now] + strip + dots + ["--output", scratch.path(name + ".png")])
             #expect(run.status == 0, "\(board): \(run.stderr)")
             let rendered = FileManager.default.contents(atPath: scratch.path(name + ".png"))
             let committed = CLI.packageRoot.appendingPathComponent("Boards/\(name).png")

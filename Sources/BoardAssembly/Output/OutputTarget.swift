@@ -1,6 +1,7 @@
 import BoardConfig
 import DisplayBackends
 import Glibc
+import Logging
 import SystemFiles
 
 /// Where a running board's frames go.
@@ -18,11 +19,16 @@ public enum OutputTarget: Sendable, Equatable {
 extension OutputTarget {
     /// The backend for this target. `hardware` opens the board's buses; tests inject a bus double.
     public func backend(for board: BoardFile,
-                        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus)
+                        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus,
+                        logger: Logger? = nil)
         throws(AssemblyError) -> any DisplayBackend {
         switch self {
         case .trace(let path):
             let file = try AppendingFile(path: path)
+            if board.output?.driver == .hub75 {
+                // What the driver would be sent, frame by frame; no driver runs.
+                return try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher { file.write($0) }, logger: logger)
+            }
             let driver = try PanelAssembly.driver(for: board, io: TraceIO { file.write($0) })
             return PanelBackend(driver: driver, name: "trace:\(path)")
         case .imageFile(let path):
@@ -45,6 +51,9 @@ extension OutputTarget {
         if output.driver == .image {
             return try OutputTarget.imageFile(output.device).backend(for: board, hardware: hardware)
         }
+        if output.driver == .hub75 {
+            return try HUB75Assembly.backend(for: board, launcher: try HUB75Assembly.launcher(for: board), logger: logger)
+        }
         if output.driver == .fbdev {
             do {
                 return FramebufferBackend(device: try LinuxFramebuffer(path: output.device))
@@ -58,7 +67,7 @@ extension OutputTarget {
 
 /// A file written line by line as things happen (the trace of a running board), so a
 /// reader can follow it and nothing is lost when the process is stopped.
-final class AppendingFile: @unchecked Sendable {
+final class AppendingFile: Sendable {
     private let fd: Int32
 
     init(path: String) throws(AssemblyError) {

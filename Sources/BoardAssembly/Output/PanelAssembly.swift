@@ -1,6 +1,8 @@
 import BoardConfig
 import DisplayBackends
 import Framebuffer
+import Locking
+import Logging
 import PanelCatalog
 
 /// Builds a board's panel driver from its `output:` section on whatever `PanelIO` it is
@@ -44,6 +46,8 @@ public enum PanelAssembly {
             throw AssemblyError(.usage, "\(board.path): output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")
         case .image:
             throw AssemblyError(.usage, "\(board.path): output.driver: image writes \(output.device); it has no bus to trace")
+        case .hub75:
+            throw AssemblyError(.usage, "\(board.path): output.driver: hub75 has no bus of ours; its frames go to its driver process")
         }
     }
 
@@ -55,7 +59,7 @@ public enum PanelAssembly {
     /// The real buses and lines of a board's `output:`: errors name the device node and,
     /// for permissions, the group that grants access.
     public static func hardwareIO(for board: BoardFile) throws(AssemblyError) -> HardwareIO {
-        guard let output = board.output, output.driver != .fbdev, output.driver != .image else {
+        guard let output = board.output, ![.fbdev, .image, .hub75].contains(output.driver) else {
             throw AssemblyError(.boardFile, "\(board.path): output: no panel on a bus")
         }
         let spi = output.bus == .spi
@@ -83,6 +87,16 @@ public enum PanelAssembly {
     /// Initialises the board's driver and pushes the whole frame on a trace bus; returns
     /// the JSON-lines trace.
     public static func trace(of frame: Framebuffer, board: BoardFile) throws(AssemblyError) -> String {
+        if board.output?.driver == .hub75 {
+            let text = Locked("")
+            let backend = try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher { line in text.withLock { $0 += line } }, logger: nil)
+            do {
+                try backend.present(frame, damage: [frame.bounds])
+            } catch {
+                throw AssemblyError(.io, "\(board.path): \(error)")
+            }
+            return text.withLock { $0 }
+        }
         var text = ""
         let driver = try driver(for: board, io: TraceIO { text += $0 })
         do {
@@ -94,8 +108,20 @@ public enum PanelAssembly {
         return text
     }
 
-    /// Pushes one frame to the board's real panel (or `/dev/fbN`) and leaves it showing.
-    public static func show(_ frame: Framebuffer, board: BoardFile) throws(AssemblyError) {
+    /// Pushes one frame to the board's real panel (or `/dev/fbN`) and leaves it showing. A HUB75
+    /// matrix shows only while its driver runs: the frame is held for `hold`, then the driver ends.
+    public static func show(_ frame: Framebuffer, board: BoardFile, hold: Duration = .seconds(10), logger: Logger? = nil) throws(AssemblyError) {
+        if board.output?.driver == .hub75 {
+            let backend = try HUB75Assembly.backend(for: board, launcher: try HUB75Assembly.launcher(for: board), logger: logger)
+            defer { backend.shutdown() }
+            do {
+                try backend.present(frame, damage: [frame.bounds])
+            } catch {
+                throw AssemblyError(.io, "\(board.path): \(error)")
+            }
+            PanelBackend.sleep(hold)
+            return
+        }
         if board.output?.driver == .fbdev, let device = board.output?.device {
             do {
                 let framebuffer = try LinuxFramebuffer(path: device)

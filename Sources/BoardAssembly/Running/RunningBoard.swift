@@ -19,7 +19,7 @@ public final class RunningBoard {
     public init(_ checked: CheckedBoard, output: OutputTarget, clock: any BoardClock, logger: Logger,
                 hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus) throws(AssemblyError) {
         self.checked = checked
-        let backend = try output.backend(for: checked.board, hardware: hardware)
+        let backend = try output.backend(for: checked.board, hardware: hardware, logger: logger)
         coordinator = BoardCoordinator(
             viewModel: checked.setup.viewModel(clock: clock, logger: logger), renderer: checked.renderer,
             backend: backend, clock: clock, schedule: try ScheduleAssembly.schedule(checked.board),

@@ -1,0 +1,48 @@
+import BoardConfig
+import DisplayBackends
+import Logging
+import PanelCatalog
+import StatusLink
+
+/// A HUB75 board's backend: its options as the driver's CONFIGURE text, and the driver reached
+/// the way the board says (a socket its own service listens on, or a program the sign starts).
+public enum HUB75Assembly {
+    public static let driverName = "departure-board-hub75"
+
+    /// The backend for a HUB75 board on `launcher`, logging the driver's life on `logger`.
+    public static func backend(for board: BoardFile, launcher: any HUB75Launcher, logger: Logger?) throws(AssemblyError) -> HUB75Backend {
+        guard let output = board.output, let options = output.hub75 else {
+            throw AssemblyError(.boardFile, "\(board.path): output: not a HUB75 board")
+        }
+        let width = board.display.width, height = board.display.height
+        let settings = HUB75Backend.Settings(width: width, height: height) { brightness in
+            options.configurationText(width: width, height: height, brightnessPercent: brightness)
+        }
+        return HUB75Backend(launcher: launcher, settings: settings, contrast: UInt8(clamping: output.contrast)) { event in
+            guard let logger else { return }
+            switch event {
+            case .info(let text): logger.info("\(text)")
+            case .notice(let text): logger.notice("\(text)")
+            case .error(let text): logger.error("\(text)")
+            }
+        }
+    }
+
+    /// How the board reaches its driver. A program the board does not name is looked for
+    /// beside this one and in ../libexec/departure-board/, as the status server is.
+    public static func launcher(for board: BoardFile,
+                                find: (String) -> String? = { HelperExecutable.find($0) }) throws(AssemblyError) -> any HUB75Launcher {
+        switch board.output?.hub75Driver ?? .spawn(program: nil) {
+        case .socket(let path):
+            return HUB75SocketLauncher(path: path)
+        case .spawn(let program?):
+            return HUB75SpawnLauncher(program: program)
+        case .spawn(nil):
+            guard let found = find(driverName) else {
+                let places = HelperExecutable.candidates(driverName).joined(separator: " or ")
+                throw AssemblyError(.io, "\(board.path): output.driver: hub75 needs the \(driverName) program, not found at \(places.isEmpty ? "its usual places" : places); install it (deploy/hub75/install-hub75.sh), or name it with output.driver_program or a running driver's output.driver_socket")
+            }
+            return HUB75SpawnLauncher(program: found)
+        }
+    }
+}
