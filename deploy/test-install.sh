@@ -203,6 +203,24 @@ has_line "purge removes the config" "+ rm -rf /etc/departure-board /var/lib/depa
 has_line "purge removes the user" "+ userdel departure-board"
 lacks_text "purge does not claim to keep the config" "Kept /etc/departure-board"
 
+# --- the HUB75 driver's installer (deploy/hub75), dry runs only ---------------------
+installer_run_hub75() {
+    status=0
+    out=$(bash "$here/hub75/install-hub75.sh" "$@" 2>&1) || status=$?
+}
+installer_run_hub75 --dry-run --prefix "$prefix"
+status_is "hub75 dry run exits 0" 0
+has_text "hub75 builds a pinned library commit" "checkout --quiet 89072356305e272c2b1af32b8377a274df3d6d9f"
+has_text "hub75 installs the driver in libexec" "$prefix/libexec/departure-board/"
+has_text "hub75 installs the Pi 5 udev rule" "/etc/udev/rules.d/60-departure-board-pio.rules"
+has_line "hub75 enables the socket" "+ systemctl enable --now departure-board-hub75.socket"
+lacks_text "hub75 leaves the sound module alone unless asked" "+ write /etc/modprobe.d"
+installer_run_hub75 --dry-run --blacklist-sound
+status_is "hub75 dry run with --blacklist-sound exits 0" 0
+has_text "hub75 --blacklist-sound writes the modprobe file" "/etc/modprobe.d/blacklist-rgb-matrix.conf"
+installer_run_hub75 --frobnicate
+status_is "hub75 refuses an unknown option" 2
+
 printf '\n'
 if ((failures)); then
     printf '%d check(s) failed\n' "$failures"

@@ -171,7 +171,7 @@ struct RenderCommand: AsyncParsableCommand {
                 try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board), to: tracePath)
             }
             if options.panel {
-                try PanelAssembly.show(try drawn(), board: board, hold: .seconds(options.hold), logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .notice) })
+                try PanelAssembly.show(try drawn(), board: board, hold: .seconds(options.hold), logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .info) })
             }
         } catch let error as CLIFailure {
             throw error

@@ -28,7 +28,7 @@
 #   * lib/Makefile compiles with -march=native: build on the Pi that runs it.
 # On Pi 1-4 hardware pulsing uses the PWM block that the on-board sound driver
 # (snd_bcm2835) also uses; the library refuses to start while that module is
-# loaded unless hardware_pulse is 0. --blacklist-sound turns the module off.
+# loaded unless the board sets hardware_pulse: false. --blacklist-sound turns the module off.
 set -euo pipefail
 
 readonly LIBRARY_URL=https://github.com/hzeller/rpi-rgb-led-matrix
@@ -278,10 +278,10 @@ EOF
     else
         cat <<EOF
 
-Note for Raspberry Pi 1-4: hardware pulsing (the default, hardware_pulse: 1) needs
+Note for Raspberry Pi 1-4: hardware pulsing (the default; output.hardware_pulse: true) needs
 the on-board sound module off; the library refuses to start while snd_bcm2835 is
 loaded. Either run this script again with --blacklist-sound (writes
-$SOUND_BLACKLIST, then reboot) or set hardware_pulse to 0 in the board
+$SOUND_BLACKLIST, then reboot) or set output.hardware_pulse: false in the board
 (more flicker). Nothing was changed for this.
 EOF
     fi

@@ -3,11 +3,16 @@ import DisplayBackends
 import Logging
 import PanelCatalog
 import StatusLink
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A HUB75 board's backend: its options as the driver's CONFIGURE text, and the driver reached
 /// the way the board says (a socket its own service listens on, or a program the sign starts).
 public enum HUB75Assembly {
     public static let driverName = "departure-board-hub75"
+    /// Where deploy/hub75's socket unit listens (the driver as its own root service).
+    public static let installedSocket = "/run/departure-board-hub75.sock"
 
     /// The backend for a HUB75 board on `launcher`, logging the driver's life on `logger`.
     public static func backend(for board: BoardFile, launcher: any HUB75Launcher, logger: Logger?) throws(AssemblyError) -> HUB75Backend {
@@ -28,9 +33,11 @@ public enum HUB75Assembly {
         }
     }
 
-    /// How the board reaches its driver. A program the board does not name is looked for
-    /// beside this one and in ../libexec/departure-board/, as the status server is.
-    public static func launcher(for board: BoardFile,
+    /// How the board reaches its driver. When the board names neither a socket nor a program,
+    /// the installed driver service's socket is used if it is there (a Pi set up with
+    /// install-hub75.sh), else the program is looked for beside this one and in
+    /// ../libexec/departure-board/, as the status server is, and started as a child.
+    public static func launcher(for board: BoardFile, installedSocket: String = installedSocket,
                                 find: (String) -> String? = { HelperExecutable.find($0) }) throws(AssemblyError) -> any HUB75Launcher {
         switch board.output?.hub75Driver ?? .spawn(program: nil) {
         case .socket(let path):
@@ -38,6 +45,10 @@ public enum HUB75Assembly {
         case .spawn(let program?):
             return HUB75SpawnLauncher(program: program)
         case .spawn(nil):
+            var info = stat()
+            if stat(installedSocket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+                return HUB75SocketLauncher(path: installedSocket)
+            }
             guard let found = find(driverName) else {
                 let places = HelperExecutable.candidates(driverName).joined(separator: " or ")
                 throw AssemblyError(.io, "\(board.path): output.driver: hub75 needs the \(driverName) program, not found at \(places.isEmpty ? "its usual places" : places); install it (deploy/hub75/install-hub75.sh), or name it with output.driver_program or a running driver's output.driver_socket")
