@@ -30,6 +30,7 @@ readonly FIRST_IMAGE=/run/departure-board/board.png
 release_codename() {
     local file=${DEPARTURE_BOARD_OS_RELEASE:-/etc/os-release}
     [[ -r $file ]] || return 0
+    # shellcheck source=/dev/null # os-release is the system's, not ours
     ( . "$file"; printf '%s\n' "${VERSION_CODENAME:-}" )
 }
 case $(release_codename) in
