@@ -32,6 +32,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "How long each `run` child runs before SIGTERM, in seconds.")
     var seconds = 5
 
+    @Option(name: .customLong("hub75-driver"), help: ArgumentHelp("Run HUB75 boards against this departure-board-hub75 (e.g. one built against the stub by Tests/HUB75/build-stub-driver.sh) instead of a trace, and report its frame delivery.", valueName: "PROGRAM"))
+    var hub75Driver: String?
+
     @Flag(help: "Skip the child processes: frame figures only.")
     var noProcesses = false
 
@@ -45,7 +48,7 @@ struct BenchCommand: AsyncParsableCommand {
             let results = try await BenchMeasurement.run(frames: frames)
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
             if !noProcesses && !json {
-                for figures in try ProcessBench.run(boards: board, seconds: seconds) {
+                for figures in try ProcessBench.run(boards: board, seconds: seconds, hub75Driver: hub75Driver) {
                     Console.raw(figures.text)
                 }
             }

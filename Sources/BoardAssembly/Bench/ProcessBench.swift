@@ -8,20 +8,35 @@ import SystemFiles
 public enum ProcessBench {
     public static let defaultBoards = ["Boards/ssd1322-spi.yaml", "Boards/preview.yaml"]
 
-    public static func run(boards: [String], seconds: Int) throws(AssemblyError) -> [ProcessProbe.Figures] {
+    /// `hub75Driver`: HUB75 boards run against this driver program (one built against the
+    /// recording stub, say), through a copy of the board that names it, instead of a trace.
+    public static func run(boards: [String], seconds: Int, hub75Driver: String? = nil) throws(AssemblyError) -> [ProcessProbe.Figures] {
         guard let executable = OwnExecutable.path() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(temporary)/departure-board-bench-XXXXXX".utf8CString)
         guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw AssemblyError(.io, "cannot make a scratch folder for bench")
         }
-        defer { for name in ["probe.png", "probe.trace", "notify.sock"] { unlink(folder + "/" + name) }; rmdir(folder) }
+        defer { for name in ["probe.png", "probe.trace", "notify.sock", "hub75.yaml"] { unlink(folder + "/" + name) }; rmdir(folder) }
         let probe = ProcessProbe(executable: executable, scratch: folder)
         let chosen = boards.isEmpty ? defaultBoards.filter { access($0, R_OK) == 0 } : boards
         var figures: [ProcessProbe.Figures] = []
         for board in chosen {
             let file = try BoardSetup.loadBoardFile(path: board)
             figures.append(probe.render(board: board))
+            if let hub75Driver, file.output?.driver == .hub75 {
+                let copy = folder + "/hub75.yaml"
+                do {
+                    let text = try BoundedFile.read(board, maxBytes: 1 << 20)
+                    try AtomicFile.write(text + Array("  driver_program: \(hub75Driver)\n".utf8), to: copy, durable: false)
+                } catch {
+                    throw AssemblyError(.io, "\(copy): cannot write a copy of \(board) for its driver: \(error)")
+                }
+                var run = probe.run(board: copy, panel: false, seconds: seconds, output: [], keep: ["hub75: "])
+                run.label = "run \(board) (driver \(hub75Driver))"
+                figures.append(run)
+                continue
+            }
             figures.append(probe.run(board: board, panel: file.output != nil, seconds: seconds))
         }
         return figures

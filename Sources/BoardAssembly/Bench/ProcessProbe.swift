@@ -15,11 +15,20 @@ public struct ProcessProbe: Sendable {
         /// From spawn to READY=1 (`run`), or to exit (`render`).
         public var firstFrame: Duration?
         public var exitStatus: Int32
+        /// User + system CPU of the child over its life, and that life (`run` only).
+        public var cpu: (used: Duration, over: Duration)?
+        /// Lines of the child's own log worth showing (a HUB75 board's delivery figures).
+        public var notes: [String] = []
 
         public var text: String {
             let frame = firstFrame.map { "\(formatted(BenchMeasurement.microseconds($0) / 1000)) ms" } ?? "none"
+            let load = cpu.map { used, over in
+                ", CPU \(formatted(BenchMeasurement.microseconds(used) / 1000)) ms in \(formatted(BenchMeasurement.microseconds(over) / 1_000_000)) s "
+                    + "(\(formatted(100 * BenchMeasurement.microseconds(used) / max(1, BenchMeasurement.microseconds(over)))) % of a core)"
+            } ?? ""
             return "\(label): peak RSS \(formatted(Double(peakKiB) / 1024)) MiB, "
-                + "start-up to first frame \(frame)\(exitStatus == 0 ? "" : ", exit \(exitStatus)")\n"
+                + "start-up to first frame \(frame)\(load)\(exitStatus == 0 ? "" : ", exit \(exitStatus)")\n"
+                + notes.map { "  \($0)\n" }.joined()
         }
     }
 
@@ -53,7 +62,9 @@ public struct ProcessProbe: Sendable {
 
     /// `run --board B` on a trace bus (`--output` for boards without a panel) for `seconds`,
     /// then SIGTERM, as systemd stops it.
-    public func run(board: String, panel: Bool, seconds: Int) -> Figures {
+    /// `output` replaces the trace or image (a HUB75 board copy that names its driver needs none);
+    /// lines of its log that start with one of `keep` become the figures' notes.
+    public func run(board: String, panel: Bool, seconds: Int, output custom: [String]? = nil, keep: [String] = []) -> Figures {
         let socketPath = scratch + "/notify.sock"
         unlink(socketPath)
         let socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -61,11 +72,13 @@ public struct ProcessProbe: Sendable {
         guard socketFD >= 0, bind(socketFD, path: socketPath) else {
             return Figures(label: "run \(board)", peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
-        let output = panel ? ["--trace", scratch + "/probe.trace"] : ["--output", scratch + "/probe.png"]
+        let output = custom ?? (panel ? ["--trace", scratch + "/probe.trace"] : ["--output", scratch + "/probe.png"])
+        let logPath = scratch + "/probe.log"
+        defer { unlink(logPath) }
         let clock = ContinuousClock()
         let began = clock.now
-        guard let pid = spawn(["run", "--board", board, "--log-level", "error"] + output,
-                              environment: ["NOTIFY_SOCKET=" + socketPath]) else {
+        guard let pid = spawn(["run", "--board", board, "--log-level", keep.isEmpty ? "error" : "info"] + output,
+                              environment: ["NOTIFY_SOCKET=" + socketPath], stderrPath: keep.isEmpty ? "/dev/null" : logPath) else {
             return Figures(label: "run \(board)", peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
         let deadline = began + .seconds(seconds)
@@ -84,8 +97,16 @@ public struct ProcessProbe: Sendable {
         // Attached before SIGTERM: a child that exits before the attach has no exit stop to read.
         let traced = ck_ptrace_seize_exit(pid) == 0
         kill(pid, SIGTERM)
-        let (status, usage) = wait(pid, traced: traced)
-        return Figures(label: "run \(board)", peakKiB: usage, firstFrame: ready, exitStatus: status)
+        var cpuTicks = 0
+        let (status, usage) = wait(pid, traced: traced, cpuTicks: &cpuTicks)
+        var figures = Figures(label: "run \(board)", peakKiB: usage, firstFrame: ready, exitStatus: status)
+        let ticksPerSecond = max(1, sysconf(Int32(_SC_CLK_TCK)))
+        figures.cpu = (.milliseconds(cpuTicks * 1000 / ticksPerSecond), clock.now - began)
+        if !keep.isEmpty, let log = try? BoundedFile.read(logPath, maxBytes: 1 << 20) {
+            figures.notes = String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init)
+                .filter { line in keep.contains { line.contains($0) } }
+        }
+        return figures
     }
 
     private func bind(_ fd: Int32, path: String) -> Bool {
@@ -133,6 +154,12 @@ public struct ProcessProbe: Sendable {
     /// by posix_spawn it also counts the parent's pages at exec time. `traced`: attached with
     /// ck_ptrace_seize_exit (without it the peak stays 0).
     private func wait(_ pid: pid_t, traced: Bool) -> (Int32, Int) {
+        var ticks = 0
+        return wait(pid, traced: traced, cpuTicks: &ticks)
+    }
+
+    /// As above, and the child's user + system CPU in clock ticks (/proc/PID/stat), read at the same stop.
+    private func wait(_ pid: pid_t, traced: Bool, cpuTicks: inout Int) -> (Int32, Int) {
         var peak = 0
         var status: Int32 = 0
         while true {
@@ -143,6 +170,7 @@ public struct ProcessProbe: Sendable {
             if status & 0xff == 0x7f {  // stopped under ptrace
                 if ck_is_exit_stop(status) != 0 {
                     peak = ProcessStatus.of(process: String(pid))?["VmHWM"] ?? peak
+                    cpuTicks = Self.cpuTicks(of: pid) ?? cpuTicks
                     _ = ck_ptrace_continue(pid, 0)
                 } else {
                     // Another signal (SIGTERM from us, say): deliver it as if no one watched.
@@ -153,5 +181,14 @@ public struct ProcessProbe: Sendable {
             let exited = status & 0x7f == 0
             return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peak)
         }
+    }
+
+    /// utime + stime of a process, fields 14 and 15 of /proc/PID/stat (after the command's parentheses).
+    static func cpuTicks(of pid: pid_t) -> Int? {
+        guard let bytes = try? BoundedFile.read("/proc/\(pid)/stat", maxBytes: 4096),
+              let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = String(decoding: bytes[(close + 1)...], as: UTF8.self).split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 }
