@@ -41,6 +41,8 @@ readonly RUNTIME_PACKAGES=("${RELEASE_PACKAGES[@]}" libi2c0 libfreetype6 zlib1g 
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd -- "$script_dir/.." && pwd)
+# shellcheck source=deploy/packages.sh
+. "$script_dir/packages.sh"
 
 prefix=/usr/local
 skip_build=no
@@ -185,11 +187,8 @@ install_runtime_packages() {
         warn "dpkg-query not found: install these yourself: ${RUNTIME_PACKAGES[*]}"
         return
     fi
-    local missing=() pkg status
-    for pkg in "${RUNTIME_PACKAGES[@]}"; do
-        status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
-        [[ $status == installed ]] || missing+=("$pkg")
-    done
+    local missing=()
+    mapfile -t missing < <(missing_packages "${RUNTIME_PACKAGES[@]}")
     if ((${#missing[@]} == 0)); then
         say "Runtime packages already installed: ${RUNTIME_PACKAGES[*]}"
         return

@@ -36,10 +36,9 @@ while (($#)); do
     esac
 done
 
-missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
+# shellcheck source=deploy/packages.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/packages.sh"
+mapfile -t missing < <(missing_packages "${packages[@]}")
 if ((${#missing[@]} == 0)); then
     exit 0
 fi

@@ -50,7 +50,7 @@ status_is() {       # status_is NAME EXPECTED
 # --- static checks -------------------------------------------------------------
 if bash -n "$installer"; then pass "install.sh parses (bash -n)"; else fail "install.sh parses (bash -n)"; fi
 if command -v shellcheck >/dev/null 2>&1; then
-    if shellcheck "$installer" "$here/test-install.sh" "$here/hub75/install-hub75.sh"; then pass "shellcheck"; else fail "shellcheck"; fi
+    if (cd "$repo" && shellcheck -x deploy/install.sh deploy/test-install.sh deploy/hub75/install-hub75.sh); then pass "shellcheck"; else fail "shellcheck"; fi
 else
     skip "shellcheck" "shellcheck not installed"
 fi

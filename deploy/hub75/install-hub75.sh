@@ -51,6 +51,8 @@ readonly UDEV_RULE=60-departure-board-pio.rules
 readonly BUILD_PACKAGES=(git build-essential)
 
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=deploy/packages.sh
+. "$here/../packages.sh"
 
 prefix=/usr/local
 src_parent=/usr/local/src
@@ -173,11 +175,8 @@ install_build_packages() {
         warn "dpkg-query not found: install these yourself: ${BUILD_PACKAGES[*]}"
         return
     fi
-    local missing=() pkg status
-    for pkg in "${BUILD_PACKAGES[@]}"; do
-        status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
-        [[ $status == installed ]] || missing+=("$pkg")
-    done
+    local missing=()
+    mapfile -t missing < <(missing_packages "${BUILD_PACKAGES[@]}")
     if ((${#missing[@]} == 0)); then
         say "Build packages already installed: ${BUILD_PACKAGES[*]}"
         return
