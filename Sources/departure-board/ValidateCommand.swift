@@ -47,7 +47,10 @@ struct ValidateCommand: AsyncParsableCommand {
                     throw CLIFailure(.usage, "--now: \(error)").exit()
                 }
             }
-            let files = SourcePreflight.check(checked.board)
+            var files = SourcePreflight.check(checked.board)
+            let driver = HUB75Assembly.preflight(checked.board)
+            files.errors += driver.errors
+            files.warnings += driver.warnings
             files.warnings.forEach(Console.warning)
             if !files.errors.isEmpty {
                 files.errors.forEach(Console.error)

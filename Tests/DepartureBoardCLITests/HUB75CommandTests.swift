@@ -35,6 +35,8 @@ struct HUB75CommandTests {
         let run = try await CLI.run(["validate"] + Self.boards)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 3 && run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": ok") })
+        // No driver here (none beside the test build, no installed socket): said, not an error.
+        #expect(run.stderr.contains("Boards/hub75-64x32.yaml: output.driver: hub75 needs departure-board-hub75, not installed here"), "\(run.stderr)")
     }
 
     @Test func aBadOptionIsNamedAndExits78() async throws {
@@ -99,6 +101,9 @@ struct HUB75CommandTests {
         let run = try await CLI.run(["render", "--board", path, "--now", Self.now, "--panel", "--hold", "0"])
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.stderr.contains("cannot start /nonexistent/departure-board-hub75: No such file or directory"), "\(run.stderr)")
+        let validate = try await CLI.run(["validate", path])
+        #expect(validate.status == 78)
+        #expect(validate.stderr.contains("\(path): output.driver_program: /nonexistent/departure-board-hub75 is not an executable program here"), "\(validate.stderr)")
     }
 
     static func fnv1a(_ bytes: [UInt8]) -> String {

@@ -56,4 +56,28 @@ public enum HUB75Assembly {
             return HUB75SpawnLauncher(program: found)
         }
     }
+
+    /// What `validate` says of a HUB75 board's driver: a named program that is not there is an
+    /// error (the board names it); a socket not there yet, or no driver found, is a warning,
+    /// since boards are often checked on another machine than the sign.
+    public static func preflight(_ board: BoardFile, installedSocket: String = installedSocket,
+                                 find: (String) -> String? = { HelperExecutable.find($0) }) -> SourcePreflight.Findings {
+        var findings = SourcePreflight.Findings()
+        guard let output = board.output, output.driver == .hub75 else { return findings }
+        switch output.hub75Driver {
+        case .spawn(let program?):
+            if access(program, X_OK) != 0 {
+                findings.errors.append("\(board.path): output.driver_program: \(program) is not an executable program here")
+            }
+        case .socket(let path):
+            if access(path, F_OK) != 0 {
+                findings.warnings.append("\(board.path): output.driver_socket: \(path) does not exist here yet (the driver's socket unit makes it: deploy/hub75/install-hub75.sh)")
+            }
+        case .spawn(nil):
+            if access(installedSocket, F_OK) != 0 && find(driverName) == nil {
+                findings.warnings.append("\(board.path): output.driver: hub75 needs \(driverName), not installed here (no \(installedSocket), no program beside this one): deploy/hub75/install-hub75.sh on the Pi")
+            }
+        }
+        return findings
+    }
 }
