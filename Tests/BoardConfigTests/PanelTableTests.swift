@@ -14,13 +14,20 @@ struct PanelTableTests {
         "dc": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680],
         "reset": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680],
         "busy": [.uc8179, .ssd1680],
-        "contrast": [.ssd1306, .sh1106, .ssd1322, .max7219, .ht16k33],
+        "contrast": [.ssd1306, .sh1106, .ssd1322, .max7219, .ht16k33, .hub75],
         "modules": [.max7219], "first_module": [.max7219], "module_rotation": [.max7219],
         "colors": [.uc8179],
         "full_refresh_every": [.uc8179, .ssd1680], "full_refresh_after": [.uc8179, .ssd1680],
         "min_refresh_interval": [.uc8179, .ssd1680], "busy_timeout": [.uc8179, .ssd1680],
         "device": [.ssd1306, .sh1106, .ssd1322, .uc8179, .ssd1680, .max7219, .ht16k33, .fbdev],
         "path": [.image],
+        // hzeller's options and where the driver process is: HUB75 only.
+        "rows": [.hub75], "cols": [.hub75], "chain_length": [.hub75], "parallel": [.hub75],
+        "hardware_mapping": [.hub75], "gpio_slowdown": [.hub75], "pwm_bits": [.hub75],
+        "pwm_lsb_nanoseconds": [.hub75], "pwm_dither_bits": [.hub75], "scan_mode": [.hub75],
+        "row_address_type": [.hub75], "multiplexing": [.hub75], "rgb_sequence": [.hub75],
+        "pixel_mapper": [.hub75], "panel_type": [.hub75], "hardware_pulse": [.hub75],
+        "limit_refresh_hz": [.hub75], "inverse_colors": [.hub75], "driver_socket": [.hub75], "driver_program": [.hub75],
     ]
 
     @Test(arguments: OutputSchema.output.keys)
