@@ -20,10 +20,12 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         for command in ["render", "run"] {
             let line = try #require(lines.first { $0.hasPrefix("\(command) Boards/ssd1322-spi.yaml: ") }, "\(result.stdout)")
-            let figures = try #require(line.firstMatch(of: #/peak RSS (\d+)\.\d MiB, start-up to first frame (\d+)\.\d ms$/#), "\(line)")
+            let figures = try #require(line.firstMatch(of: #/peak RSS (\d+)\.\d MiB, start-up to first frame (\d+)\.\d ms(, CPU \d+\.\d ms in \d+\.\d s \(\d+\.\d % of a core\))?$/#), "\(line)")
             // A figure for a process that drew a frame (run's READY=1 arrived: not "none"), in megabytes.
             #expect(Int(figures.1)! >= 2, "\(line)")
             _ = figures.2
+            // A run's CPU over its life (what a sign costs its Pi while it shows a board).
+            #expect((figures.3 != nil) == (command == "run"), "\(line)")
         }
     }
 }
