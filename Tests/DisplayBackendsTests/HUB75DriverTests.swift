@@ -53,7 +53,7 @@ struct HUB75DriverTests {
         #expect(driver.shown() == Self.second)
         #expect(driver.callNames().filter { $0 == "swap" }.count == 2)
         #expect(driver.calls().filter { $0["call"] as? String == "set_image" }.allSatisfy { $0["bytes"] as? Int == 64 * 32 * 3 })
-        #expect(backend.stats.frames == 2 && backend.stats.bytesPerFrame == 13 + 64 * 32 * 3)
+        #expect(backend.stats.frames == 2 && backend.stats.bytesPerFrame == 64 * 32 * 3 + 13 && HUB75Request.frame(sequence: 1, width: 64, height: 32, rgb: Self.first.rgbBytes()).encoded().count == 64 * 32 * 3 + 13)
         backend.shutdown()
         // The driver darkens the panel and releases the matrix when the link ends.
         #expect(Array(driver.callNames().suffix(3)) == ["clear", "swap", "delete"])

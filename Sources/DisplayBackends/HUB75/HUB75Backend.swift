@@ -164,7 +164,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         let request = HUB75Request.frame(sequence: link.sequence, width: settings.width, height: settings.height, rgb: rgb)
         let began = ContinuousClock.now
         if let failure = send(request, on: &link) { return failure }
-        link.stats.add(latency: ContinuousClock.now - began, bytes: 4 + rgb.count + 9)
+        link.stats.add(latency: ContinuousClock.now - began, bytes: HUB75Request.frameOverhead + rgb.count)
         link.delivered = rgb
         return nil
     }

@@ -11,6 +11,9 @@ public enum HUB75Request: Sendable, Equatable {
     /// Panel dark until the next frame (screen-off hours).
     case blank
 
+    /// What a frame adds to its pixels on the wire: length 4, type 1, sequence 4, width and height 2 each.
+    public static let frameOverhead = 13
+
     public var type: UInt8 {
         switch self {
         case .configure: 0x01
