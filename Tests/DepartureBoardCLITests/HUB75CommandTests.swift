@@ -24,10 +24,7 @@ struct HUB75CommandTests {
         let run = try await CLI.run(["render", "--board", board, "--now", now, "--output", scratch.path("frame.ppm")])
         #expect(run.status == 0, "\(run.stderr)")
         let ppm = [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch.path("frame.ppm"))))
-        let header = ppm.firstIndex(of: 0x0A).flatMap { first in ppm[(first + 1)...].firstIndex(of: 0x0A) }
-            .flatMap { second in ppm[(second + 1)...].firstIndex(of: 0x0A) }
-        let size = String(decoding: ppm.prefix(header ?? 0), as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        return HUB75TraceReplay.frame(rgb: Array(ppm[((header ?? 0) + 1)...]), width: Int(size[1])!, height: Int(size[2])!)
+        return try #require(HUB75TraceReplay.frame(ppm: ppm), "frame.ppm is not a binary PPM")
     }
 
     @Test func theShippedBoardsValidate() async throws {

@@ -44,8 +44,8 @@ public struct ProcessProbe: Sendable {
     public func render(board: String) -> Figures {
         let clock = ContinuousClock()
         let began = clock.now
-        let (status, usage) = spawnAndWait(["render", "--board", board, "--output", scratch + "/probe.png"], environment: [])
-        return Figures(label: "render \(board)", peakKiB: usage, firstFrame: clock.now - began, exitStatus: status)
+        let ending = spawnAndWait(["render", "--board", board, "--output", scratch + "/probe.png"], environment: [])
+        return Figures(label: "render \(board)", peakKiB: ending.peakKiB, firstFrame: clock.now - began, exitStatus: ending.status)
     }
 
     /// Any command of this program, its stderr kept in `stderrPath`: for tests that bound
@@ -56,14 +56,14 @@ public struct ProcessProbe: Sendable {
         guard let pid = spawn(arguments, environment: [], stderrPath: stderrPath) else {
             return Figures(label: arguments.joined(separator: " "), peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
-        let (status, peak) = wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
-        return Figures(label: arguments.joined(separator: " "), peakKiB: peak, firstFrame: clock.now - began, exitStatus: status)
+        let ending = wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
+        return Figures(label: arguments.joined(separator: " "), peakKiB: ending.peakKiB, firstFrame: clock.now - began, exitStatus: ending.status)
     }
 
     /// `run --board B` on a trace bus (`--output` for boards without a panel) for `seconds`,
     /// then SIGTERM, as systemd stops it.
     /// `output` replaces the trace or image (a HUB75 board copy that names its driver needs none);
-    /// lines of its log that start with one of `keep` become the figures' notes.
+    /// lines of its log that contain one of `keep` become the figures' notes.
     public func run(board: String, panel: Bool, seconds: Int, output custom: [String]? = nil, keep: [String] = []) -> Figures {
         let socketPath = scratch + "/notify.sock"
         unlink(socketPath)
@@ -97,11 +97,10 @@ public struct ProcessProbe: Sendable {
         // Attached before SIGTERM: a child that exits before the attach has no exit stop to read.
         let traced = ck_ptrace_seize_exit(pid) == 0
         kill(pid, SIGTERM)
-        var cpuTicks = 0
-        let (status, usage) = wait(pid, traced: traced, cpuTicks: &cpuTicks)
-        var figures = Figures(label: "run \(board)", peakKiB: usage, firstFrame: ready, exitStatus: status)
+        let ending = wait(pid, traced: traced)
+        var figures = Figures(label: "run \(board)", peakKiB: ending.peakKiB, firstFrame: ready, exitStatus: ending.status)
         let ticksPerSecond = max(1, sysconf(Int32(_SC_CLK_TCK)))
-        figures.cpu = (.milliseconds(cpuTicks * 1000 / ticksPerSecond), clock.now - began)
+        figures.cpu = (.milliseconds(ending.cpuTicks * 1000 / ticksPerSecond), clock.now - began)
         if !keep.isEmpty, let log = try? BoundedFile.read(logPath, maxBytes: 1 << 20) {
             figures.notes = String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init)
                 .filter { line in keep.contains { line.contains($0) } }
@@ -110,20 +109,11 @@ public struct ProcessProbe: Sendable {
     }
 
     private func bind(_ fd: Int32, path: String) -> Bool {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        UnixSocketAddress.with(path) { Glibc.bind(fd, $0, $1) == 0 } ?? false
     }
 
-    private func spawnAndWait(_ arguments: [String], environment: [String]) -> (Int32, Int) {
-        guard let pid = spawn(arguments, environment: environment) else { return (-1, 0) }
+    private func spawnAndWait(_ arguments: [String], environment: [String]) -> Ending {
+        guard let pid = spawn(arguments, environment: environment) else { return Ending(status: -1) }
         return wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
     }
 
@@ -149,28 +139,30 @@ public struct ProcessProbe: Sendable {
         return posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 ? pid : nil
     }
 
-    /// Exit status (or 128 + signal) and the child's own peak resident KiB (VmHWM), read when
-    /// it stops at its exit under ptrace. wait4's ru_maxrss cannot serve: for a child started
-    /// by posix_spawn it also counts the parent's pages at exec time. `traced`: attached with
-    /// ck_ptrace_seize_exit (without it the peak stays 0).
-    private func wait(_ pid: pid_t, traced: Bool) -> (Int32, Int) {
-        var ticks = 0
-        return wait(pid, traced: traced, cpuTicks: &ticks)
+    /// How a child ended: its exit status (or 128 + signal), its own peak resident KiB (VmHWM)
+    /// and its user + system CPU in clock ticks (/proc/PID/stat).
+    private struct Ending {
+        var status: Int32
+        var peakKiB = 0
+        var cpuTicks = 0
     }
 
-    /// As above, and the child's user + system CPU in clock ticks (/proc/PID/stat), read at the same stop.
-    private func wait(_ pid: pid_t, traced: Bool, cpuTicks: inout Int) -> (Int32, Int) {
-        var peak = 0
+    /// Waits for the child; peak and CPU are read when it stops at its exit under ptrace.
+    /// wait4's ru_maxrss cannot serve: for a child started by posix_spawn it also counts the
+    /// parent's pages at exec time. `traced`: attached with ck_ptrace_seize_exit (without it
+    /// peak and CPU stay 0).
+    private func wait(_ pid: pid_t, traced: Bool) -> Ending {
+        var ending = Ending(status: -1)
         var status: Int32 = 0
         while true {
             if waitpid(pid, &status, traced ? Int32(__WALL) : 0) < 0 {
                 if errno == EINTR { continue }
-                return (-1, peak)
+                return ending
             }
             if status & 0xff == 0x7f {  // stopped under ptrace
                 if ck_is_exit_stop(status) != 0 {
-                    peak = ProcessStatus.of(process: String(pid))?["VmHWM"] ?? peak
-                    cpuTicks = Self.cpuTicks(of: pid) ?? cpuTicks
+                    ending.peakKiB = ProcessStatus.of(process: String(pid))?["VmHWM"] ?? ending.peakKiB
+                    ending.cpuTicks = Self.cpuTicks(of: pid) ?? ending.cpuTicks
                     _ = ck_ptrace_continue(pid, 0)
                 } else {
                     // Another signal (SIGTERM from us, say): deliver it as if no one watched.
@@ -179,7 +171,8 @@ public struct ProcessProbe: Sendable {
                 continue
             }
             let exited = status & 0x7f == 0
-            return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peak)
+            ending.status = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return ending
         }
     }
 

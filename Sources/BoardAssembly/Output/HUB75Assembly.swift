@@ -74,7 +74,8 @@ public enum HUB75Assembly {
                 findings.warnings.append("\(board.path): output.driver_socket: \(path) does not exist here yet (the driver's socket unit makes it: deploy/hub75/install-hub75.sh)")
             }
         case .spawn(nil):
-            if access(installedSocket, F_OK) != 0 && find(driverName) == nil {
+            // As `run` would look for it.
+            if (try? launcher(for: board, installedSocket: installedSocket, find: find)) == nil {
                 findings.warnings.append("\(board.path): output.driver: hub75 needs \(driverName), not installed here (no \(installedSocket), no program beside this one): deploy/hub75/install-hub75.sh on the Pi")
             }
         }

@@ -25,12 +25,7 @@ extension OutputTarget {
         switch self {
         case .trace(let path):
             let file = try AppendingFile(path: path)
-            if board.output?.driver == .hub75 {
-                // What the driver would be sent, frame by frame; no driver runs.
-                return try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher { file.write($0) }, logger: logger)
-            }
-            let driver = try PanelAssembly.driver(for: board, io: TraceIO { file.write($0) })
-            return PanelBackend(driver: driver, name: "trace:\(path)")
+            return try PanelAssembly.traceBackend(for: board, name: "trace:\(path)", logger: logger) { file.write($0) }
         case .imageFile(let path):
             do {
                 return try ImageFileBackend(path: path)

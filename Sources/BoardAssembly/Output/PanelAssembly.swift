@@ -84,47 +84,38 @@ public enum PanelAssembly {
         }
     }
 
-    /// Initialises the board's driver and pushes the whole frame on a trace bus; returns
-    /// the JSON-lines trace.
-    public static func trace(of frame: Framebuffer, board: BoardFile) throws(AssemblyError) -> String {
+    /// The board's own driver on a trace, as a backend: a panel driver on a trace bus, or the
+    /// messages a HUB75 board's driver process would get. `sink` receives each JSON line.
+    public static func traceBackend(for board: BoardFile, name: String, logger: Logger? = nil,
+                                    sink: @escaping @Sendable (String) -> Void) throws(AssemblyError) -> any DisplayBackend {
         if board.output?.driver == .hub75 {
-            let text = Locked("")
-            let backend = try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher { line in text.withLock { $0 += line } }, logger: nil)
-            do {
-                try backend.present(frame, damage: [frame.bounds])
-            } catch {
-                throw AssemblyError(.io, "\(board.path): \(error)")
-            }
-            return text.withLock { $0 }
+            return try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher(sink: sink), logger: logger)
         }
-        var text = ""
-        let driver = try driver(for: board, io: TraceIO { text += $0 })
+        return PanelBackend(driver: try driver(for: board, io: TraceIO(sink: sink)), name: name)
+    }
+
+    /// Initialises the board's driver and pushes the whole frame on a trace; returns the
+    /// JSON-lines trace.
+    public static func trace(of frame: Framebuffer, board: BoardFile) throws(AssemblyError) -> String {
+        let text = Locked("")
+        let backend = try traceBackend(for: board, name: "trace") { line in text.withLock { $0 += line } }
         do {
-            try driver.initialise()
-            try driver.push(frame, damage: [frame.bounds])
+            try backend.present(frame, damage: [frame.bounds])
         } catch {
             throw AssemblyError(.io, "\(board.path): \(error)")
         }
-        return text
+        return text.withLock { $0 }
     }
 
     /// Pushes one frame to the board's real panel (or `/dev/fbN`) and leaves it showing. A HUB75
     /// matrix shows only while its driver runs: the frame is held for `hold`, then the driver ends.
-    public static func show(_ frame: Framebuffer, board: BoardFile, hold: Duration = .seconds(10), logger: Logger? = nil) throws(AssemblyError) {
-        if board.output?.driver == .hub75 {
-            let backend = try HUB75Assembly.backend(for: board, launcher: try HUB75Assembly.launcher(for: board), logger: logger)
-            defer { backend.shutdown() }
-            do {
-                try backend.present(frame, damage: [frame.bounds])
-            } catch {
-                throw AssemblyError(.io, "\(board.path): \(error)")
-            }
-            PanelBackend.sleep(hold)
-            return
+    public static func show(_ frame: Framebuffer, board: BoardFile, hold: Duration, logger: Logger? = nil) throws(AssemblyError) {
+        guard let output = board.output else {
+            throw AssemblyError(.boardFile, "\(board.path): output: no panel on a bus")
         }
-        if board.output?.driver == .fbdev, let device = board.output?.device {
+        if output.driver == .fbdev {
             do {
-                let framebuffer = try LinuxFramebuffer(path: device)
+                let framebuffer = try LinuxFramebuffer(path: output.device)
                 try framebuffer.present(frame)
                 framebuffer.close()
             } catch {
@@ -132,21 +123,15 @@ public enum PanelAssembly {
             }
             return
         }
-        if board.output?.driver == .image {
-            let backend = try OutputTarget.board.backend(for: board)
-            do {
-                try backend.present(frame, damage: [frame.bounds])
-            } catch {
-                throw AssemblyError(.io, "\(board.path): \(error)")
-            }
-            return
-        }
-        let io = try hardwareIO(for: board)
-        let backend = PanelBackend(driver: try driver(for: board, io: io), name: board.output?.driver.rawValue ?? "panel")
+        // The backend `run` would use: a panel on its real bus, the image file, the HUB75 driver.
+        let backend = try OutputTarget.board.backend(for: board, logger: logger)
+        let lastsWhileDriven = output.driver == .hub75
+        defer { if lastsWhileDriven { backend.shutdown() } }
         do {
             try backend.present(frame, damage: [frame.bounds])
         } catch {
             throw AssemblyError(.io, "\(board.path): \(error)")
         }
+        if lastsWhileDriven { PanelBackend.sleep(hold) }
     }
 }

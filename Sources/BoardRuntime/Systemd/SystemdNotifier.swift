@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemFiles
 
 /// systemd's readiness and watchdog protocol (sd_notify(3)): `KEY=VALUE` lines in one
 /// datagram to the Unix socket named by `$NOTIFY_SOCKET` (`@name` is the abstract namespace).
@@ -24,21 +25,10 @@ public final class SystemdNotifier: Sendable {
     /// Sends the lines as one datagram; false when the manager could not be reached.
     @discardableResult
     public func notify(_ lines: [String]) -> Bool {
-        var message = Array(lines.joined(separator: "\n").utf8)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var pathBytes = Array(socketPath.utf8)
-        if pathBytes.first == UInt8(ascii: "@") { pathBytes[0] = 0 }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in pathBytes.enumerated() { raw[index] = byte }
-        }
-        // Abstract names are exactly as long as given; filesystem paths end at their NUL.
-        let length = MemoryLayout<sa_family_t>.size + pathBytes.count + (pathBytes.first == 0 ? 0 : 1)
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                message.withUnsafeMutableBytes { bytes in
-                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, socklen_t(length))
-                }
+        let message = Array(lines.joined(separator: "\n").utf8)
+        let sent = UnixSocketAddress.with(socketPath) { address, length in
+            message.withUnsafeBytes { bytes in
+                sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), address, length)
             }
         }
         return sent == message.count

@@ -45,8 +45,9 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         var blanked = false
         var brightness: UInt8
         var sequence: UInt32 = 0
-        /// Set while a restart is pending: the delay before its next attempt.
-        var restartDelay: Duration?
+        /// A restart is pending (its thread runs); `backoff` is its latest delay, which the next doubles.
+        var restarting = false
+        var backoff: Duration = .zero
         var stopped = false
         var stats = HUB75DeliveryStats()
     }
@@ -80,7 +81,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         let outcome: DisplayError? = link.withLock { link in
             link.latest = rgb
             link.blanked = false
-            if link.restartDelay != nil { return DisplayError("\(name) is restarting") }
+            if link.restarting { return DisplayError("\(name) is restarting") }
             if link.channel == nil {
                 do {
                     link.channel = try open(brightness: link.brightness)
@@ -195,11 +196,11 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
     }
 
     private func scheduleRestart(_ link: inout Link) {
-        guard link.restartDelay == nil, !link.stopped else { return }
+        guard !link.restarting, !link.stopped else { return }
         let ranLong = link.connectedAt.map { ContinuousClock.now - $0 > .seconds(60) } ?? false
-        let delay = ranLong ? settings.backoff.first : min(max(settings.backoff.first, link.stats.lastDelay * 2), settings.backoff.last)
-        link.restartDelay = delay
-        link.stats.lastDelay = delay
+        let delay = ranLong ? settings.backoff.first : min(max(settings.backoff.first, link.backoff * 2), settings.backoff.last)
+        link.restarting = true
+        link.backoff = delay
         if !DetachedThread.start({ [self] in restart(after: delay) }) {
             report(.error("\(name): no thread to restart it"))
         }
@@ -220,7 +221,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
                     guard !link.stopped else { _ = channel.end(); return }
                     link.channel = channel
                     link.connectedAt = .now
-                    link.restartDelay = nil
+                    link.restarting = false
                     link.stats.restarts += 1
                     _ = send(.brightness(percent: link.brightness), on: &link)
                     if link.blanked { _ = send(.blank, on: &link) } else { _ = deliver(&link) }
@@ -229,7 +230,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
             } catch {
                 report(.error("\(name): \(error)"))
                 delay = min(delay * 2, settings.backoff.last)
-                link.withLock { $0.restartDelay = delay; $0.stats.lastDelay = delay }
+                link.withLock { $0.backoff = delay }
             }
         }
     }
@@ -241,19 +242,17 @@ public struct HUB75DeliveryStats: Sendable, Equatable {
     public private(set) var frames = 0
     public private(set) var bytesPerFrame = 0
     public var restarts = 0
-    /// The delay of the latest restart, which the next one doubles.
-    var lastDelay: Duration = .zero
-    /// The latest 4,096 latencies in microseconds, for the median and 99th percentile.
+    /// The latest 4,096 latencies in microseconds (a ring), for the median and 99th percentile.
     private var recent: [Int] = []
-    public private(set) var longest: Duration = .zero
+    private var longestMicroseconds = 0
 
     mutating func add(latency: Duration, bytes: Int) {
+        let (seconds, attoseconds) = latency.components
+        let micros = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+        if recent.count < 4096 { recent.append(micros) } else { recent[frames % 4096] = micros }
         frames += 1
         bytesPerFrame = bytes
-        longest = max(longest, latency)
-        let micros = Int(latency.components.seconds) * 1_000_000 + Int(latency.components.attoseconds / 1_000_000_000_000)
-        if recent.count == 4096 { recent.removeFirst() }
-        recent.append(micros)
+        longestMicroseconds = max(longestMicroseconds, micros)
     }
 
     /// The latency at this fraction of the recent frames, in milliseconds.
@@ -263,10 +262,11 @@ public struct HUB75DeliveryStats: Sendable, Equatable {
         return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1000
     }
 
+    public var longestMilliseconds: Double { Double(longestMicroseconds) / 1000 }
+
     public var summary: String {
         func ms(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
-        let longestMs = Double(longest.components.attoseconds / 10_000_000_000_000) / 100 + Double(longest.components.seconds) * 1000
         return "\(frames) frames delivered (\(bytesPerFrame) bytes each), latency median \(ms(latencyMilliseconds(at: 0.5))) ms, "
-            + "99th percentile \(ms(latencyMilliseconds(at: 0.99))) ms, longest \(ms(longestMs)) ms; driver restarts: \(restarts)"
+            + "99th percentile \(ms(latencyMilliseconds(at: 0.99))) ms, longest \(ms(longestMilliseconds)) ms; driver restarts: \(restarts)"
     }
 }

@@ -54,16 +54,9 @@ public struct HUB75SocketLauncher: HUB75Launcher {
     public func open() throws(HUB75LinkError) -> any HUB75Channel {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HUB75LinkError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let connected = UnixSocketAddress.with(path, { connect(fd, $0, $1) }) else {
             close(fd)
             throw HUB75LinkError("\(path): too long for a socket path")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))

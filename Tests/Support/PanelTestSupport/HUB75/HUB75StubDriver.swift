@@ -45,21 +45,7 @@ public struct HUB75StubDriver: Sendable {
     /// The canvas the last swap showed, or nil before any.
     public func shown() -> Framebuffer? {
         guard let data = FileManager.default.contents(atPath: recordDirectory + "/latest.ppm") else { return nil }
-        let bytes = [UInt8](data)
-        // "P6\nW H\n255\n", then RGB.
-        var fields: [String] = [], index = 0, current = ""
-        while fields.count < 4, index < bytes.count {
-            let c = bytes[index]
-            index += 1
-            if c == 0x20 || c == 0x0A {
-                if !current.isEmpty { fields.append(current); current = "" }
-            } else {
-                current.append(Character(UnicodeScalar(c)))
-            }
-        }
-        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-              bytes.count - index == width * height * 3 else { return nil }
-        return HUB75TraceReplay.frame(rgb: Array(bytes[index...]), width: width, height: height)
+        return HUB75TraceReplay.frame(ppm: [UInt8](data))
     }
 
     /// Makes the stub abort at this process's Nth swap (a driver crashing mid-life).

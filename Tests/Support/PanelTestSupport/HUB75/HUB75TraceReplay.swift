@@ -58,6 +58,23 @@ public struct HUB75TraceReplay {
         return frame
     }
 
+    /// A binary PPM (`P6\nW H\n255\n`, then RGB: a stub's canvas, `render`'s .ppm); nil when it is not one.
+    public static func frame(ppm bytes: [UInt8]) -> Framebuffer? {
+        var fields: [String] = [], index = 0, current = ""
+        while fields.count < 4, index < bytes.count {
+            let c = bytes[index]
+            index += 1
+            if c == 0x20 || c == 0x0A {
+                if !current.isEmpty { fields.append(current); current = "" }
+            } else {
+                current.append(Character(UnicodeScalar(c)))
+            }
+        }
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+              bytes.count - index == width * height * 3 else { return nil }
+        return frame(rgb: Array(bytes[index...]), width: width, height: height)
+    }
+
     private static func frame(hex: String, width: Int, height: Int) -> Framebuffer {
         let digits = Array(hex.utf8)
         func nibble(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : c - 87 }
