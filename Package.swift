@@ -292,6 +292,28 @@ let package = Package(
     ]
 )
 
+// The floor plan: each module's family folder under Sources/ (Sources/README.md says what each
+// family owns and may import). Target names stay as they are; only their folders are grouped.
+let families: [String: [String]] = [
+    "Core": ["DeparturesCore"],
+    "Feeds": ["APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
+    "Board": ["BoardConfig", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
+    "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
+    "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
+    "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
+                 "YAMLTree", "SQLite", "GPIOLine"],
+    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
+    "Programs": ["departure-board", "departure-board-web"],
+]
+for (family, names) in families {
+    for name in names {
+        guard let target = package.targets.first(where: { $0.name == name }) else {
+            fatalError("Package.swift: the floor plan names \(name), which is no target")
+        }
+        target.path = "Sources/\(family)/\(name)"
+    }
+}
+
 // Release objects are compiled for the static Swift libraries too: the compiler then records
 // the static libraries each module needs (FoundationEssentials' C shims and collections) for
 // the linker, which `-static-stdlib` at link time alone does not. And with one section per

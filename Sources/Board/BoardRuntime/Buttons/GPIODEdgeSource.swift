@@ -3,7 +3,7 @@ import Glibc
 #endif
 import GPIOLine
 
-/// One line requested for edge events through libgpiod (1.x or 2.x: see Sources/GPIOLine).
+/// One line requested for edge events through libgpiod (1.x or 2.x: see Sources/Platform/GPIOLine).
 ///
 /// `@unchecked Sendable`: the C handle is created on the opening thread and then used and
 /// closed only by the single watcher thread it is handed to.

@@ -49,7 +49,7 @@ public struct GPIOLineSpec: Equatable, Sendable {
     public var label: String { "\(chipName) line \(offset) (\(role))" }
 }
 
-/// Lines requested through libgpiod (1.x or 2.x: see Sources/GPIOLine) with consumer
+/// Lines requested through libgpiod (1.x or 2.x: see Sources/Platform/GPIOLine) with consumer
 /// `departure-board`; every line and its chip is released on `close()` or deinit, so a
 /// restarted service can request them again.
 public final class GPIOLines: LineControl {
