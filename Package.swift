@@ -118,14 +118,27 @@ let package = Package(
             "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // What both programs share and nothing of departures: the version line (with the commit
+        // it was built from) and the journal's log format.
+        .target(name: "ProgramSupport", dependencies: [
+            "SystemFiles", .product(name: "Logging", package: "swift-log"),
+        ], plugins: ["BuildCommit"]),
+        // Source assembly: a board file and its zone turned into a departures source (any kind),
+        // with the checks, imports and searches around sources. What the hub shares with the
+        // sign, without the display stack.
+        .target(name: "SourceAssembly", dependencies: [
+            "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
+            "HTTPFetch", "SystemFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Board assembly: one call turns a board file into a running board (source, view model,
         // renderer, backend); the command line, tests and any other front end use it.
         .target(name: "BoardAssembly", dependencies: [
-            "Locking", "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
-            "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog", "SystemFiles",
-            "StatusEndpoint", "StatusLink", "CKernel",
+            "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore", "GTFSSchedule", "GTFSSource",
+            "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
+            "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
             .product(name: "Logging", package: "swift-log"),
-        ], plugins: ["BuildCommit"]),
+        ]),
         // Requests, responses and metric samples as plain values: what the sign answers its
         // status server with, and what WebServer serves. No server library.
         .target(name: "WebMessages", dependencies: ["SystemFiles"]),
@@ -160,7 +173,7 @@ let package = Package(
         ]),
         // The server program's assembly: the hub from a hub file, the status server on its link.
         .target(name: "ServerAssembly", dependencies: ["Locking", 
-            "BoardAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "StatusLink", "SystemFiles",
+            "SourceAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "StatusLink", "SystemFiles",
             "WebMessages", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -168,8 +181,8 @@ let package = Package(
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "BoardAssembly", "BoardConfig", "BoardRender", "BoardRuntime", "DeparturesCore", "DisplayBackends",
-                "Framebuffer", "GTFSSchedule", "StatusLink", "SystemFiles", "ZoneInfo",
+                "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
+                "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "StatusLink", "SystemFiles", "ZoneInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -180,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "departure-board-web",
             dependencies: [
-                "ServerAssembly", "BoardAssembly", "BoardRuntime", "CKernel", "StatusLink", "SystemFiles",
+                "ServerAssembly", "SourceAssembly", "ProgramSupport", "CKernel", "StatusLink", "SystemFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -260,7 +273,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", 
-            "BoardAssembly", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
+            "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages",
             // Built for the status page tests, which start it as a sign does.
@@ -274,7 +287,7 @@ let package = Package(
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming",
-            "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "BoardAssembly", "BoardConfig",
+            "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "SourceAssembly", "BoardConfig",
             "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -285,7 +298,7 @@ let package = Package(
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
-            "SQLite", "SeededRandom", "BoardAssembly",
+            "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
             // The README's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
@@ -297,11 +310,11 @@ let package = Package(
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
     "Feeds": ["APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
-    "Board": ["BoardConfig", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
+    "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine"],
+                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

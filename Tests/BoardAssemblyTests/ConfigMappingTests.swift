@@ -1,4 +1,5 @@
 import BoardAssembly
+import SourceAssembly
 import BoardConfig
 import BoardRender
 import DisplayBackends

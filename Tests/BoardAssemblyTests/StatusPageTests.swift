@@ -1,4 +1,6 @@
+import ProgramSupport
 import BoardAssembly
+import SourceAssembly
 import BoardRuntime
 import DeparturesCore
 import Foundation

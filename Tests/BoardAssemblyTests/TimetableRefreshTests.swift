@@ -1,4 +1,5 @@
 import BoardAssembly
+import SourceAssembly
 import DeparturesCore
 import Foundation
 import GTFSFeedBuilder

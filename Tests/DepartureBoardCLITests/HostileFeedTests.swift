@@ -1,4 +1,5 @@
 import BoardAssembly
+import SourceAssembly
 import Foundation
 import GTFSFeedBuilder
 import Testing

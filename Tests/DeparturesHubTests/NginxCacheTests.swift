@@ -1,4 +1,4 @@
-import BoardAssembly
+import SourceAssembly
 import ServerAssembly
 import DeparturesCore
 import Foundation

@@ -88,8 +88,8 @@ enum BoardSchema {
             board.schedule = try ScheduleSchema.buildSchedule(section)
         }
         _ = read { () throws(BoardFileError) in
-            guard let section = try top.section("buttons", schema: ScheduleSchema.buttons) else { return }
-            board.buttons = try ScheduleSchema.buildButtons(section)
+            guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }
+            board.buttons = try ButtonSchema.buildButtons(section)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("status", schema: StatusSchema.status) else { return }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import BoardAssembly
-import BoardRuntime
+import ProgramSupport
+import SourceAssembly
 import CKernel
 import Logging
 import ServerAssembly

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 
 /// `bench`: measures layout + rasterisation per frame on fixed scenes, so performance is
 /// reported as figures from the project's own code rather than asserted in tests.
@@ -8,9 +9,11 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure rendering speed and damaged area per frame.",
         discussion: """
-            Scenes: ssd1322 (256×64 gray4, three rows and a clock, every countdown changing \
-            each frame) and preview (the preview board at its display size). Build with \
-            -c release for meaningful figures.
+            Scenes, each three rows and a clock with every countdown changing each frame, drawn \
+            and sent to a counting bus or device: max7219 (32×8 mono, four modules), ssd1306 \
+            (128×64 mono), ssd1322 (256×64 gray4), epaper-7in5 (800×480, black/white with \
+            partial refresh), fbdev-rgb565 and fbdev-xrgb8888 (1920×1080 framebuffers). Build \
+            with -c release for meaningful figures.
 
             Then the program as users run it, in child processes of this binary: `render` and \
             `run` (on a trace bus, or to an image for boards without a panel) of each --board \

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 import SystemFiles
 #if canImport(Glibc)
 import Glibc

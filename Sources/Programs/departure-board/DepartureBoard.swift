@@ -1,5 +1,7 @@
+import ProgramSupport
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 
 /// The command-line tool: wires a board file to a source, the view model and an output.
 @main

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 import BoardConfig
 import GTFSSchedule
 import SystemFiles

@@ -1,8 +1,10 @@
+import ProgramSupport
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
 import BoardAssembly
+import SourceAssembly
 import BoardRuntime
 import BoardRender
 import DeparturesCore

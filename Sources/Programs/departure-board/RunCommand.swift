@@ -1,10 +1,12 @@
 #if canImport(FoundationEssentials)
+import ProgramSupport
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 import BoardRuntime
 import Logging
 

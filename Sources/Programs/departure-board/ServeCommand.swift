@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 import StatusLink
 import Logging
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardAssembly
+import SourceAssembly
 import DeparturesCore
 
 /// `validate FILE…`: checks board files without running them; `--live` also asks their sources.

@@ -1,4 +1,4 @@
-import BoardAssembly
+import SourceAssembly
 import BoardConfig
 import DeparturesCore
 import DeparturesHub
@@ -61,7 +61,7 @@ public struct HubSetup: Sendable {
     /// Where and how the hub listens; the token is read now, so a missing one stops the start.
     public func serverSettings(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(AssemblyError) -> ServerSettings {
         let listen = hub.server.listen
-        let token = try StatusAssembly.token(hub.server.token, file: hub.path, keyPath: "", environment: environment).flatMap(AccessToken.init)
+        let token = try ConfiguredToken.read(hub.server.token, file: hub.path, keyPath: "", environment: environment).flatMap(AccessToken.init)
         // Many signs keep connections open; one event-loop thread per core serves them.
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return ServerSettings(host: listen.host, port: listen.port, token: token, maxConnections: 4096, threads: min(cores, 8))

@@ -1,4 +1,4 @@
-import BoardAssembly
+import SourceAssembly
 import Logging
 import StatusLink
 import Locking

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import SourceAssembly
 import FoundationEssentials
 #else
 import Foundation

@@ -1,3 +1,4 @@
+import SourceAssembly
 import BoardRender
 import DeparturesCore
 import DisplayBackends

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SourceAssembly
 import Glibc
 #endif
 import BoardConfig

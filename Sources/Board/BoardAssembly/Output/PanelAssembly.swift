@@ -1,3 +1,4 @@
+import SourceAssembly
 import BoardConfig
 import DisplayBackends
 import Framebuffer

@@ -1,3 +1,5 @@
+import ProgramSupport
+import SourceAssembly
 import BoardRuntime
 import DeparturesCore
 import Logging
@@ -121,7 +123,7 @@ public final class BoardService {
     /// page, whose server is restarted with backoff.
     private func startStatusPage() throws(AssemblyError) {
         guard let status = board.board.status else { return }
-        let token = try StatusAssembly.token(status.token, file: board.board.path, keyPath: "status", environment: environment)
+        let token = try ConfiguredToken.read(status.token, file: board.board.path, keyPath: "status", environment: environment)
         guard let webServerExecutable else {
             let places = HelperExecutable.candidates(HelperExecutable.webServerName).joined(separator: " or ")
             logger.error("status page unavailable: its server program \(HelperExecutable.webServerName) is not installed (looked for \(places))")

@@ -26,6 +26,20 @@ public struct BoardState: Equatable, Sendable {
     public var status: BoardStatus
     /// The error message for `stale` and `error`, nil otherwise.
     public var message: String?
+
+    /// What the board says for `stale` and `error`: the source's message, else the seed app's.
+    public var shownMessage: String { message ?? DeparturesError.failedMessage }
+
+    /// The line a board shows instead of rows (every layout and the text output say the same),
+    /// nil while there are rows to show.
+    public var placeholder: String? {
+        switch status {
+        case .loading: return "Loading departures…"
+        case .empty: return "No departures"
+        case .error: return shownMessage
+        case .ok, .stale: return nil
+        }
+    }
     /// When the source last answered successfully.
     public var updated: Date?
     public var rows: [DepartureRow]

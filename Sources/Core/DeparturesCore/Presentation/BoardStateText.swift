@@ -4,13 +4,7 @@ import ZoneInfo
 /// reading a board over SSH. States without rows print their status or message.
 public enum BoardStateText {
     public static func encode(_ state: BoardState) -> String {
-        var lines: [String] = []
-        switch state.status {
-        case .loading: lines.append("Loading departures…")
-        case .empty: lines.append("No departures")
-        case .error: lines.append(state.message ?? "Failed to load departures")
-        case .ok, .stale: break
-        }
+        var lines = state.placeholder.map { [$0] } ?? []
         for row in state.rows {
             var fields = [row.route, row.headsign]
             if let platform = row.platform { fields.append("platform " + platform) }

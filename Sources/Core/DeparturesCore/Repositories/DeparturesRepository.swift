@@ -48,11 +48,15 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
     /// (`Timetable expired 2026-11-01`) instead of seeing a quiet "No departures".
     case outOfService(message: String, detail: String)
 
+    /// The seed app's two messages: the network is down, or anything else went wrong.
+    public static let offlineMessage = "No internet connection"
+    public static let failedMessage = "Failed to load departures"
+
     /// What the board shows, as in the seed app.
     public var userMessage: String {
         switch self {
-        case .offline: return "No internet connection"
-        case .failed, .invalidData: return "Failed to load departures"
+        case .offline: return Self.offlineMessage
+        case .failed, .invalidData: return Self.failedMessage
         case .outOfService(let message, _): return message
         }
     }

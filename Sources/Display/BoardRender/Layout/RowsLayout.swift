@@ -60,9 +60,8 @@ struct RowsLayout {
         if headerHeight > 0 { drawHeader(state, page: page, pages: pages, on: &canvas) }
         let body = Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight)
         switch state.status {
-        case .loading: drawCentered(["Loading departures…"], .dimText, in: body, on: &canvas)
-        case .empty: drawCentered(["No departures"], .dimText, in: body, on: &canvas)
-        case .error: drawCentered(wrap(state.message ?? "Failed to load departures", width: size.width - 2 * gap), .error, in: body, on: &canvas)
+        case .loading, .empty: drawCentered([state.placeholder ?? ""], .dimText, in: body, on: &canvas)
+        case .error: drawCentered(wrap(state.shownMessage, width: size.width - 2 * gap), .error, in: body, on: &canvas)
         case .ok, .stale:
             let perPage = rowsPerPage(statusLine: hasStatusLine(state))
             let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
@@ -196,7 +195,7 @@ struct RowsLayout {
         let top = size.height - rowHeight + gap
         let baseline = top + font.ascent
         canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
-        let fullMessage = state.message ?? "Failed to load departures"
+        let fullMessage = state.shownMessage
         var right = size.width - gap
         if let updated = state.updated {
             let clock = TimeText.clock(updated, in: state.zone)

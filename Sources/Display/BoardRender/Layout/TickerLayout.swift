@@ -7,27 +7,22 @@ struct TickerLayout {
     let options: LayoutOptions
 
     func text(for state: BoardState) -> String {
-        switch state.status {
-        case .loading: return "Loading departures…"
-        case .empty: return "No departures"
-        case .error: return state.message ?? "Failed to load departures"
-        case .ok, .stale:
-            let shown = options.columns
-            var items = state.rows.map { row -> String in
-                var parts: [String] = []
-                if shown.contains(.route) { parts.append(row.route) }
-                if shown.contains(.headsign) { parts.append(row.headsign) }
-                if shown.contains(.platform), let platform = Columns.platform(row) { parts.append(platform) }
-                // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
-                if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
-                if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false)) }
-                if shown.contains(.time) && !shown.contains(.countdown) { parts.append(row.time) }
-                return parts.joined(separator: " ")
-            }
-            if state.status == .stale, let message = state.message { items.append(message) }
-            if state.status == .ok, let notice = state.notice { items.append(notice) }
-            return items.joined(separator: " · ")
+        if let placeholder = state.placeholder { return placeholder }
+        let shown = options.columns
+        var items = state.rows.map { row -> String in
+            var parts: [String] = []
+            if shown.contains(.route) { parts.append(row.route) }
+            if shown.contains(.headsign) { parts.append(row.headsign) }
+            if shown.contains(.platform), let platform = Columns.platform(row) { parts.append(platform) }
+            // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
+            if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
+            if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false)) }
+            if shown.contains(.time) && !shown.contains(.countdown) { parts.append(row.time) }
+            return parts.joined(separator: " ")
         }
+        if state.status == .stale, let message = state.message { items.append(message) }
+        if state.status == .ok, let notice = state.notice { items.append(notice) }
+        return items.joined(separator: " · ")
     }
 
     func draw(_ state: BoardState, elapsed: Duration, on canvas: inout Canvas) {

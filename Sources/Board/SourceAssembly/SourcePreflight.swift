@@ -12,6 +12,11 @@ public enum SourcePreflight {
     public struct Findings: Sendable, Equatable {
         public var errors: [String] = []
         public var warnings: [String] = []
+
+        public init(errors: [String] = [], warnings: [String] = []) {
+            self.errors = errors
+            self.warnings = warnings
+        }
     }
 
     public static func check(_ board: BoardFile, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Findings {
