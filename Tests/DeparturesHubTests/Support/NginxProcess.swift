@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTPServer
 import Locking
 
-/// Debian's nginx as the HTTP cache in front of a hub: the README's configuration,
+/// Debian's nginx as the HTTP cache in front of a hub: the configuration in deploy/FLEET.md,
 /// with every path inside a scratch folder, run in the foreground as one process so a
 /// test can always end it.
 final class NginxProcess {
@@ -47,7 +47,7 @@ final class NginxProcess {
 
     deinit { stop() }
 
-    /// The cache of the README's fleet section: keyed by URL, fresh for the hub's max-age,
+    /// The cache of deploy/FLEET.md ("nginx in front"): keyed by URL, fresh for the hub's max-age,
     /// stale answers while it updates in the background (stale-while-revalidate), one
     /// request to the hub per expired stop (lock).
     static func config(prefix: String, port: Int, hubPort: Int) -> String {
