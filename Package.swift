@@ -335,6 +335,11 @@ for (family, names) in families {
 // or a plain `swift build -c release` fails to link them (lld: gold warns about mktemp in Foundation).
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
+        // The compiler keeps the import rules: an import is internal unless a file says
+        // `public import` (its public API shows the module's types), and a member is visible
+        // only in files that import its module.
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
         .unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
     ]
     if target.type == .executable && !["departure-board", "departure-board-web"].contains(target.name) {

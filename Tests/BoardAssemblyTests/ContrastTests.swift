@@ -7,6 +7,8 @@ import Framebuffer
 import PanelCatalog
 import PanelTestSupport
 import Testing
+import BoardRender
+import ZoneInfo
 
 /// Contrast has one owner: the board's value, mapped by the panel table, sent by the
 /// driver at initialisation. A trace and the hardware get the same bytes.

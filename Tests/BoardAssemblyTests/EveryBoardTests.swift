@@ -5,6 +5,8 @@ import DeparturesCore
 import DisplayBackends
 import Foundation
 import Testing
+import BoardRender
+import BoardRuntime
 
 /// Every shipped board is built in process through the library — the same call `run`
 /// makes — and its first frame reaches a trace exactly as `render --trace` sends it.

@@ -6,6 +6,7 @@ import GTFSFeedBuilder
 import GTFSSchedule
 import LoopbackHTTPServer
 import Testing
+import BoardRuntime
 
 /// A running GTFS board re-imports its published timetable beside the draw loop: frames keep
 /// arriving when the clock moves while the import runs, and the new store is then served.

@@ -1,6 +1,7 @@
 @testable import BoardConfig
 import PanelCatalog
 import Testing
+import Framebuffer
 
 /// The output keys each driver takes are read off the panel table; this is the table a
 /// user sees in Boards/README.md ("The panel: output:"), written out, so a change to the facts that moves a key shows.

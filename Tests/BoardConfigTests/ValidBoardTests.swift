@@ -1,5 +1,6 @@
 import Testing
 @testable import BoardConfig
+import Framebuffer
 
 @Suite struct ValidBoardTests {
     @Test func minimalDemoBoardUsesDefaults() throws {

@@ -2,6 +2,7 @@ import BoardRender
 import DeparturesCore
 import Framebuffer
 import Testing
+import ZoneInfo
 
 /// A GTFS feed's route colours on badges, and the board's own colours winning over them.
 struct RouteColourTests {

@@ -13,6 +13,7 @@ import Locking
 import Testing
 import TestTiming
 import ZoneInfo
+import Framebuffer
 
 /// The GTFS board's whole path for days of board time: the store, TripUpdates polled from a
 /// server that flaps (good, 304, a stale header, garbage, a timeout, HTTP 500) and the

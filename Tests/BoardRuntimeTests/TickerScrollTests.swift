@@ -4,6 +4,7 @@ import DeparturesCore
 import Foundation
 import Logging
 import Testing
+import Framebuffer
 
 /// A ticker scrolls without stopping: the draw loop plans a wake for every pixel of
 /// movement. It once compared the next step's picture with this one, and stood still until

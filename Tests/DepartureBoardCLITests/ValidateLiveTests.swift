@@ -3,6 +3,7 @@ import GTFSFeedBuilder
 import GTFSRealtime
 import LoopbackHTTPServer
 import Testing
+import SwiftProtobuf
 
 /// `validate --live` asks a GTFS board's feeds once and says how well realtime fits the
 /// timetable; a feed whose trip ids no longer match (an agency renumbered them) fails it.

@@ -4,6 +4,8 @@ import DeparturesCore
 import Foundation
 import LoopbackHTTPServer
 import Testing
+import BoardConfig
+import DeparturesHub
 
 /// The hub on a real socket, its stops fed by a real upstream over HTTP.
 @Suite(.serialized, .timeLimit(.minutes(10)))

@@ -4,6 +4,7 @@ import DeparturesCore
 import Foundation
 import LoopbackHTTPServer
 import Testing
+import DeparturesHub
 
 /// The scale-out path: Debian's nginx caching in front of the hub, with nothing but the
 /// hub's own ETag and Cache-Control to go by.

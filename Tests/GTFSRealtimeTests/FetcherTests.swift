@@ -6,6 +6,7 @@ import LoopbackHTTPServer
 import Locking
 import Testing
 import TestTiming
+import SwiftProtobuf
 
 /// TripUpdatesFetcher against a real server on 127.0.0.1.
 @Suite(.serialized, .timeLimit(.minutes(1)))

@@ -10,6 +10,7 @@ import LoopbackHTTPServer
 import Locking
 import Testing
 import ZoneInfo
+import SwiftProtobuf
 
 /// The repository over a real store and a TripUpdates feed on 127.0.0.1, driven by a
 /// manual clock: last-good-feed reuse, backoff after failed polls, recovery.

@@ -1,5 +1,5 @@
-import Framebuffer
-import YAMLTree
+public import Framebuffer
+public import YAMLTree
 
 /// How a board looks: the panel's size and pixel format, and the layout's choices.
 /// Values left out are nil where the layout picks a default that fits the display size.

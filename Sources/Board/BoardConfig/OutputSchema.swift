@@ -1,4 +1,5 @@
 import PanelCatalog
+import Framebuffer
 
 /// The `output:` section: which driver, on which bus, wired to which lines.
 enum OutputSchema {

@@ -1,4 +1,4 @@
-import PanelCatalog
+public import PanelCatalog
 
 /// Where a board's frames go: a panel driver on a bus (with its wiring), the Linux
 /// framebuffer, or nothing but previews. Values left out take the usual Raspberry Pi

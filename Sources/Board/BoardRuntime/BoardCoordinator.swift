@@ -1,13 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import BoardRender
-import DeparturesCore
-import DisplayBackends
+public import BoardRender
+public import DeparturesCore
+public import DisplayBackends
 import Framebuffer
-import Logging
+public import Logging
 import Observation
 
 /// Owns a running board: the view model's refresh loop, the layout and the backend.

@@ -1,8 +1,8 @@
-import BoardConfig
-import DeparturesCore
+public import BoardConfig
+public import DeparturesCore
 import GTFSSchedule
-import Logging
-import ZoneInfo
+public import Logging
+public import ZoneInfo
 
 /// A board file read and its zone loaded: everything the departures side needs. The one
 /// place that knows both the board file and the core; no device is opened here.

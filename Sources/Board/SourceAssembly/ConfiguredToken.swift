@@ -1,4 +1,4 @@
-import BoardConfig
+public import BoardConfig
 import SystemFiles
 
 /// The access token a board's `status:` section or a hub file names: read when the server

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import BoardConfig
-import DeparturesCore
+public import BoardConfig
+public import DeparturesCore
 import GTFSSchedule
 
 /// What `validate` adds for a GTFS board: whether its store exists, covers its stops and

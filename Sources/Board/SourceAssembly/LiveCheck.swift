@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BoardConfig
-import DeparturesCore
+public import DeparturesCore
 import GTFSSource
 
 /// `validate --live`: asks the board's source once, as the running board would, and says

@@ -1,10 +1,10 @@
 import APISource
 import BoardConfig
-import DeparturesCore
+public import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
-import Logging
+public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
 extension BoardSetup {

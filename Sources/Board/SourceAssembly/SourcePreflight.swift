@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
-import BoardConfig
+public import BoardConfig
 
 /// What `validate` checks beyond the file itself: the files a board names must be there, or
 /// the running board could only ever show "Failed to load departures".

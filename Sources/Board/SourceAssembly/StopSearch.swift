@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DeparturesCore
 #if canImport(Glibc)
 import Glibc
 #endif
-import BoardConfig
-import GTFSSchedule
+public import BoardConfig
+public import GTFSSchedule
 import GTFSSource
 import HTTPFetch
 

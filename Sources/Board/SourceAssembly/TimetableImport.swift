@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import BoardConfig
-import GTFSSchedule
+import DeparturesCore
+public import BoardConfig
+public import GTFSSchedule
 import GTFSSource
 
 /// `gtfs import`: a GTFS zip — a file, or the agency's URL — into a `kind: gtfs` board's store.

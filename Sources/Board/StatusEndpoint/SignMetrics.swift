@@ -1,5 +1,6 @@
 import DeparturesCore
 import WebMessages
+import BoardRuntime
 
 /// `/metrics`: what a Prometheus server scrapes from a sign. Names follow Prometheus'
 /// conventions (base units, `_total` for counters, `process_` for the process itself).

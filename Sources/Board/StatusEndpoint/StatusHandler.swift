@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import BoardRuntime
+public import DeparturesCore
+public import BoardRuntime
 import DisplayBackends
-import SystemFiles
-import WebMessages
+public import SystemFiles
+public import WebMessages
 
 /// The sign's status endpoint: `/` a page a phone can read, `/frame.png` the panel's current
 /// frame, `/status.json` and `/metrics`. It reads the latest health from a store the draw

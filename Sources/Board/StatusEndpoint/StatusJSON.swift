@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BoardRuntime
 import SystemFiles
 import DeparturesCore
 import ZoneInfo
+import Framebuffer
 
 /// `/status.json`: the sign's health for scripts and the page's own updates. The board's
 /// state is embedded in the same form as `render --output state.json`.

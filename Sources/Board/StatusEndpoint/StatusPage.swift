@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BoardRuntime
 import DeparturesCore
+import Framebuffer
 
 /// `/`: one small page a phone can read. Served filled in, so it says something without
 /// scripts; a short script then polls `/status.json` and swaps the frame when it changes.

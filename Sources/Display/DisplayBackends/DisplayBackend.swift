@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Something that shows frames: a panel driver, an image file, a terminal. Classes, because backends own
 /// devices and file descriptors whose lifetime `shutdown()` ends.

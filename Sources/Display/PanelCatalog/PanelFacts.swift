@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// The panels a board can drive (`output.driver`).
 public enum PanelModel: String, Sendable, Equatable, CaseIterable {

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DeparturesCore
+import SwiftProtobuf
 
 /// Fields the current GTFS-Realtime reference has and the committed proto does not, read
 /// from the messages' unknown fields (field numbers from the reference's proto). If the

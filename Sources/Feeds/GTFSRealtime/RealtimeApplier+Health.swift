@@ -1,3 +1,4 @@
+import GTFSSchedule
 /// How well a feed fits the timetable, for the board's routes (`RealtimeResult.matchRate`).
 ///
 /// Counted: every TripUpdate entity (not is_deleted) whose route is one of the board's —

@@ -1,4 +1,5 @@
 import GTFSSchedule
+import DeparturesCore
 
 /// What a TripUpdate says about one row.
 enum Prediction: Equatable {

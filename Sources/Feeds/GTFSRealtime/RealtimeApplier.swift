@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
-import GTFSSchedule
+public import DeparturesCore
+public import GTFSSchedule
 import ZoneInfo
 
 /// Applies a GTFS-Realtime TripUpdates feed to scheduled departures. Pure: the same inputs

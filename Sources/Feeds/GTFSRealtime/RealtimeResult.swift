@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
+public import DeparturesCore
 
 /// The board rows after applying a feed, and what became of the feed.
 public struct RealtimeResult: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+public import DeparturesCore
 
 /// Service alerts for a board: the header texts of alerts active now whose informed entities
 /// name one of the board's routes or stops.

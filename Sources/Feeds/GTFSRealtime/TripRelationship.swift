@@ -1,3 +1,4 @@
+import SwiftProtobuf
 /// TripDescriptor.schedule_relationship, including the values later spec versions added.
 ///
 /// The committed proto predates DUPLICATED (6), DELETED (7) and NEW (8); a proto2 reader keeps an enum

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DeparturesCore
 
 /// A minimal protobuf wire-format walk over unknown-field bytes: how fields of later spec
 /// versions than the committed proto are read (a proto2 reader keeps them there).

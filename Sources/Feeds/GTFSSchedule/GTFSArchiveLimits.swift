@@ -1,4 +1,4 @@
-import ZipReader
+public import ZipReader
 
 /// Caps on what an import may extract, so a hostile zip (a zip bomb, a header that lies
 /// about sizes) fails with a clear error instead of filling the disk.

@@ -1,4 +1,4 @@
-import ZoneInfo
+public import ZoneInfo
 
 /// Where a day falls against a store's `serviceDates`: lets a board say "timetable
 /// expired" rather than show an empty board, and `validate` warn before that.

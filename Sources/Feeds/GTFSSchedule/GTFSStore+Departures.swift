@@ -1,11 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
+public import DeparturesCore
 import SQLite
-import ZoneInfo
+public import ZoneInfo
 
 extension GTFSStore {
     /// Scheduled calls at `stopIDs` (a station's id covers its child stops) whose departure

@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+public import DeparturesCore
 #if canImport(Glibc)
 import Glibc
 #endif
 import SQLite
-import ZoneInfo
+public import ZoneInfo
 
 /// Errors from opening or querying a store.
 public struct GTFSStoreError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DeparturesCore
 import SQLite
 
 /// One import's state: the feed, the extracted files, and the ids found so far.

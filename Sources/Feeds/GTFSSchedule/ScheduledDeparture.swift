@@ -1,4 +1,4 @@
-import ZoneInfo
+public import ZoneInfo
 /// One scheduled call of a trip at a board stop, on one service day.
 public struct ScheduledDeparture: Sendable, Hashable {
     public var tripID: String

@@ -1,17 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
-import DeparturesCore
-import GTFSRealtime
-import GTFSSchedule
-import Logging
+public import DeparturesCore
+public import GTFSRealtime
+public import GTFSSchedule
+public import Logging
 import Locking
-import ZoneInfo
+public import ZoneInfo
 
 /// Departures from an agency's own feeds: the timetable from the local GTFS store
 /// (`departure-board gtfs import`), corrected by GTFS-Realtime TripUpdates when a feed is

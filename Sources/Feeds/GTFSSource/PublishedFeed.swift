@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DeparturesCore
 import SystemFiles
 
 /// What the board knows of the agency's published zip: its URL, the HTTP validators of the

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import GTFSRealtime
+public import DeparturesCore
+public import GTFSRealtime
 import Logging
 import Locking
 

@@ -1,15 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
-import DeparturesCore
-import GTFSSchedule
-import HTTPFetch
-import Logging
+public import DeparturesCore
+public import GTFSSchedule
+public import HTTPFetch
+public import Logging
 import Locking
 import SystemFiles
 

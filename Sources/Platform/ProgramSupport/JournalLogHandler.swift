@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 import SystemFiles
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CKernel
+public import CKernel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// Temporary files carry the id of the process writing them (`<prefix><pid><rest>`), so a

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// A Unix socket's name as the `sockaddr_un` that bind, connect and sendto take: the one

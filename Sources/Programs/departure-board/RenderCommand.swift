@@ -12,6 +12,7 @@ import DisplayBackends
 import Framebuffer
 import Logging
 import ZoneInfo
+import BoardConfig
 
 /// `render`: one frame of a board to a file.
 struct RenderCommand: AsyncParsableCommand {

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
+import DeparturesCore
 import ProgramSupport
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
 import BoardAssembly
 import SourceAssembly

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import WebMessages
+public import DeparturesCore
+public import WebMessages
 import WebServer
 import ZoneInfo
 

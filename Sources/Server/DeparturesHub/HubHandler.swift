@@ -1,6 +1,6 @@
-import DeparturesCore
-import WebMessages
-import WebServer
+public import DeparturesCore
+public import WebMessages
+public import WebServer
 
 /// The hub's pages: the departures API per stop, `/status.json`, `/metrics` and an index.
 /// Every answer is read from the feeds' latest results; nothing here waits on a source.

@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
 import SystemFiles
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import DeparturesCore
 import WebMessages
 import WebServer

@@ -1,12 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
-import Logging
+public import DeparturesCore
+public import Logging
 import Locking
-import ZoneInfo
+public import ZoneInfo
 
 /// One stop as the hub serves it: its source polled on a loop, the last good answer kept
 /// encoded, so a request only reads memory and never waits on the source, however many

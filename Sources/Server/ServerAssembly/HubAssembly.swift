@@ -1,14 +1,14 @@
-import SourceAssembly
-import BoardConfig
-import DeparturesCore
-import DeparturesHub
-import Logging
+public import SourceAssembly
+public import BoardConfig
+public import DeparturesCore
+public import DeparturesHub
+public import Logging
 import SystemFiles
 import WebMessages
-import WebServer
+public import WebServer
 import ZoneInfo
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// A hub file turned into one feed per stop (each stop's source built exactly as a sign's

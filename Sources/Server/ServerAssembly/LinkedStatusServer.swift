@@ -1,6 +1,6 @@
-import SourceAssembly
-import Logging
-import StatusLink
+public import SourceAssembly
+public import Logging
+public import StatusLink
 import Locking
 import SystemFiles
 import WebMessages

@@ -1,4 +1,4 @@
-import SystemFiles
+public import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #endif

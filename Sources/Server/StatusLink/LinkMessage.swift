@@ -1,4 +1,4 @@
-import WebMessages
+public import WebMessages
 
 /// What the sign tells its status server when it starts it: where to listen and the token
 /// to ask for (sent over the link, so the secret is never in an argument or the environment).

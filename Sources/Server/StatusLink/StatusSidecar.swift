@@ -1,11 +1,11 @@
-import CKernel
+public import CKernel
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
+public import Logging
 import Locking
 import SystemFiles
-import WebMessages
+public import WebMessages
 
 /// The sign's side of its status page: runs the status server as a child process
 /// (`departure-board-web status`, which links the HTTP stack the sign itself does not),

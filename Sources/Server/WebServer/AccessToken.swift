@@ -1,5 +1,5 @@
 import SystemFiles
-import WebMessages
+public import WebMessages
 
 /// The secret a non-loopback server asks for. Presented as `Authorization: Bearer <token>`
 /// (Prometheus, curl, a sign's `api_key_*`), as the password of HTTP Basic auth (a phone's

@@ -1,5 +1,5 @@
 import Prometheus
-import WebMessages
+public import WebMessages
 import Locking
 
 extension MetricSample {

@@ -1,7 +1,7 @@
-import WebMessages
+public import WebMessages
 import Hummingbird
 import HummingbirdCore
-import Logging
+public import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle

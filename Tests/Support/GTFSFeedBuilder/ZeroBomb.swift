@@ -1,4 +1,4 @@
-import CZlibSystem
+public import CZlibSystem
 import Foundation
 
 /// Zip bombs that cost the test nothing to build: one megabyte of '0' deflated with a full

@@ -1,5 +1,5 @@
-import Locking
-import Logging
+public import Locking
+public import Logging
 
 /// Log lines, shared by every copy of the handler.
 public final class LogLines: Sendable {

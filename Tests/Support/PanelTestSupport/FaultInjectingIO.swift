@@ -1,4 +1,4 @@
-import DisplayBackends
+public import DisplayBackends
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import DisplayBackends
-import Framebuffer
+public import Framebuffer
 
 /// Replays a trace into a controller's RAM, then into an image: proof that the bytes a
 /// driver sends show the pixels the layout drew.

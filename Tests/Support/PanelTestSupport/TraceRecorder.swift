@@ -1,4 +1,4 @@
-import DisplayBackends
+public import DisplayBackends
 
 /// A bus that records what a driver sends: the real `TraceIO` writes its JSON lines here and
 /// `take()` parses them back, so every test also round-trips the trace format.

@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import SourceAssembly
-import FoundationEssentials
-#else
-import Foundation
-#endif
+public import SourceAssembly
 import BoardRender
 import DeparturesCore
 import Framebuffer
 import ZoneInfo
+import BoardConfig
 
 /// Layout + rasterisation (and panel encoding) per frame on fixed scenes, so performance is
 /// reported as figures from the project's own code rather than asserted in tests.

@@ -1,15 +1,10 @@
-import SourceAssembly
-import BoardRender
-import DeparturesCore
-import DisplayBackends
+public import SourceAssembly
+public import BoardRender
+public import DeparturesCore
+public import DisplayBackends
 import Framebuffer
 import Glibc
 import ZoneInfo
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One bench scene: a display, the states it shows frame after frame, and where frames go.
 public struct BenchScene {

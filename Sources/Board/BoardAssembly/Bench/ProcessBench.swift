@@ -1,9 +1,10 @@
+public import SourceAssembly
 #if canImport(Glibc)
-import SourceAssembly
 import Glibc
 #endif
 import BoardConfig
 import SystemFiles
+import PanelCatalog
 
 /// The boards `bench` starts as child processes, and where their output goes.
 public enum ProcessBench {

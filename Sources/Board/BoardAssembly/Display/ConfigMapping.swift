@@ -1,6 +1,6 @@
-import BoardConfig
-import BoardRender
-import DisplayBackends
+public import BoardConfig
+public import BoardRender
+public import DisplayBackends
 
 // Board-file enums onto library enums. Every mapping is a switch the compiler checks, so a
 // case added to a config enum does not compile until it is mapped; a test checks the

@@ -1,5 +1,5 @@
 import Glibc
-import SystemFiles
+public import SystemFiles
 
 /// Finds the bundled fonts (`Fonts/board-6x12.bdf`) from a checkout or an installation,
 /// wherever the board file and the current folder are.

@@ -1,8 +1,9 @@
-import SourceAssembly
-import BoardConfig
-import BoardRender
+public import SourceAssembly
+public import BoardConfig
+public import BoardRender
 import Framebuffer
 import PanelCatalog
+import YAMLTree
 
 /// Turns a board's `display:` settings into layout options: fonts found and loaded,
 /// colours parsed, defaults chosen for the display's size.

@@ -1,9 +1,9 @@
-import SourceAssembly
-import BoardConfig
-import DisplayBackends
-import Logging
+public import SourceAssembly
+public import BoardConfig
+public import DisplayBackends
+public import Logging
 import PanelCatalog
-import StatusLink
+public import StatusLink
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,8 @@
-import SourceAssembly
-import BoardConfig
-import DisplayBackends
+public import SourceAssembly
+public import BoardConfig
+public import DisplayBackends
 import Glibc
-import Logging
+public import Logging
 import SystemFiles
 
 /// Where a running board's frames go.

@@ -1,9 +1,9 @@
-import SourceAssembly
-import BoardConfig
-import DisplayBackends
-import Framebuffer
+public import SourceAssembly
+public import BoardConfig
+public import DisplayBackends
+public import Framebuffer
 import Locking
-import Logging
+public import Logging
 import PanelCatalog
 
 /// Builds a board's panel driver from its `output:` section on whatever `PanelIO` it is

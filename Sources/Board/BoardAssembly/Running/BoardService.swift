@@ -1,9 +1,10 @@
-import ProgramSupport
-import SourceAssembly
-import BoardRuntime
-import DeparturesCore
-import Logging
-import StatusLink
+public import ProgramSupport
+public import SourceAssembly
+public import BoardRuntime
+public import DeparturesCore
+public import Logging
+public import StatusLink
+import BoardConfig
 
 /// A board as a long-running service: starts it, answers stop, reload and refresh events
 /// (from signals or any other front end), and keeps the running board when a reload fails.

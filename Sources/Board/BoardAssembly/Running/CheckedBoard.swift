@@ -1,6 +1,6 @@
-import SourceAssembly
-import BoardConfig
-import BoardRender
+public import SourceAssembly
+public import BoardConfig
+public import BoardRender
 import DeparturesCore
 
 /// A board file read and checked end to end — zone loaded, fonts found and parsed — with no

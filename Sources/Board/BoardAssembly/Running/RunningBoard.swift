@@ -1,10 +1,10 @@
-import SourceAssembly
-import BoardConfig
+public import SourceAssembly
+public import BoardConfig
 import BoardRender
-import BoardRuntime
-import DeparturesCore
-import DisplayBackends
-import Logging
+public import BoardRuntime
+public import DeparturesCore
+public import DisplayBackends
+public import Logging
 
 /// One board running: source, view model, renderer and backend wired into a coordinator.
 /// Any front end (the command line, a status server, a test) assembles a board with one call.

@@ -1,6 +1,6 @@
-import SourceAssembly
-import BoardConfig
-import BoardRuntime
+public import SourceAssembly
+public import BoardConfig
+public import BoardRuntime
 
 /// The board file's `schedule:` and `buttons:` sections as the runtime's types.
 public enum ScheduleAssembly {

@@ -1,11 +1,11 @@
 import SourceAssembly
 import ProgramSupport
-import BoardConfig
-import BoardRuntime
-import DeparturesCore
-import Logging
+public import BoardConfig
+public import BoardRuntime
+public import DeparturesCore
+public import Logging
 import StatusEndpoint
-import StatusLink
+public import StatusLink
 import SystemFiles
 
 /// A board's `status:` section as a status server process fed by the sign.

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
-import Framebuffer
+public import DeparturesCore
+public import Framebuffer
 import Locking
 
 /// Everything a status page shows about a running sign, as of one pass of its draw loop.

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DeparturesCore
-import Framebuffer
+public import DeparturesCore
+public import Framebuffer
 
 /// What one pass of the draw loop did. Passes happen only while the loop is alive, so they
 /// are the one honest liveness signal: a slow network never stops them, a hung bus write does.

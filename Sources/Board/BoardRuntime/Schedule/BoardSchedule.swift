@@ -1,4 +1,4 @@
-import ZoneInfo
+public import ZoneInfo
 
 /// When the board runs, when its panel sleeps, and how bright it is, in the board's IANA zone.
 ///

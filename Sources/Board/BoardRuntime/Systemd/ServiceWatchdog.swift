@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import DeparturesCore
 
 /// Tells systemd the sign is up and alive, from the draw loop only: `READY=1` once the first

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One departure as the API sends it (`GET /api/v1/stops/{stopId}/departures`).
 ///
 /// Times count seconds from the start of a service day (GTFS style), not instants:

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A response that breaks the API contract, with the path of the first problem
 /// (`data[0].trip_id: missing`), so whoever produced the data can find it.
 public struct DeparturesDataError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// What a board is showing.
 public enum BoardStatus: String, Sendable, Equatable, CaseIterable {

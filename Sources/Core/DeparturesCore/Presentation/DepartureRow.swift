@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// One row as a board shows it: everything already turned into text for `now`.
 public struct DepartureRow: Hashable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ZoneInfo
 
 /// A live-looking timetable for a Sydney stop, synthesised around "now", so the preview

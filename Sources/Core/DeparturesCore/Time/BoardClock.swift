@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// "Now" and waiting, in one injectable place, so the time rules and the refresh loop can
 /// run on a test clock and `render --now` gives the same bytes on every machine.
 public protocol BoardClock: Sendable {

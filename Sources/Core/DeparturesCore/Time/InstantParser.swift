@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// Parses the instants users type (`--now`): ISO 8601 / RFC 3339 with an offset or `Z`,
 /// or a local date-time without one, read in the board's zone.

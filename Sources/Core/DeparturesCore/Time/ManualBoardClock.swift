@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Locking
 
 /// A clock that moves only when told to: sleepers wake when `advance(by:)` passes their

@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// Turns GTFS-style service-day seconds into instants in a board's zone.
 ///

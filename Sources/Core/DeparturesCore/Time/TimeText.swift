@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// The texts a board shows for times, in the board's zone, independent of locale.
 public enum TimeText {

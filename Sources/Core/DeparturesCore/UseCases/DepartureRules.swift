@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ZoneInfo
+public import ZoneInfo
 
 /// A departure placed on the time line: its service day and instants.
 public struct ResolvedDeparture: Hashable, Sendable {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Fetch → resolve → drop departed → sort → limit: the business rule between a source and
 /// a board.
 public struct LoadDeparturesUseCase: Sendable {

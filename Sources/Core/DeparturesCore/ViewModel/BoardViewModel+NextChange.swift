@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension BoardViewModel {
     /// A margin so the state read at the wake-up is already past the boundary.
     static let boundaryMargin = 0.001

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Observation
-import ZoneInfo
+public import Observation
+public import ZoneInfo
 
 /// The board's view model: keeps the last good departures, refreshes them on a loop, and
 /// answers what to show at any instant.

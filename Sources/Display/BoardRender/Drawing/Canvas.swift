@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Drawing primitives over a framebuffer in logical colours, all clipped to a rectangle, so
 /// a layout can never write outside its cell or the panel.

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// The colours a layout draws with, named by role rather than value, so each pixel format
 /// can map them to what stays visible on its panel.

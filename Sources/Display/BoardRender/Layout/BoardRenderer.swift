@@ -1,5 +1,5 @@
-import DeparturesCore
-import Framebuffer
+public import DeparturesCore
+public import Framebuffer
 
 /// Turns a board state into a frame: the view of this system.
 ///

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Everything the layout needs to know about a display, already resolved: fonts loaded,
 /// colours mapped. The command line builds it from the board file.

@@ -1,5 +1,5 @@
 import CKernel
-import Framebuffer
+public import Framebuffer
 import Locking
 import PanelCatalog
 import SystemFiles

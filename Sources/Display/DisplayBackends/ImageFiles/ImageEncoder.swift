@@ -1,5 +1,5 @@
 import CZlibSystem
-import Framebuffer
+public import Framebuffer
 
 /// Encodes frames as image files. Every pixel format is written as 8-bit RGB (grey for PGM) exactly as
 /// `Framebuffer.rgbBytes()` previews it, so a .png and a .ppm of one frame hold the same pixels.

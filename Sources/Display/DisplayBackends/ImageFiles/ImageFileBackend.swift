@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Framebuffer
+public import Framebuffer
 import SystemFiles
 
 /// Writes each frame to an image file (format from the extension) for previews, screenshots and CI.

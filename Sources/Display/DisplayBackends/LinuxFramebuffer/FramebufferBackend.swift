@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// `/dev/fbN` as a display backend: damaged spans only, and a black screen on shutdown so
 /// a stopped sign does not freeze on old departures.

@@ -1,5 +1,5 @@
 import CKernel
-import Framebuffer
+public import Framebuffer
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 #if canImport(Glibc)
 import Glibc
 #endif

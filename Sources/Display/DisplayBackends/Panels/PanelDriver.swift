@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// A display controller driven over a `PanelIO`: it knows the controller's commands and
 /// RAM layout, not the layout of the board.

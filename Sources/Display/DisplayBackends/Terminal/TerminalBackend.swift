@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
-import Framebuffer
+public import Framebuffer
 import SystemFiles
 
 /// Shows frames on an ANSI 24-bit colour terminal, two pixel rows per text row using "▀" (top pixel as

@@ -1,3 +1,4 @@
+import CKernel
 #if canImport(Glibc)
 import Glibc
 #endif

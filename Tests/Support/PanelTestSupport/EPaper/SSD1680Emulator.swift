@@ -1,5 +1,5 @@
 import DisplayBackends
-import Framebuffer
+public import Framebuffer
 
 /// Replays an SSD1680 trace: the black/white RAM (0x24) and the red / previous-image RAM
 /// (0x26), the RAM window and address counters with the data entry mode's increments, and

@@ -1,5 +1,5 @@
 import DisplayBackends
-import Framebuffer
+public import Framebuffer
 
 /// Replays a UC8179 trace: both RAMs (0x10 old / black-white, 0x13 new / red), the partial
 /// window, power and deep-sleep state; 0x12 copies RAM to the visible image.

@@ -1,5 +1,5 @@
 import Foundation
-import Framebuffer
+public import Framebuffer
 
 /// departure-board-hub75 compiled against the recording stub of hzeller's library
 /// (Tests/HUB75/build-stub-driver.sh): the real driver process, no panel. What the "library"

@@ -1,5 +1,5 @@
 import Foundation
-import Framebuffer
+public import Framebuffer
 
 /// Reads a HUB75 trace (`{"op":"hub75",…}` lines, what the driver process would be sent) back
 /// into what the matrix would show: the configuration, the brightness and each frame.

@@ -1,5 +1,5 @@
 import DisplayBackends
-import Framebuffer
+public import Framebuffer
 
 /// An HT16K33 16×8 backpack fed from a trace: command bytes and display-RAM writes through
 /// the auto-incrementing address pointer. Mapping as `HT16K33Driver` states it.

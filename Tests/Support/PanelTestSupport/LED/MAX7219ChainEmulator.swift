@@ -1,5 +1,5 @@
-import DisplayBackends
-import Framebuffer
+public import DisplayBackends
+public import Framebuffer
 
 /// A chain of MAX7219 modules fed from a trace: each SPI operation is one CS-low…CS-high
 /// frame whose 16-bit words are shifted through the chain, then latched by every module.

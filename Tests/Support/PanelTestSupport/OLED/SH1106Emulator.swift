@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Replays SH1106 traffic (I2C at `address`, or 4-wire SPI) into a model of its command parser
 /// and 132×64 page-addressed RAM, and shows the 128 columns from `columnOffset` as the glass would.

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Replays SSD1306 traffic (I2C at `address`, or 4-wire SPI) into a model of its command parser
 /// and 128×64 RAM, and shows the top `height` rows as the glass would.

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Replays SSD1322 4-wire SPI traffic (command byte with D/C low, its arguments and RAM data
 /// with D/C high) into a model of its parser and 480×128 4-bit RAM, and shows the glass.

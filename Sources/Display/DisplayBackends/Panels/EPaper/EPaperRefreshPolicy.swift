@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// When an e-paper panel refreshes and how. Partial refreshes are fast and do not flash but
 /// leave ghosts, so a full refresh is forced every `fullEvery` partials or after `fullAfter`;

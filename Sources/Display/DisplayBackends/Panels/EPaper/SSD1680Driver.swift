@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// Solomon SSD1680 driving a 2.13" 250×122 black/white e-paper (Waveshare 2.13" V4 class),
 /// with the controller's OTP waveforms (no LUT upload).

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// UltraChip UC8179 driving a 7.5" 800×480 e-paper (Waveshare 7.5" V2 class), with the
 /// controller's OTP waveforms (no LUT upload).

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 import PanelCatalog
 
 /// HT16K33 command bytes (datasheet command summary); each is a one-byte I2C write.

@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 import PanelCatalog
 
 /// MAX7219 register addresses (datasheet, register address map).

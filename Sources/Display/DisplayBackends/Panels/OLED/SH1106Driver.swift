@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// SH1106 128×64 mono OLED (the common 1.3" modules) over I2C or 4-wire SPI.
 ///

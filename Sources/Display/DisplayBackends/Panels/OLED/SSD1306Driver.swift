@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// SSD1306 128×64 / 128×32 mono OLED over I2C or 4-wire SPI.
 ///

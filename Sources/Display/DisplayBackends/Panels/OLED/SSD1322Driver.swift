@@ -1,4 +1,4 @@
-import Framebuffer
+public import Framebuffer
 
 /// SSD1322 256×64 4-bit grey OLED (departure-board modules) over 4-wire SPI with D/C and RESET.
 ///
