@@ -18,44 +18,38 @@ public struct HTTPFetchClient: HTTPFetching {
     /// Follows redirects itself, so headers (the API key) are never sent to another origin:
     /// a cross-origin redirect goes out without them.
     public func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+        var url = try HTTPURL(request.url)
         var current = request
         for _ in 0...max(0, request.maxRedirects) {
-            let response = try await transfer(current)
-            guard (300..<400).contains(response.status), let location = response.redirectURL else { return response }
-            let lower = location.lowercased()
-            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-                throw .invalidURL("redirect to a non-HTTP location")
-            }
-            if !Self.sameOrigin(current.url, location) { current.headers = [] }
-            current.url = location
+            let outcome = try await transfer(current, url: url)
+            guard let location = outcome.location else { return outcome.response }
+            let next = try Self.redirect(from: url, to: location)
+            if next.origin != url.origin { current.headers = [] }
+            url = next
         }
         throw .other("more than \(request.maxRedirects) redirects")
     }
 
-    /// Scheme, host and port agree (default ports made explicit).
-    static func sameOrigin(_ a: String, _ b: String) -> Bool {
-        origin(a) != nil && origin(a) == origin(b)
+    /// The Location resolved against the URL that answered; only http and https are followed.
+    static func redirect(from url: HTTPURL, to location: String) throws(HTTPFetchError) -> HTTPURL {
+        let scheme = URLReference(location.trimmingSpaces).scheme?.lowercased()
+        if let scheme, HTTPURL.Scheme(rawValue: scheme) == nil { throw .invalidURL("redirect to a non-HTTP location") }
+        do {
+            return try url.resolving(location)
+        } catch {
+            guard case .invalidURL(let reason) = error else { throw error }
+            throw .invalidURL("redirect to a bad URL: \(reason)")
+        }
     }
 
-    static func origin(_ url: String) -> String? {
-        let lower = url.lowercased()
-        guard let schemeEnd = lower.firstRange(of: "://") else { return nil }
-        let scheme = String(lower[..<schemeEnd.lowerBound])
-        var authority = lower[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let hasPort = authority.last.map(\.isNumber) == true && authority.contains(":") && !authority.hasSuffix("]")
-        let port = hasPort ? "" : (scheme == "https" ? ":443" : ":80")
-        return scheme + "://" + authority + port
-    }
-
-    private func transfer(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+    private func transfer(_ request: HTTPRequest, url: HTTPURL) async throws(HTTPFetchError) -> Transfer.Outcome {
         let cancel = CancelSignal()
         let trustStore = trustStore
-        let result: Result<HTTPResponse, HTTPFetchError> = await withTaskCancellationHandler {
+        let result: Result<Transfer.Outcome, HTTPFetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let started = DetachedThread.start {
                     blockSIGPIPE()
-                    continuation.resume(returning: Transfer.run(request, trustStore: trustStore, cancel: cancel))
+                    continuation.resume(returning: Transfer.run(request, url: url, trustStore: trustStore, cancel: cancel))
                 }
                 if !started {
                     continuation.resume(returning: .failure(.other("could not start transfer thread")))

@@ -53,8 +53,6 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var body: [UInt8]
     public var contentType: String?
-    /// Where a 3xx answer points, absolute (redirects are followed by the client).
-    public var redirectURL: String?
     /// The final response's header fields in arrival order (after a redirect: the last hop's).
     public var headers: [HTTPHeader]
 

@@ -5,7 +5,7 @@ enum RequestHead {
     /// The caller's headers go out as given, and replace ours of the same name (Host,
     /// User-Agent, Accept-Encoding, Authorization). "Connection: close" is always ours: one
     /// request per connection, and a body without a length ends when the server closes.
-    static func bytes(for url: RequestURL, headers: [HTTPHeader]) -> [UInt8] {
+    static func bytes(for url: HTTPURL, headers: [HTTPHeader]) -> [UInt8] {
         let given = Set(headers.map { $0.name.lowercased() })
         var lines = ["GET \(url.target) HTTP/1.1"]
         if !given.contains("host") { lines.append("Host: \(url.authority)") }

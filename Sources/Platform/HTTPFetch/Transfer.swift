@@ -5,26 +5,29 @@ import Glibc
 /// One GET, start to end, on the calling (dedicated) thread: resolve, connect, TLS, request,
 /// response. Blocking by design; every wait is bounded by the request's deadlines.
 enum Transfer {
-    static func run(_ request: HTTPRequest, trustStore: String?, cancel: CancelSignal) -> Result<HTTPResponse, HTTPFetchError> {
+    /// One hop's answer, and the Location of a redirect (as sent: the client resolves it).
+    struct Outcome: Sendable {
+        var response: HTTPResponse
+        var location: String?
+    }
+
+    static func run(_ request: HTTPRequest, url: HTTPURL, trustStore: String?, cancel: CancelSignal) -> Result<Outcome, HTTPFetchError> {
         do {
-            return .success(try exchange(request, trustStore: trustStore, cancel: cancel))
+            return .success(try exchange(request, url: url, trustStore: trustStore, cancel: cancel))
         } catch {
             return .failure(error)
         }
     }
 
     private static func exchange(
-        _ request: HTTPRequest, trustStore: String?, cancel: CancelSignal
-    ) throws(HTTPFetchError) -> HTTPResponse {
+        _ request: HTTPRequest, url: HTTPURL, trustStore: String?, cancel: CancelSignal
+    ) throws(HTTPFetchError) -> Outcome {
         if cancel.isCancelled { throw .cancelled }
         try validate(request)
-        let url = try RequestURL.parse(request.url)
         let sink = try BodySink(limit: request.maxResponseBytes, path: request.bodyFile)
         var deadlines = Deadlines(request)
 
-        let addresses = try Resolver.resolve(url.host, port: url.port, deadlines: deadlines, cancel: cancel).get()
-        deadlines.progressed()
-        var connection = try Connection.open(addresses, port: url.port, deadlines: &deadlines, cancel: cancel)
+        var connection = try open(url.host, port: url.port, &deadlines, cancel)
         if url.isSecure {
             try connection.startTLS(host: url.host, isAddress: url.hostIsAddress, trustStore: trustStore,
                                     deadlines: &deadlines, cancel: cancel)
@@ -39,8 +42,7 @@ enum Transfer {
                                     headers: head.headers)
         if (300..<400).contains(head.status), let location = head.values("Location").first {
             // The client follows it (or refuses it); this hop's body is never needed.
-            response.redirectURL = Redirect.target(location, from: request.url)
-            return response
+            return Outcome(response: response, location: location)
         }
         let framing = try head.framing()
         if case .length(let length) = framing, length > sink.limit {
@@ -50,7 +52,16 @@ enum Transfer {
         try stream.readBody(framing, into: &writer, &deadlines, cancel)
         try writer.decoder.finish()
         response.body = writer.sink.takeBody()
-        return response
+        return Outcome(response: response)
+    }
+
+    /// The DNS lookup and the connection, on the request's deadlines.
+    static func open(
+        _ host: String, port: UInt16, _ deadlines: inout Deadlines, _ cancel: CancelSignal
+    ) throws(HTTPFetchError) -> Connection {
+        let addresses = try Resolver.resolve(host, port: port, deadlines: deadlines, cancel: cancel).get()
+        deadlines.progressed()
+        return try Connection.open(addresses, port: port, deadlines: &deadlines, cancel: cancel)
     }
 
     /// Refuses what would break the request head; names the header, never its value (a secret).
