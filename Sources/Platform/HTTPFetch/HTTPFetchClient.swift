@@ -5,14 +5,18 @@ import SystemFiles
 
 /// HTTP/1.1 GET over POSIX sockets, TLS through the system's OpenSSL 3 loaded on the first
 /// https request. Each request runs on its own thread, so blocking never happens on Swift's
-/// cooperative pool. No proxy: `http_proxy` and `https_proxy` are not read.
+/// cooperative pool.
 public struct HTTPFetchClient: HTTPFetching {
     /// A PEM file of trusted certificates used instead of the system's (tests); nil means the
     /// default verify paths, which honour SSL_CERT_FILE and SSL_CERT_DIR.
     public var trustStore: String?
+    /// Which requests go through a proxy. Given, never read here: the program reads its
+    /// environment once (`ProxySettings(environment:)`) and a board file may override it.
+    public var proxy: ProxySettings
 
-    public init(trustStore: String? = nil) {
+    public init(trustStore: String? = nil, proxy: ProxySettings = .direct) {
         self.trustStore = trustStore
+        self.proxy = proxy
     }
 
     /// Follows redirects itself, so headers (the API key) are never sent to another origin:
@@ -21,7 +25,8 @@ public struct HTTPFetchClient: HTTPFetching {
         var url = try HTTPURL(request.url)
         var current = request
         for _ in 0...max(0, request.maxRedirects) {
-            let outcome = try await transfer(current, url: url)
+            // Chosen per hop: a redirect may lead to a host no_proxy names.
+            let outcome = try await transfer(current, url: url, proxy: proxy.server(for: url))
             guard let location = outcome.location else { return outcome.response }
             let next = try Self.redirect(from: url, to: location)
             if next.origin != url.origin { current.headers = [] }
@@ -42,14 +47,16 @@ public struct HTTPFetchClient: HTTPFetching {
         }
     }
 
-    private func transfer(_ request: HTTPRequest, url: HTTPURL) async throws(HTTPFetchError) -> Transfer.Outcome {
+    private func transfer(
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?
+    ) async throws(HTTPFetchError) -> Transfer.Outcome {
         let cancel = CancelSignal()
         let trustStore = trustStore
         let result: Result<Transfer.Outcome, HTTPFetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let started = DetachedThread.start {
                     blockSIGPIPE()
-                    continuation.resume(returning: Transfer.run(request, url: url, trustStore: trustStore, cancel: cancel))
+                    continuation.resume(returning: Transfer.run(request, url: url, proxy: proxy, trustStore: trustStore, cancel: cancel))
                 }
                 if !started {
                     continuation.resume(returning: .failure(.other("could not start transfer thread")))

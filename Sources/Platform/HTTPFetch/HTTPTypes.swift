@@ -55,6 +55,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var contentType: String?
     /// The final response's header fields in arrival order (after a redirect: the last hop's).
     public var headers: [HTTPHeader]
+    /// The proxy (host:port) the final request went through; nil when it went direct.
+    public var proxy: String?
 
     public init(status: Int, body: [UInt8], contentType: String? = nil, headers: [HTTPHeader] = []) {
         self.status = status

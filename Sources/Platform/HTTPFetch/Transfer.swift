@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// One GET, start to end, on the calling (dedicated) thread: resolve, connect, TLS, request,
-/// response. Blocking by design; every wait is bounded by the request's deadlines.
+/// One GET, start to end, on the calling (dedicated) thread: resolve, connect (to the server
+/// or its proxy), TLS, request, response. Blocking by design; every wait is bounded by the
+/// request's deadlines.
 enum Transfer {
     /// One hop's answer, and the Location of a redirect (as sent: the client resolves it).
     struct Outcome: Sendable {
@@ -11,35 +12,45 @@ enum Transfer {
         var location: String?
     }
 
-    static func run(_ request: HTTPRequest, url: HTTPURL, trustStore: String?, cancel: CancelSignal) -> Result<Outcome, HTTPFetchError> {
+    /// `proxy` carries the request when set: plain http in absolute-form, https through a CONNECT tunnel.
+    static func run(
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?, trustStore: String?, cancel: CancelSignal
+    ) -> Result<Outcome, HTTPFetchError> {
         do {
-            return .success(try exchange(request, url: url, trustStore: trustStore, cancel: cancel))
+            return .success(try exchange(request, url: url, proxy: proxy, trustStore: trustStore, cancel: cancel))
         } catch {
             return .failure(error)
         }
     }
 
     private static func exchange(
-        _ request: HTTPRequest, url: HTTPURL, trustStore: String?, cancel: CancelSignal
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?, trustStore: String?, cancel: CancelSignal
     ) throws(HTTPFetchError) -> Outcome {
         if cancel.isCancelled { throw .cancelled }
         try validate(request)
         let sink = try BodySink(limit: request.maxResponseBytes, path: request.bodyFile)
         var deadlines = Deadlines(request)
 
-        var connection = try open(url.host, port: url.port, &deadlines, cancel)
+        var stream: ResponseStream
+        if let proxy {
+            stream = ResponseStream(try ProxyTunnel.connect(to: proxy, &deadlines, cancel))
+            if url.isSecure { try ProxyTunnel.open(&stream, to: url, through: proxy, &deadlines, cancel) }
+        } else {
+            stream = ResponseStream(try open(url.host, port: url.port, &deadlines, cancel))
+        }
         if url.isSecure {
-            try connection.startTLS(host: url.host, isAddress: url.hostIsAddress, trustStore: trustStore,
-                                    deadlines: &deadlines, cancel: cancel)
+            try stream.startTLS(host: url.host, isAddress: url.hostIsAddress, trustStore: trustStore, &deadlines, cancel)
         }
         deadlines.phase = .awaitingHead
-        try connection.send(RequestHead.bytes(for: url, headers: request.headers), deadlines: &deadlines, cancel: cancel)
-
-        var stream = ResponseStream(connection)
+        let forwarding = url.isSecure ? nil : proxy
+        try stream.send(RequestHead.bytes(for: url, headers: request.headers, proxy: forwarding), &deadlines, cancel)
         let head = try stream.readHead(&deadlines, cancel)
+        // Only a proxy answers 407: the request never reached the server.
+        if let forwarding, head.status == 407 { throw ProxyTunnel.refusal(head, by: forwarding, tunnelTo: nil) }
         deadlines.phase = .receivingBody
         var response = HTTPResponse(status: head.status, body: [], contentType: head.values("Content-Type").first,
                                     headers: head.headers)
+        response.proxy = proxy?.description
         if (300..<400).contains(head.status), let location = head.values("Location").first {
             // The client follows it (or refuses it); this hop's body is never needed.
             return Outcome(response: response, location: location)
