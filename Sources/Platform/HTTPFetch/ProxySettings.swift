@@ -16,9 +16,14 @@ public struct ProxyEnvironment: Sendable, Equatable {
 
     /// From a process environment's variables (`ProcessInfo.processInfo.environment`, say).
     public init(_ variables: [String: String]) {
-        httpProxy = variables["http_proxy"]
-        httpsProxy = variables["https_proxy"] ?? variables["HTTPS_PROXY"]
-        noProxy = variables["no_proxy"] ?? variables["NO_PROXY"]
+        self.init { variables[$0] }
+    }
+
+    /// From a lookup of one variable (getenv, where Foundation is not linked).
+    public init(lookup variable: (String) -> String?) {
+        httpProxy = variable("http_proxy")
+        httpsProxy = variable("https_proxy") ?? variable("HTTPS_PROXY")
+        noProxy = variable("no_proxy") ?? variable("NO_PROXY")
     }
 }
 

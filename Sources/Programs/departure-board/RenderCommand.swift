@@ -8,6 +8,7 @@ import BoardRender
 import DeparturesCore
 import DisplayBackends
 import Framebuffer
+import HTTPFetch
 import Logging
 import ZoneInfo
 
@@ -113,7 +114,8 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let setup: BoardSetup
         do {
-            setup = try BoardSetup(path: options.board, override: override)
+            setup = try BoardSetup(path: options.board, override: override,
+                                   proxyEnvironment: .ofThisProcess)
         } catch {
             throw CLIFailure(error)
         }

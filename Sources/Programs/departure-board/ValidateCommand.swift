@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardAssembly
 import DeparturesCore
+import HTTPFetch
 
 /// `validate FILE…`: checks board files without running them; `--live` also asks their sources.
 struct ValidateCommand: AsyncParsableCommand {
@@ -33,7 +34,7 @@ struct ValidateCommand: AsyncParsableCommand {
             let checked: CheckedBoard
             do {
                 // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
-                checked = try CheckedBoard(path: file)
+                checked = try CheckedBoard(path: file, proxyEnvironment: .ofThisProcess)
             } catch {
                 Console.error(error.description)
                 failures += 1

@@ -1,5 +1,6 @@
 import BoardRuntime
 import DeparturesCore
+import HTTPFetch
 import Logging
 import StatusLink
 
@@ -22,8 +23,8 @@ public final class BoardService {
     /// The status server program (departure-board-web); nil when it is not installed.
     private let webServerExecutable: String?
 
-    /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable);
-    /// injected so tests need not change the process environment.
+    /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable,
+    /// the proxy variables); injected so tests need not change the process environment.
     public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
                 environment: [String: String] = [:],
                 webServerExecutable: String? = HelperExecutable.find(HelperExecutable.webServerName)) throws(AssemblyError) {
@@ -33,7 +34,8 @@ public final class BoardService {
         self.clock = clock
         self.logger = logger
         self.environment = environment
-        board = try RunningBoard(path: path, output: output, clock: clock, logger: logger)
+        board = try RunningBoard(path: path, output: output, clock: clock, logger: logger,
+                                 proxyEnvironment: ProxyEnvironment(environment))
         if let notifier = SystemdNotifier(environment: environment) {
             let interval = SystemdNotifier.watchdogInterval(environment: environment)
             let watchdog = ServiceWatchdog(notifier: notifier, watchdogInterval: interval)
@@ -94,7 +96,7 @@ public final class BoardService {
     public func reload() {
         let replacement: CheckedBoard
         do {
-            replacement = try CheckedBoard(path: path)
+            replacement = try CheckedBoard(path: path, proxyEnvironment: ProxyEnvironment(environment))
         } catch {
             logger.error("reload failed, keeping the running board: \(error.description)")
             return

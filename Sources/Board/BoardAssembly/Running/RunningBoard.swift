@@ -3,6 +3,7 @@ import BoardRender
 import BoardRuntime
 import DeparturesCore
 import DisplayBackends
+public import HTTPFetch
 import Logging
 
 /// One board running: source, view model, renderer and backend wired into a coordinator.
@@ -29,7 +30,7 @@ public final class RunningBoard {
 
     /// Reads, checks and assembles the board file at `path` in one call.
     public convenience init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(),
-                            logger: Logger) throws(AssemblyError) {
-        try self.init(CheckedBoard(path: path), output: output, clock: clock, logger: logger)
+                            logger: Logger, proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+        try self.init(CheckedBoard(path: path, proxyEnvironment: proxyEnvironment), output: output, clock: clock, logger: logger)
     }
 }
