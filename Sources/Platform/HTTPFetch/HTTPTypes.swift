@@ -65,6 +65,10 @@ public struct HTTPResponse: Sendable, Equatable {
         self.headers = headers
     }
 
+    /// " through proxy host:port" when a proxy carried the request, else "": a 403 or 407
+    /// from the proxy itself then does not read as the server's answer.
+    public var throughProxy: String { proxy.map { " through proxy \($0)" } ?? "" }
+
     /// The first header field named `name`, compared case-insensitively (ASCII), as RFC 9110 asks.
     public func header(_ name: String) -> String? {
         let wanted = name.lowercased()

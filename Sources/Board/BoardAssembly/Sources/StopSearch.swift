@@ -39,7 +39,7 @@ public enum StopSearch {
                 throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
             }
             guard (200..<300).contains(response.status) else {
-                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))")
+                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))\(response.throughProxy)")
             }
             zipPath = path
         }
