@@ -243,7 +243,7 @@ let package = Package(
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .testTarget(name: "GTFSSourceTests", dependencies: ["Locking", "LogCapture",
-            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
+            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer", "HTTPFetch",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
