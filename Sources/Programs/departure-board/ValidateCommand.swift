@@ -49,6 +49,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 }
             }
             var files = SourcePreflight.check(checked.board)
+            files.warnings += SourcePreflight.proxyWarnings(checked.setup)
             let driver = HUB75Assembly.preflight(checked.board)
             files.errors += driver.errors
             files.warnings += driver.warnings
