@@ -22,7 +22,7 @@ struct ProxyTests {
     }
 
     @Test func httpsGoesThroughACONNECTTunnelWithTLSEndToEnd() async throws {
-        try await withTLSServer { certificates, server in
+        try await withTLSServer("good") { certificates, server in
             try await withProxy { proxy in
                 let client = client(["https_proxy": proxy.url], trustStore: certificates.caFile)
                 let byName = try await client.get(HTTPRequest(url: "https://localhost:\(server.port)/"))
@@ -53,7 +53,7 @@ struct ProxyTests {
                 #expect(server.requests.count == 1, "only the request with the right password arrived")
             }
         }
-        try await withTLSServer { certificates, server in
+        try await withTLSServer("good") { certificates, server in
             try await withProxy(["BasicAuth departure s3cret-pass"]) { proxy in
                 let good = "http://departure:s3cret-pass@\(proxy.hostAndPort)"
                 let response = try await client(["https_proxy": good], trustStore: certificates.caFile)
@@ -73,7 +73,7 @@ struct ProxyTests {
 
     @Test func aProxyThatRefusesIsNamed() async throws {
         // Tunnels to port 443 only: the test server's port is refused.
-        try await withTLSServer { certificates, server in
+        try await withTLSServer("good") { certificates, server in
             try await withProxy(["ConnectPort 443"]) { proxy in
                 let result = await outcome(client(["https_proxy": proxy.url], trustStore: certificates.caFile),
                                            "https://localhost:\(server.port)/")
@@ -133,27 +133,11 @@ struct ProxyTests {
         HTTPFetchClient(trustStore: trustStore, proxy: ProxySettings(environment: ProxyEnvironment(environment)))
     }
 
-    private func outcome(_ client: HTTPFetchClient, _ url: String) async -> Result<HTTPResponse, HTTPFetchError> {
-        do {
-            return .success(try await client.get(HTTPRequest(url: url, requestTimeout: .seconds(10))))
-        } catch {
-            return .failure(error)
-        }
-    }
-
     private func withProxy(
         _ rules: [String] = [], files: [String: String] = [:], _ body: (TestProxy) async throws -> Void
     ) async throws {
         let proxy = try TestProxy.start(rules, files: files)
         defer { proxy.stop() }
         try await body(proxy)
-    }
-
-    private func withTLSServer(_ body: (TestCertificates, TLSTestServer) async throws -> Void) async throws {
-        let certificates = try TestCertificates.make()
-        defer { certificates.remove() }
-        let server = try TLSTestServer(certificates: certificates, certificate: "good")
-        defer { server.stop() }
-        try await body(certificates, server)
     }
 }
