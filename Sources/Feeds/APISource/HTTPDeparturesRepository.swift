@@ -1,5 +1,5 @@
 import DeparturesCore
-import HTTPFetch
+public import HTTPFetch
 
 /// Departures from `GET {base}/api/v1/stops/{stopId}/departures`.
 public struct HTTPDeparturesRepository: DeparturesRepository {

@@ -1,5 +1,5 @@
 import DeparturesCore
-import HTTPFetch
+public import HTTPFetch
 import SwiftProtobuf
 
 /// A decoded GTFS-Realtime feed and how this poll obtained it.

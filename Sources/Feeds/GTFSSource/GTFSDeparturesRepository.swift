@@ -9,7 +9,7 @@ import Glibc
 import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
-import HTTPFetch
+public import HTTPFetch
 import Logging
 import Locking
 import ZoneInfo

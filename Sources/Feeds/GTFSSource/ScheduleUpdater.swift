@@ -8,7 +8,7 @@ import Glibc
 #endif
 import DeparturesCore
 import GTFSSchedule
-import HTTPFetch
+public import HTTPFetch
 import Logging
 import Locking
 import SystemFiles
