@@ -108,7 +108,8 @@ let package = Package(
         // YAML text → a tree of located nodes, over libyaml's event parser (no Foundation).
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
-        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree"]),
+        // HTTPFetch for its proxy URLs: a board's `proxy:` is checked by the parser requests use.
+        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
@@ -173,7 +174,7 @@ let package = Package(
         ]),
         // The server program's assembly: the hub from a hub file, the status server on its link.
         .target(name: "ServerAssembly", dependencies: ["Locking", 
-            "SourceAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "StatusLink", "SystemFiles",
+            "SourceAssembly", "BoardConfig", "DeparturesCore", "DeparturesHub", "HTTPFetch", "StatusLink", "SystemFiles",
             "WebMessages", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -182,7 +183,7 @@ let package = Package(
             name: "departure-board",
             dependencies: [
                 "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
-                "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "StatusLink", "SystemFiles", "ZoneInfo",
+                "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -193,7 +194,7 @@ let package = Package(
         .executableTarget(
             name: "departure-board-web",
             dependencies: [
-                "ServerAssembly", "SourceAssembly", "ProgramSupport", "CKernel", "StatusLink", "SystemFiles",
+                "ServerAssembly", "SourceAssembly", "ProgramSupport", "CKernel", "HTTPFetch", "StatusLink", "SystemFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -255,12 +256,12 @@ let package = Package(
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .testTarget(name: "GTFSSourceTests", dependencies: ["Locking", "LogCapture",
-            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer",
+            "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "LoopbackHTTPServer", "HTTPFetch",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
-        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "HTTPFetch", "PanelCatalog", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),

@@ -3,7 +3,7 @@
 # and only what is missing: safe to run again, and it asks for sudo only when it installs.
 #
 #   deploy/prepare.sh              build and run: the C libraries, headers and data files
-#   deploy/prepare.sh --tests      + what the test suite drives (browser, cache, parsers)
+#   deploy/prepare.sh --tests      + what the test suite drives (browser, cache, proxy, parsers)
 #   deploy/prepare.sh --package    + build-essential (dpkg-buildpackage insists), debhelper,
 #                                  lintian and help2man for the .deb
 #
@@ -28,8 +28,9 @@ while (($#)); do
     case $1 in
         # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;
         # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl;
-        # curl for the package test's requests to the installed server program.
-        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl); shift ;;
+        # curl for the package test's requests to the installed server program; tinyproxy, the
+        # proxy the HTTP client's proxy tests start.
+        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl tinyproxy); shift ;;
         --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;

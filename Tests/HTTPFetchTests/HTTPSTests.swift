@@ -75,21 +75,4 @@ struct HTTPSTests {
         #expect(message.hasPrefix("cannot load libssl-missing.so.3 (Debian package libssl3)"))
     }
 
-    private func outcome(_ client: HTTPFetchClient, _ url: String) async -> Result<HTTPResponse, HTTPFetchError> {
-        do {
-            return .success(try await client.get(HTTPRequest(url: url, requestTimeout: .seconds(10))))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    private func withTLSServer(
-        _ certificate: String, _ body: (TestCertificates, TLSTestServer) async throws -> Void
-    ) async throws {
-        let certificates = try TestCertificates.make()
-        defer { certificates.remove() }
-        let server = try TLSTestServer(certificates: certificates, certificate: certificate)
-        defer { server.stop() }
-        try await body(certificates, server)
-    }
 }

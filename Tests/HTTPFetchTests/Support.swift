@@ -14,11 +14,32 @@ func withServer<T>(
 
 /// The request's outcome as a value, so tests can assert on either side.
 func fetch(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPFetchError> {
+    await outcome(HTTPFetchClient(), request)
+}
+
+/// `client`'s outcome for a GET of `url`, with a request timeout loose enough for a loaded machine.
+func outcome(_ client: HTTPFetchClient, _ url: String) async -> Result<HTTPResponse, HTTPFetchError> {
+    await outcome(client, HTTPRequest(url: url, requestTimeout: .seconds(10)))
+}
+
+private func outcome(_ client: HTTPFetchClient, _ request: HTTPRequest) async -> Result<HTTPResponse, HTTPFetchError> {
     do {
-        return .success(try await HTTPFetchClient().get(request))
+        return .success(try await client.get(request))
     } catch {
         return .failure(error)
     }
+}
+
+/// Runs `body` against a python3 TLS server on 127.0.0.1 with `certificate` ("good",
+/// "wrong", "rogue") from certificates made for it, and always stops it.
+func withTLSServer(
+    _ certificate: String, _ body: (TestCertificates, TLSTestServer) async throws -> Void
+) async throws {
+    let certificates = try TestCertificates.make()
+    defer { certificates.remove() }
+    let server = try TLSTestServer(certificates: certificates, certificate: certificate)
+    defer { server.stop() }
+    try await body(certificates, server)
 }
 
 extension Result where Failure == HTTPFetchError {

@@ -1,3 +1,5 @@
+public import HTTPFetch
+
 /// A validated board file. All values are filled in: defaults are applied during parsing.
 public struct BoardFile: Sendable, Equatable {
     /// The path as given to the loader (not normalised).
@@ -63,6 +65,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var requestTimeout: Duration
     public var resourceTimeout: Duration
     public var maxResponseBytes: Int
+    /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
+    public var proxy: ProxyChoice?
 
     public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
                 apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",

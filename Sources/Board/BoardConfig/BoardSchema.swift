@@ -1,3 +1,4 @@
+import HTTPFetch
 import YAMLTree
 
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
@@ -12,7 +13,7 @@ enum BoardSchema {
     })
     static let sourceKeys = [
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
-        "request_timeout", "resource_timeout", "max_response_bytes", "path", "refresh_interval",
+        "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
     ] + GTFSSourceSchema.keys
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff"])
 
@@ -23,7 +24,7 @@ enum BoardSchema {
             "api_key_env": [.api, .gtfs], "api_key_file": [.api, .gtfs], "api_key_header": [.api, .gtfs],
             "api_key_prefix": [.api, .gtfs],
             "request_timeout": [.api, .gtfs], "resource_timeout": [.api, .gtfs], "max_response_bytes": [.api, .gtfs],
-            "path": [.file],
+            "proxy": [.api, .gtfs], "path": [.file],
         ]
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
         return kinds
@@ -145,6 +146,7 @@ enum BoardSchema {
         settings.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? settings.requestTimeout
         settings.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? settings.resourceTimeout
         settings.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? settings.maxResponseBytes
+        settings.proxy = try proxy(section)
         if settings.resourceTimeout < settings.requestTimeout {
             let request = Durations.format(settings.requestTimeout), resource = Durations.format(settings.resourceTimeout)
             if section.has("resource_timeout") {
@@ -153,6 +155,21 @@ enum BoardSchema {
             throw section.error("request_timeout", "must not exceed resource_timeout (\(resource)); got \(request)")
         }
         return settings
+    }
+
+    /// `proxy: http://[user:password@]host[:port]`, or `none` (or nothing) for direct. The
+    /// message never repeats the value: it may hold a password.
+    static func proxy(_ section: Section) throws(BoardFileError) -> ProxyChoice? {
+        guard section.has("proxy") else { return nil }
+        if section.isEmptyValue("proxy") { return .direct }
+        let text = try section.string("proxy") ?? ""
+        if text.isBlank || text.lowercased() == "none" { return .direct }
+        do {
+            return .server(try ProxyServer(url: text))
+        } catch {
+            let reason = if case .invalidURL(let reason) = error { reason } else { error.description }
+            throw section.error("proxy", "expected an http:// proxy URL (http://[user:password@]host[:port]) or none; \(reason)")
+        }
     }
 
     /// A secret named by an environment variable or a file (never the secret itself): API

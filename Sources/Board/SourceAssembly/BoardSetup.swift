@@ -3,6 +3,7 @@ public import DeparturesCore
 import GTFSSchedule
 public import Logging
 public import ZoneInfo
+public import HTTPFetch
 
 /// A board file read and its zone loaded: everything the departures side needs. The one
 /// place that knows both the board file and the core; no device is opened here.
@@ -20,6 +21,8 @@ public struct BoardSetup: Sendable {
     public let board: BoardFile
     public let zone: TimeZoneRules
     public let override: SourceOverride
+    /// The proxy variables of the program's environment, read once by the front end.
+    public let proxyEnvironment: ProxyEnvironment
 
     /// Zones from the system's tzdata, with suggestions for misspelt names and abbreviations
     /// (read as of the moment of the check: `AEST` names the zones that use it now).
@@ -38,13 +41,17 @@ public struct BoardSetup: Sendable {
         }
     }
 
-    public init(path: String?, override: SourceOverride = .none) throws(AssemblyError) {
-        try self.init(board: Self.loadBoardFile(path: path), override: override)
+    /// `proxyEnvironment` decides the proxy unless the board's `proxy:` does; empty: direct.
+    public init(path: String?, override: SourceOverride = .none,
+                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+        try self.init(board: Self.loadBoardFile(path: path), override: override, proxyEnvironment: proxyEnvironment)
     }
 
-    public init(board: BoardFile, override: SourceOverride = .none) throws(AssemblyError) {
+    public init(board: BoardFile, override: SourceOverride = .none,
+                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
         self.board = board
         self.override = override
+        self.proxyEnvironment = proxyEnvironment
         let name = try Self.zoneName(board)
         do {
             zone = try TimeZoneRules.load(name)
@@ -74,6 +81,11 @@ public struct BoardSetup: Sendable {
         case .api: return false
         case .none: return board.source.kind == .file
         }
+    }
+
+    /// The client every fetch of this board goes through: the board's `proxy:` over the environment's.
+    public var httpClient: HTTPFetchClient {
+        HTTPFetchClient(proxy: ProxySettings(choice: board.source.proxy, environment: proxyEnvironment))
     }
 
     public var rules: DepartureRules {

@@ -66,7 +66,7 @@ extension BoardSetup {
                             schedule: gtfs.scheduleURL.map(scheduleSettings),
                             cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,
                             matchWarningPercent: gtfs.realtimeMatchWarning, includeArrivals: gtfs.arrivals == .show),
-            clock: clock, logger: logger)
+            clock: clock, client: httpClient, logger: logger)
     }
 
     /// How this board's timetable is fetched from `url` (its API key, store, stops, member).
@@ -81,6 +81,6 @@ extension BoardSetup {
         return HTTPDeparturesRepository(settings: .init(
             baseURL: baseURL, stopID: stopID, apiKey: apiKey,
             requestTimeout: source.requestTimeout, resourceTimeout: source.resourceTimeout,
-            maxResponseBytes: source.maxResponseBytes))
+            maxResponseBytes: source.maxResponseBytes), client: httpClient)
     }
 }

@@ -2,6 +2,7 @@
 public import Glibc
 #endif
 public import BoardConfig
+import HTTPFetch
 
 /// What `validate` checks beyond the file itself: the files a board names must be there, or
 /// the running board could only ever show "Failed to load departures".
@@ -44,5 +45,24 @@ public enum SourcePreflight {
         }
         needSecret(board.status?.token, fileKey: "status.token_file", variableKey: "status.token_env", what: "the token file")
         return findings
+    }
+
+    /// A proxy variable here that is not a usable proxy URL, for a board whose requests it would
+    /// carry: they would all fail naming it. A warning, as the service has its own environment.
+    public static func proxyWarnings(_ setup: BoardSetup) -> [String] {
+        let source = setup.board.source
+        let urls = [source.baseURL, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
+        let proxies = ProxySettings(choice: source.proxy, environment: setup.proxyEnvironment)
+        var warnings: [String] = []
+        for url in urls.compactMap({ $0 }) {
+            do {
+                _ = try proxies.proxy(for: url)
+            } catch {
+                guard case .invalidURL(let reason) = error else { continue }
+                let warning = "\(setup.board.path): \(reason) (this shell's environment; the service's may differ)"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+        }
+        return warnings
     }
 }

@@ -5,14 +5,14 @@ import Glibc
 public import BoardConfig
 public import GTFSSchedule
 import GTFSSource
-import HTTPFetch
+public import HTTPFetch
 
 /// `gtfs stops FEED|URL --name … | --near …`: finds stop ids in an agency's feed so nobody
 /// opens stops.txt by hand. A URL is downloaded to a temporary file first (with the board's
-/// API key when a board is named).
+/// API key and proxy when a board is named).
 public enum StopSearch {
     public static func run(feed: String, name: String?, near: (latitude: Double, longitude: Double)?, member: String?,
-                           limit: Int, board: BoardFile?) async throws(AssemblyError) -> [GTFSStopMatch] {
+                           limit: Int, board: BoardFile?, proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> [GTFSStopMatch] {
         var zipPath = feed
         var downloaded: String?
         defer { if let downloaded { unlink(downloaded) } }
@@ -29,12 +29,13 @@ public enum StopSearch {
             downloaded = path
             let response: HTTPResponse
             do {
-                response = try await HTTPFetchClient().get(request)
+                let proxy = ProxySettings(choice: board?.source.proxy, environment: proxyEnvironment)
+                response = try await HTTPFetchClient(proxy: proxy).get(request)
             } catch {
                 throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
             }
             guard (200..<300).contains(response.status) else {
-                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))")
+                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))\(response.throughProxy)")
             }
             zipPath = path
         }

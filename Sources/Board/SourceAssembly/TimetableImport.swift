@@ -2,10 +2,13 @@ import DeparturesCore
 public import BoardConfig
 public import GTFSSchedule
 import GTFSSource
+public import HTTPFetch
 
 /// `gtfs import`: a GTFS zip — a file, or the agency's URL — into a `kind: gtfs` board's store.
 public enum TimetableImport {
-    public static func run(board: BoardFile, feed: String) async throws(AssemblyError) -> GTFSImportSummary {
+    /// `proxyEnvironment`: the program's proxy variables, for a URL (the board's `proxy:` wins).
+    public static func run(board: BoardFile, feed: String,
+                           proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> GTFSImportSummary {
         guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else {
             throw AssemblyError(.boardFile, "\(board.path): source.kind: is \(board.source.kind.rawValue); "
                                 + "gtfs import needs a board with kind: gtfs")
@@ -20,8 +23,9 @@ public enum TimetableImport {
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
         // only when complete), unconditionally, since the user asked for it now.
-        let setup = try BoardSetup(board: board)
-        let updater = ScheduleUpdater(settings: setup.scheduleSettings(url: feed), logger: BoardSetup.quietLogger)
+        let setup = try BoardSetup(board: board, proxyEnvironment: proxyEnvironment)
+        let updater = ScheduleUpdater(settings: setup.scheduleSettings(url: feed), client: setup.httpClient,
+                                      logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {
         case .imported(let summary): return summary
         case .failed(let reason): throw AssemblyError(.data, reason)

@@ -55,7 +55,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
             throw Self.classify(error)
         }
         guard (200..<300).contains(response.status) else {
-            throw .failed(detail: "HTTP \(response.status) from \(url)")
+            throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
         }
         do {
             return try DeparturesDecoder.decode(response.body).data

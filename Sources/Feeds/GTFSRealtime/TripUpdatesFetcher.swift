@@ -108,7 +108,7 @@ public actor TripUpdatesFetcher {
             return reused
         }
         guard (200..<300).contains(response.status) else {
-            throw .failed(detail: "HTTP \(response.status) from GTFS-Realtime feed \(url)")
+            throw .failed(detail: "HTTP \(response.status) from GTFS-Realtime feed \(url)\(response.throughProxy)")
         }
         let feed = try Self.decode(response, url: url)
         let fetched = FetchedFeed(

@@ -5,6 +5,7 @@ public import DeparturesCore
 public import GTFSRealtime
 public import GTFSSchedule
 public import Logging
+public import HTTPFetch
 import Locking
 public import ZoneInfo
 
@@ -81,14 +82,16 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     public let updater: ScheduleUpdater?
     private let logger: Logger
 
+    /// `client` carries the realtime polls and the timetable downloads (with the board's proxy).
     public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil,
+                client: any HTTPFetching = HTTPFetchClient(),
                 logger: Logger = Logger(label: "departure-board.gtfs", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.settings = settings
         self.clock = clock
         self.logger = logger
-        self.updater = settings.schedule.map { ScheduleUpdater(settings: $0, logger: logger) }
-        self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0) }
-        self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0) }
+        self.updater = settings.schedule.map { ScheduleUpdater(settings: $0, client: client, logger: logger) }
+        self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0, client: client) }
+        self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0, client: client) }
     }
 
     /// The board's service alerts from the last fetch, at most two, joined.

@@ -176,7 +176,7 @@ public final class ScheduleUpdater: Sendable {
             return .unchanged
         }
         guard (200..<300).contains(response.status) else {
-            return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))")
+            return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))\(response.throughProxy)")
         }
         let importer = GTFSImporter(stopIDs: settings.stopIDs, member: settings.member)
         let storePath = settings.storePath

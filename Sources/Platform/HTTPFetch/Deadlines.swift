@@ -7,6 +7,7 @@ import SystemFiles
 enum Phase: String {
     case resolving = "no DNS answer"
     case connecting = "no connection"
+    case tunnelling = "no answer from the proxy"
     case handshaking = "no TLS handshake"
     case awaitingHead = "no response"
     case receivingBody = "no data"

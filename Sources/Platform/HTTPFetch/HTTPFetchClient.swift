@@ -5,57 +5,58 @@ import SystemFiles
 
 /// HTTP/1.1 GET over POSIX sockets, TLS through the system's OpenSSL 3 loaded on the first
 /// https request. Each request runs on its own thread, so blocking never happens on Swift's
-/// cooperative pool. No proxy: `http_proxy` and `https_proxy` are not read.
+/// cooperative pool.
 public struct HTTPFetchClient: HTTPFetching {
     /// A PEM file of trusted certificates used instead of the system's (tests); nil means the
     /// default verify paths, which honour SSL_CERT_FILE and SSL_CERT_DIR.
     public var trustStore: String?
+    /// Which requests go through a proxy. Given, never read here: the program reads its
+    /// environment once (`ProxySettings(environment:)`) and a board file may override it.
+    public var proxy: ProxySettings
 
-    public init(trustStore: String? = nil) {
+    public init(trustStore: String? = nil, proxy: ProxySettings = .direct) {
         self.trustStore = trustStore
+        self.proxy = proxy
     }
 
     /// Follows redirects itself, so headers (the API key) are never sent to another origin:
     /// a cross-origin redirect goes out without them.
     public func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+        var url = try HTTPURL(request.url)
         var current = request
         for _ in 0...max(0, request.maxRedirects) {
-            let response = try await transfer(current)
-            guard (300..<400).contains(response.status), let location = response.redirectURL else { return response }
-            let lower = location.lowercased()
-            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-                throw .invalidURL("redirect to a non-HTTP location")
-            }
-            if !Self.sameOrigin(current.url, location) { current.headers = [] }
-            current.url = location
+            // Chosen per hop: a redirect may lead to a host no_proxy names.
+            let outcome = try await transfer(current, url: url, proxy: proxy.server(for: url))
+            guard let location = outcome.location else { return outcome.response }
+            let next = try Self.redirect(from: url, to: location)
+            if next.origin != url.origin { current.headers = [] }
+            url = next
         }
         throw .other("more than \(request.maxRedirects) redirects")
     }
 
-    /// Scheme, host and port agree (default ports made explicit).
-    static func sameOrigin(_ a: String, _ b: String) -> Bool {
-        origin(a) != nil && origin(a) == origin(b)
+    /// The Location resolved against the URL that answered; only http and https are followed.
+    static func redirect(from url: HTTPURL, to location: String) throws(HTTPFetchError) -> HTTPURL {
+        let scheme = URLReference(location.trimmingSpaces).scheme?.lowercased()
+        if let scheme, HTTPURL.Scheme(rawValue: scheme) == nil { throw .invalidURL("redirect to a non-HTTP location") }
+        do {
+            return try url.resolving(location)
+        } catch {
+            guard case .invalidURL(let reason) = error else { throw error }
+            throw .invalidURL("redirect to a bad URL: \(reason)")
+        }
     }
 
-    static func origin(_ url: String) -> String? {
-        let lower = url.lowercased()
-        guard let schemeEnd = lower.firstRange(of: "://") else { return nil }
-        let scheme = String(lower[..<schemeEnd.lowerBound])
-        var authority = lower[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let hasPort = authority.last.map(\.isNumber) == true && authority.contains(":") && !authority.hasSuffix("]")
-        let port = hasPort ? "" : (scheme == "https" ? ":443" : ":80")
-        return scheme + "://" + authority + port
-    }
-
-    private func transfer(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+    private func transfer(
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?
+    ) async throws(HTTPFetchError) -> Transfer.Outcome {
         let cancel = CancelSignal()
         let trustStore = trustStore
-        let result: Result<HTTPResponse, HTTPFetchError> = await withTaskCancellationHandler {
+        let result: Result<Transfer.Outcome, HTTPFetchError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let started = DetachedThread.start {
                     blockSIGPIPE()
-                    continuation.resume(returning: Transfer.run(request, trustStore: trustStore, cancel: cancel))
+                    continuation.resume(returning: Transfer.run(request, url: url, proxy: proxy, trustStore: trustStore, cancel: cancel))
                 }
                 if !started {
                     continuation.resume(returning: .failure(.other("could not start transfer thread")))

@@ -53,10 +53,10 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var body: [UInt8]
     public var contentType: String?
-    /// Where a 3xx answer points, absolute (redirects are followed by the client).
-    public var redirectURL: String?
     /// The final response's header fields in arrival order (after a redirect: the last hop's).
     public var headers: [HTTPHeader]
+    /// The proxy (host:port) the final request went through; nil when it went direct.
+    public var proxy: String?
 
     public init(status: Int, body: [UInt8], contentType: String? = nil, headers: [HTTPHeader] = []) {
         self.status = status
@@ -64,6 +64,10 @@ public struct HTTPResponse: Sendable, Equatable {
         self.contentType = contentType
         self.headers = headers
     }
+
+    /// " through proxy host:port" when a proxy carried the request, else "": a 403 or 407
+    /// from the proxy itself then does not read as the server's answer.
+    public var throughProxy: String { proxy.map { " through proxy \($0)" } ?? "" }
 
     /// The first header field named `name`, compared case-insensitively (ASCII), as RFC 9110 asks.
     public func header(_ name: String) -> String? {

@@ -5,19 +5,29 @@ enum RequestHead {
     /// The caller's headers go out as given, and replace ours of the same name (Host,
     /// User-Agent, Accept-Encoding, Authorization). "Connection: close" is always ours: one
     /// request per connection, and a body without a length ends when the server closes.
-    static func bytes(for url: RequestURL, headers: [HTTPHeader]) -> [UInt8] {
+    /// Through a proxy (plain http only: https goes through a tunnel) the request line carries
+    /// the whole URL (absolute-form, RFC 9112 §3.2.2) and the proxy's credentials go with it.
+    static func bytes(for url: HTTPURL, headers: [HTTPHeader], proxy: ProxyServer? = nil) -> [UInt8] {
         let given = Set(headers.map { $0.name.lowercased() })
-        var lines = ["GET \(url.target) HTTP/1.1"]
+        var lines = ["GET \(proxy == nil ? url.target : url.description) HTTP/1.1"]
         if !given.contains("host") { lines.append("Host: \(url.authority)") }
         if !given.contains("user-agent") { lines.append("User-Agent: \(userAgent)") }
         if !given.contains("accept-encoding") { lines.append("Accept-Encoding: gzip, deflate") }
         if let userinfo = url.userinfo, !given.contains("authorization") {
             lines.append("Authorization: Basic \(base64(percentDecoded(userinfo)))")
         }
+        if let authorization = proxy?.authorization { lines.append("Proxy-Authorization: \(authorization.value)") }
         for header in headers where header.name.lowercased() != "connection" {
             lines.append(header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)")
         }
         lines.append("Connection: close")
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    /// A CONNECT request (RFC 9110 §9.3.6): a tunnel to the URL's host and port, for TLS end to end.
+    static func connect(to url: HTTPURL, through proxy: ProxyServer) -> [UInt8] {
+        var lines = ["CONNECT \(url.hostAndPort) HTTP/1.1", "Host: \(url.hostAndPort)", "User-Agent: \(userAgent)"]
+        if let authorization = proxy.authorization { lines.append("Proxy-Authorization: \(authorization.value)") }
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 

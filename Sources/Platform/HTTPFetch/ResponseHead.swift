@@ -1,6 +1,8 @@
 /// A response's status and header fields, as received.
 struct ResponseHead {
     var status: Int
+    /// The reason phrase ("Not Found"), printable ASCII only and short: it may end up in a message.
+    var reason = ""
     var headers: [HTTPHeader] = []
 
     /// "HTTP/1.1 200 OK": the version must be HTTP/1.x and the status three digits.
@@ -12,6 +14,7 @@ struct ResponseHead {
             throw .connectionFailed("not an HTTP/1.x response")
         }
         self.status = status
+        reason = String(decoding: bytes.dropFirst(13).prefix(64).filter { $0 >= 32 && $0 < 127 }, as: UTF8.self)
     }
 
     /// One field line. Obsolete line folding (a line starting with a space or tab) continues

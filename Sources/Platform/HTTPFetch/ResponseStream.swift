@@ -17,6 +17,19 @@ struct ResponseStream: ~Copyable {
 
     private var available: Int { buffer.count - position }
 
+    func send(_ bytes: [UInt8], _ deadlines: inout Deadlines, _ cancel: CancelSignal) throws(HTTPFetchError) {
+        try connection.send(bytes, deadlines: &deadlines, cancel: cancel)
+    }
+
+    /// TLS from here on, as in a tunnel a proxy opened: anything already buffered would be
+    /// bytes outside TLS, which a proxy must not send.
+    mutating func startTLS(
+        host: String, isAddress: Bool, trustStore: String?, _ deadlines: inout Deadlines, _ cancel: CancelSignal
+    ) throws(HTTPFetchError) {
+        guard available == 0 else { throw .connectionFailed("unexpected bytes before the TLS handshake") }
+        try connection.startTLS(host: host, isAddress: isAddress, trustStore: trustStore, deadlines: &deadlines, cancel: cancel)
+    }
+
     /// Reads more from the connection; false at the end of the stream.
     private mutating func fill(_ deadlines: inout Deadlines, _ cancel: CancelSignal) throws(HTTPFetchError) -> Bool {
         if position == buffer.count {

@@ -2,45 +2,58 @@
 import Glibc
 #endif
 
-/// One GET, start to end, on the calling (dedicated) thread: resolve, connect, TLS, request,
-/// response. Blocking by design; every wait is bounded by the request's deadlines.
+/// One GET, start to end, on the calling (dedicated) thread: resolve, connect (to the server
+/// or its proxy), TLS, request, response. Blocking by design; every wait is bounded by the
+/// request's deadlines.
 enum Transfer {
-    static func run(_ request: HTTPRequest, trustStore: String?, cancel: CancelSignal) -> Result<HTTPResponse, HTTPFetchError> {
+    /// One hop's answer, and the Location of a redirect (as sent: the client resolves it).
+    struct Outcome: Sendable {
+        var response: HTTPResponse
+        var location: String?
+    }
+
+    /// `proxy` carries the request when set: plain http in absolute-form, https through a CONNECT tunnel.
+    static func run(
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?, trustStore: String?, cancel: CancelSignal
+    ) -> Result<Outcome, HTTPFetchError> {
         do {
-            return .success(try exchange(request, trustStore: trustStore, cancel: cancel))
+            return .success(try exchange(request, url: url, proxy: proxy, trustStore: trustStore, cancel: cancel))
         } catch {
             return .failure(error)
         }
     }
 
     private static func exchange(
-        _ request: HTTPRequest, trustStore: String?, cancel: CancelSignal
-    ) throws(HTTPFetchError) -> HTTPResponse {
+        _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?, trustStore: String?, cancel: CancelSignal
+    ) throws(HTTPFetchError) -> Outcome {
         if cancel.isCancelled { throw .cancelled }
         try validate(request)
-        let url = try RequestURL.parse(request.url)
         let sink = try BodySink(limit: request.maxResponseBytes, path: request.bodyFile)
         var deadlines = Deadlines(request)
 
-        let addresses = try Resolver.resolve(url.host, port: url.port, deadlines: deadlines, cancel: cancel).get()
-        deadlines.progressed()
-        var connection = try Connection.open(addresses, port: url.port, deadlines: &deadlines, cancel: cancel)
+        var stream: ResponseStream
+        if let proxy {
+            stream = ResponseStream(try ProxyTunnel.connect(to: proxy, &deadlines, cancel))
+            if url.isSecure { try ProxyTunnel.open(&stream, to: url, through: proxy, &deadlines, cancel) }
+        } else {
+            stream = ResponseStream(try open(url.host, port: url.port, &deadlines, cancel))
+        }
         if url.isSecure {
-            try connection.startTLS(host: url.host, isAddress: url.hostIsAddress, trustStore: trustStore,
-                                    deadlines: &deadlines, cancel: cancel)
+            try stream.startTLS(host: url.host, isAddress: url.hostIsAddress, trustStore: trustStore, &deadlines, cancel)
         }
         deadlines.phase = .awaitingHead
-        try connection.send(RequestHead.bytes(for: url, headers: request.headers), deadlines: &deadlines, cancel: cancel)
-
-        var stream = ResponseStream(connection)
+        let forwarding = url.isSecure ? nil : proxy
+        try stream.send(RequestHead.bytes(for: url, headers: request.headers, proxy: forwarding), &deadlines, cancel)
         let head = try stream.readHead(&deadlines, cancel)
+        // Only a proxy answers 407: the request never reached the server.
+        if let forwarding, head.status == 407 { throw ProxyTunnel.refusal(head, by: forwarding, tunnelTo: nil) }
         deadlines.phase = .receivingBody
         var response = HTTPResponse(status: head.status, body: [], contentType: head.values("Content-Type").first,
                                     headers: head.headers)
+        response.proxy = proxy?.description
         if (300..<400).contains(head.status), let location = head.values("Location").first {
             // The client follows it (or refuses it); this hop's body is never needed.
-            response.redirectURL = Redirect.target(location, from: request.url)
-            return response
+            return Outcome(response: response, location: location)
         }
         let framing = try head.framing()
         if case .length(let length) = framing, length > sink.limit {
@@ -50,7 +63,16 @@ enum Transfer {
         try stream.readBody(framing, into: &writer, &deadlines, cancel)
         try writer.decoder.finish()
         response.body = writer.sink.takeBody()
-        return response
+        return Outcome(response: response)
+    }
+
+    /// The DNS lookup and the connection, on the request's deadlines.
+    static func open(
+        _ host: String, port: UInt16, _ deadlines: inout Deadlines, _ cancel: CancelSignal
+    ) throws(HTTPFetchError) -> Connection {
+        let addresses = try Resolver.resolve(host, port: port, deadlines: deadlines, cancel: cancel).get()
+        deadlines.progressed()
+        return try Connection.open(addresses, port: port, deadlines: &deadlines, cancel: cancel)
     }
 
     /// Refuses what would break the request head; names the header, never its value (a secret).

@@ -2,6 +2,7 @@ import ArgumentParser
 import ProgramSupport
 import SourceAssembly
 import CKernel
+import HTTPFetch
 import Logging
 import ServerAssembly
 import StatusLink
@@ -90,7 +91,8 @@ struct HubCommand: AsyncParsableCommand {
         let signals = SignalEvents()
         let hub: RunningHub
         do {
-            hub = try await HubSetup(path: hubFile, logger: logger).start(logger: logger)
+            let proxies = ProxyEnvironment { getenv($0).map { String(cString: $0) } }
+            hub = try await HubSetup(path: hubFile, logger: logger, proxyEnvironment: proxies).start(logger: logger)
         } catch {
             throw failure(error)
         }

@@ -3,6 +3,7 @@ import BoardAssembly
 import SourceAssembly
 import BoardConfig
 import GTFSSchedule
+import HTTPFetch
 import SystemFiles
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +43,8 @@ struct GTFSImportCommand: AsyncParsableCommand {
         do {
             let boardFile = try BoardSetup.loadBoardFile(path: board)
             let started = ContinuousClock.now
-            let summary = try await TimetableImport.run(board: boardFile, feed: feed)
+            let summary = try await TimetableImport.run(board: boardFile, feed: feed,
+                                                        proxyEnvironment: .ofThisProcess)
             Console.info(Self.report(summary, store: boardFile.source.gtfs?.storePath ?? "", since: started))
         } catch {
             throw CLIFailure(error).exit()
@@ -107,7 +109,8 @@ struct GTFSStopsCommand: AsyncParsableCommand {
         do {
             let boardFile = try board.map { path throws(AssemblyError) in try BoardSetup.loadBoardFile(path: path) }
             let matches = try await StopSearch.run(feed: feed, name: name, near: near.flatMap(Self.point), member: member,
-                                                   limit: limit, board: boardFile)
+                                                   limit: limit, board: boardFile,
+                                                   proxyEnvironment: .ofThisProcess)
             guard !matches.isEmpty else {
                 Console.info("no stops match")
                 return

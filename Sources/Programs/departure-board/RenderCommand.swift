@@ -10,6 +10,7 @@ import BoardRender
 import DeparturesCore
 import DisplayBackends
 import Framebuffer
+import HTTPFetch
 import Logging
 import ZoneInfo
 import BoardConfig
@@ -116,7 +117,8 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let setup: BoardSetup
         do {
-            setup = try BoardSetup(path: options.board, override: override)
+            setup = try BoardSetup(path: options.board, override: override,
+                                   proxyEnvironment: .ofThisProcess)
         } catch {
             throw CLIFailure(error)
         }

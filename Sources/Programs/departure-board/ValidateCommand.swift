@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardAssembly
 import SourceAssembly
 import DeparturesCore
+import HTTPFetch
 
 /// `validate FILE…`: checks board files without running them; `--live` also asks their sources.
 struct ValidateCommand: AsyncParsableCommand {
@@ -34,7 +35,7 @@ struct ValidateCommand: AsyncParsableCommand {
             let checked: CheckedBoard
             do {
                 // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
-                checked = try CheckedBoard(path: file)
+                checked = try CheckedBoard(path: file, proxyEnvironment: .ofThisProcess)
             } catch {
                 Console.error(error.description)
                 failures += 1
@@ -49,6 +50,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 }
             }
             var files = SourcePreflight.check(checked.board)
+            files.warnings += SourcePreflight.proxyWarnings(checked.setup)
             let driver = HUB75Assembly.preflight(checked.board)
             files.errors += driver.errors
             files.warnings += driver.warnings

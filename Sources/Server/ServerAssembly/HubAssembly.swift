@@ -3,6 +3,7 @@ public import BoardConfig
 public import DeparturesCore
 public import DeparturesHub
 public import Logging
+public import HTTPFetch
 import SystemFiles
 import WebMessages
 public import WebServer
@@ -26,18 +27,21 @@ public struct HubSetup: Sendable {
         }
     }
 
-    public init(path: String, clock: any BoardClock = SystemBoardClock(), logger: Logger) throws(AssemblyError) {
-        try self.init(hub: Self.loadHubFile(path: path), clock: clock, logger: logger)
+    /// `proxyEnvironment`: the program's proxy variables, for every stop's source (a stop's `proxy:` wins).
+    public init(path: String, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+        try self.init(hub: Self.loadHubFile(path: path), clock: clock, logger: logger, proxyEnvironment: proxyEnvironment)
     }
 
-    public init(hub: HubFile, clock: any BoardClock = SystemBoardClock(), logger: Logger) throws(AssemblyError) {
+    public init(hub: HubFile, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
         self.hub = hub
         self.clock = clock
         var feeds: [StopFeed] = []
         for stop in hub.stops {
             let setup: BoardSetup
             do {
-                setup = try BoardSetup(board: stop.board)
+                setup = try BoardSetup(board: stop.board, proxyEnvironment: proxyEnvironment)
             } catch {
                 throw AssemblyError(error.kind, "stop '\(stop.id)': \(error.message)")
             }

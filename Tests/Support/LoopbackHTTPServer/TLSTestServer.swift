@@ -140,6 +140,28 @@ enum ChildProcess {
         return (pid, pipeFDs[0])
     }
 
+    /// A program that writes more than anyone reads: stdout and stderr go to `output`.
+    static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard rc == 0 else { throw TestSetupError("cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
+        return pid
+    }
+
+    /// The program's path on PATH (or in /usr/sbin and /usr/bin, which a test's PATH may lack).
+    static func find(_ program: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin"]
+        return directories.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
+    }
+
     static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -5,6 +5,7 @@ public import DeparturesCore
 public import Logging
 public import StatusLink
 import BoardConfig
+import HTTPFetch
 
 /// A board as a long-running service: starts it, answers stop, reload and refresh events
 /// (from signals or any other front end), and keeps the running board when a reload fails.
@@ -25,8 +26,8 @@ public final class BoardService {
     /// The status server program (departure-board-web); nil when it is not installed.
     private let webServerExecutable: String?
 
-    /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable);
-    /// injected so tests need not change the process environment.
+    /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable,
+    /// the proxy variables); injected so tests need not change the process environment.
     public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
                 environment: [String: String] = [:],
                 webServerExecutable: String? = HelperExecutable.find(HelperExecutable.webServerName)) throws(AssemblyError) {
@@ -36,7 +37,8 @@ public final class BoardService {
         self.clock = clock
         self.logger = logger
         self.environment = environment
-        board = try RunningBoard(path: path, output: output, clock: clock, logger: logger)
+        board = try RunningBoard(path: path, output: output, clock: clock, logger: logger,
+                                 proxyEnvironment: ProxyEnvironment(environment))
         if let notifier = SystemdNotifier(environment: environment) {
             let interval = SystemdNotifier.watchdogInterval(environment: environment)
             let watchdog = ServiceWatchdog(notifier: notifier, watchdogInterval: interval)
@@ -97,7 +99,7 @@ public final class BoardService {
     public func reload() {
         let replacement: CheckedBoard
         do {
-            replacement = try CheckedBoard(path: path)
+            replacement = try CheckedBoard(path: path, proxyEnvironment: ProxyEnvironment(environment))
         } catch {
             logger.error("reload failed, keeping the running board: \(error.description)")
             return

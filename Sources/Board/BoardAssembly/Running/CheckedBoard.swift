@@ -2,6 +2,7 @@ public import SourceAssembly
 public import BoardConfig
 public import BoardRender
 import DeparturesCore
+public import HTTPFetch
 
 /// A board file read and checked end to end — zone loaded, fonts found and parsed — with no
 /// device opened, so a reload can check a new file while the running board holds its devices.
@@ -11,8 +12,8 @@ public struct CheckedBoard: Sendable {
 
     public var board: BoardFile { setup.board }
 
-    public init(path: String?) throws(AssemblyError) {
-        try self.init(BoardSetup(path: path))
+    public init(path: String?, proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+        try self.init(BoardSetup(path: path, proxyEnvironment: proxyEnvironment))
     }
 
     public init(_ setup: BoardSetup) throws(AssemblyError) {

@@ -5,6 +5,7 @@ public import BoardRuntime
 public import DeparturesCore
 public import DisplayBackends
 public import Logging
+public import HTTPFetch
 
 /// One board running: source, view model, renderer and backend wired into a coordinator.
 /// Any front end (the command line, a status server, a test) assembles a board with one call.
@@ -30,7 +31,7 @@ public final class RunningBoard {
 
     /// Reads, checks and assembles the board file at `path` in one call.
     public convenience init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(),
-                            logger: Logger) throws(AssemblyError) {
-        try self.init(CheckedBoard(path: path), output: output, clock: clock, logger: logger)
+                            logger: Logger, proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+        try self.init(CheckedBoard(path: path, proxyEnvironment: proxyEnvironment), output: output, clock: clock, logger: logger)
     }
 }

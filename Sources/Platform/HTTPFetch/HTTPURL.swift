@@ -2,35 +2,64 @@
 import Glibc
 #endif
 
-/// The parts of an http or https URL a GET needs.
-struct RequestURL: Equatable {
-    var isSecure: Bool
-    /// The host as written, without the brackets of an IPv6 literal.
-    var host: String
-    var port: UInt16
-    /// Path and query: what goes on the request line. Never empty; no fragment.
-    var target: String
+/// An http or https URL as the client uses it: requests, origins, redirects and proxies all
+/// go through this one parser (and `resolving(_:)` for references).
+struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
+    enum Scheme: String, Sendable {
+        case http, https
+
+        var defaultPort: UInt16 { self == .https ? 443 : 80 }
+    }
+
+    var scheme: Scheme
     /// "user:password" as written in the URL (still percent-encoded), for Basic auth.
     var userinfo: String?
+    /// The host as written, without the brackets of an IPv6 literal.
+    var host: String
+    /// The port the URL names; nil when it names none (the scheme's default applies).
+    var explicitPort: UInt16?
+    /// Path and query: what goes on the request line. Starts with "/"; no fragment.
+    var target: String
+
+    init(scheme: Scheme, userinfo: String? = nil, host: String, port: UInt16? = nil, target: String = "/") {
+        self.scheme = scheme
+        self.userinfo = userinfo
+        self.host = host
+        self.explicitPort = port
+        self.target = target
+    }
+
+    var isSecure: Bool { scheme == .https }
+    var port: UInt16 { explicitPort ?? scheme.defaultPort }
 
     /// The host is an IPv4 or IPv6 literal (no DNS, no SNI, checked against the certificate as an address).
     var hostIsAddress: Bool { Self.isIPv6(host) || Self.isIPv4(host) }
 
     /// The Host header: brackets around an IPv6 literal, the port only when it is not the default.
     var authority: String {
-        let name = host.contains(":") ? "[\(host)]" : host
-        return port == (isSecure ? 443 : 80) ? name : "\(name):\(port)"
+        port == scheme.defaultPort ? bracketedHost : "\(bracketedHost):\(port)"
     }
 
-    static func parse(_ url: String) throws(HTTPFetchError) -> RequestURL {
-        guard let schemeEnd = url.firstRange(of: "://") else {
+    /// host:port, always with the port: a CONNECT target, a proxy's name in messages.
+    var hostAndPort: String { "\(bracketedHost):\(port)" }
+
+    private var bracketedHost: String { host.contains(":") ? "[\(host)]" : host }
+
+    /// Scheme, host (case-insensitive) and port: what decides whether headers may follow a redirect.
+    var origin: String { "\(scheme.rawValue)://\(host.lowercased()):\(port)" }
+
+    /// The URL without its userinfo, so it can appear in messages.
+    var description: String { "\(scheme.rawValue)://\(authority)\(target)" }
+
+    init(_ text: String) throws(HTTPFetchError) {
+        guard let schemeEnd = text.firstRange(of: "://") else {
             throw .invalidURL("not an absolute http:// or https:// URL")
         }
-        let scheme = url[..<schemeEnd.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw .invalidURL("unsupported scheme \"\(scheme.prefix(16))\" (only http and https)")
+        let schemeText = text[..<schemeEnd.lowerBound].lowercased()
+        guard let scheme = Scheme(rawValue: schemeText) else {
+            throw .invalidURL("unsupported scheme \"\(schemeText.prefix(16))\" (only http and https)")
         }
-        let rest = url[schemeEnd.upperBound...]
+        let rest = text[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var hostPort = rest[..<authorityEnd]
         var userinfo: String?
@@ -49,7 +78,7 @@ struct RequestURL: Equatable {
                 guard after.hasPrefix(":") else { throw .invalidURL("unexpected text after the IPv6 address") }
                 portText = after.dropFirst()
             }
-            guard isIPv6(String(host)) else { throw .invalidURL("bad IPv6 address") }
+            guard Self.isIPv6(String(host)) else { throw .invalidURL("bad IPv6 address") }
         } else if let colon = hostPort.firstIndex(of: ":") {
             host = hostPort[..<colon]
             portText = hostPort[hostPort.index(after: colon)...]
@@ -57,12 +86,11 @@ struct RequestURL: Equatable {
             host = hostPort
         }
         guard !host.isEmpty else { throw .invalidURL("no host") }
-        guard host.utf8.allSatisfy({ isHostByte($0) }) else {
+        guard host.utf8.allSatisfy({ Self.isHostByte($0) }) else {
             throw .invalidURL("the host has a character a host name cannot have (non-ASCII names need their xn-- form)")
         }
 
-        let secure = scheme == "https"
-        var port: UInt16 = secure ? 443 : 80
+        var port: UInt16?
         if !portText.isEmpty {
             guard portText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(portText.prefix(6)),
                   (1...65_535).contains(value) else {
@@ -71,9 +99,9 @@ struct RequestURL: Equatable {
             port = UInt16(value)
         }
         let pathAndQuery = rest[authorityEnd...].prefix { $0 != "#" }
-        var target = try encodeTarget(pathAndQuery)
+        var target = try Self.encodeTarget(pathAndQuery)
         if !target.hasPrefix("/") { target = "/" + target }
-        return RequestURL(isSecure: secure, host: String(host), port: port, target: target, userinfo: userinfo)
+        self.init(scheme: scheme, userinfo: userinfo, host: String(host), port: port, target: target)
     }
 
     /// Letters, digits and the few marks of host names and IP literals; '%' for a zone id is not taken.
@@ -90,7 +118,7 @@ struct RequestURL: Equatable {
 
     /// Non-ASCII bytes are percent-encoded (as browsers and libcurl do); spaces and control
     /// characters would break the request line, so they are refused.
-    private static func encodeTarget(_ text: Substring) throws(HTTPFetchError) -> String {
+    static func encodeTarget(_ text: Substring) throws(HTTPFetchError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
