@@ -1,4 +1,4 @@
-import BoardAssembly
+import SourceAssembly
 import BoardConfig
 import HTTPFetch
 import Testing

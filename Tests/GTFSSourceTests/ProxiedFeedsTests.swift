@@ -5,6 +5,7 @@ import HTTPFetch
 import LoopbackHTTPServer
 import Testing
 import ZoneInfo
+import GTFSRealtime
 
 /// A GTFS board behind a proxy: the timetable download and the realtime polls both go through
 /// the client it is given (tinyproxy here, started and killed by the test).

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// tinyproxy from Debian on 127.0.0.1, started by the test with a configuration written to a
 /// folder of its own, and killed by `stop()`. Never assumed to be running already.
