@@ -70,7 +70,8 @@ let package = Package(
         .target(name: "SystemFiles", dependencies: ["Locking", "CKernel"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
-        // OpenSSL 3 reached with dlopen on the first https request: no headers or link-time libssl.
+        // OpenSSL 3 reached with dlopen on the first https request: typed by OpenSSL's headers
+        // (libssl-dev, at build time only), never linked.
         .target(name: "CTLSLoader"),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
