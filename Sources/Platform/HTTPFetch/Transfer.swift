@@ -31,7 +31,14 @@ enum Transfer {
         }
         deadlines.phase = .awaitingHead
         try connection.send(RequestHead.bytes(for: url, headers: request.headers), deadlines: &deadlines, cancel: cancel)
+        return try receive(connection, for: request, into: sink, &deadlines, cancel)
+    }
 
+    /// The answer to `request` as it arrives on `connection`: head, redirect, framing, decoding.
+    static func receive(
+        _ connection: consuming Connection, for request: HTTPRequest, into sink: consuming BodySink,
+        _ deadlines: inout Deadlines, _ cancel: CancelSignal
+    ) throws(HTTPFetchError) -> HTTPResponse {
         var stream = ResponseStream(connection)
         let head = try stream.readHead(&deadlines, cancel)
         deadlines.phase = .receivingBody
