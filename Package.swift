@@ -226,6 +226,7 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/GTFSFeed"),
         .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
         .executableTarget(name: "fuzz-http-response", dependencies: ["HTTPFetch", "FuzzSupport"], path: "Tests/Fuzz/Targets/HTTPResponse"),
+        .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
@@ -284,7 +285,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-            "fuzz-http-response",
+            "fuzz-http-response", "fuzz-tzif",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
