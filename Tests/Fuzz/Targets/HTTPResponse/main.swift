@@ -40,6 +40,11 @@ func fuzzOne(_ bytes: [UInt8]) {
 func check(_ response: HTTPResponse) {
     precondition((100...999).contains(response.status))
     precondition(response.body.count <= bodyCap)
+    // RFC 9110 §5.5: a field value has no leading or trailing whitespace, folded or not.
+    for field in response.headers {
+        precondition(field.value.first.map { $0 != " " && $0 != "\t" } ?? true, "\(field.name): \"\(field.value)\"")
+        precondition(field.value.last.map { $0 != " " && $0 != "\t" } ?? true, "\(field.name): \"\(field.value)\"")
+    }
     let fields = { (name: String) in response.headers.filter { $0.name.lowercased() == name }.map(\.value) }
     if let target = response.redirectURL {
         precondition((300..<400).contains(response.status) && response.body.isEmpty)
@@ -58,7 +63,7 @@ func check(_ response: HTTPResponse) {
 /// RFC 3986 §5.2: a reference without a scheme or authority stays on the request's origin, and
 /// its path comes out without "." or ".." segments.
 func checkRedirect(_ target: String, location: String) {
-    // Field values arrive without leading whitespace; bytes, so no Character can hide a colon.
+    // Bytes, so no Character can hide a colon.
     guard !location.utf8.contains(UInt8(ascii: ":")), !location.hasPrefix("//") else { return }
     precondition(target.hasPrefix(origin + "/"), "\(location) left the origin: \(target)")
     let path = target.dropFirst(origin.count).prefix { $0 != "?" && $0 != "#" }
