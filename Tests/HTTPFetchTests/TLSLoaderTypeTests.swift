@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTPServer
 import Testing
 
 /// CTLSLoader reaches OpenSSL through dlsym, so the compiler never sees a call's real target:
@@ -50,14 +51,14 @@ import Testing
         let scratch = try Scratch()
         for compiler in Self.compilers {
             let object = scratch.path("loader.o")
-            let build = try run(compiler, ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader,
+            let build = try ChildProcess.output([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader,
                                            "-I", Self.root + "/Sources/Platform/CTLSLoader/include", "-o", object])
-            #expect(build.status == 0, "\(compiler): \(build.output)")
-            let undefined = try run("nm", ["--undefined-only", object])
-            #expect(undefined.status == 0, "\(undefined.output)")
-            #expect(undefined.output.contains("dlsym"), "\(undefined.output)")
+            #expect(build.status == 0, "\(compiler): \(build.text)")
+            let undefined = try ChildProcess.output(["nm", "--undefined-only", object])
+            #expect(undefined.status == 0, "\(undefined.text)")
+            #expect(undefined.text.contains("dlsym"), "\(undefined.text)")
             for prefix in ["SSL_", "TLS_", "ERR_", "X509_", "OPENSSL_"] {
-                #expect(!undefined.output.contains(" U " + prefix), "\(compiler): the object links OpenSSL: \(undefined.output)")
+                #expect(!undefined.text.contains(" U " + prefix), "\(compiler): the object links OpenSSL: \(undefined.text)")
             }
         }
     }
@@ -69,30 +70,17 @@ import Testing
             // No -Werror: the loader's own pragmas must make these errors.
             let wrong = try compile(probe.wrong, with: compiler, in: scratch, flags: [])
             #expect(wrong.status != 0, "\(compiler) built \(probe.name)")
-            #expect(wrong.output.contains("error"), "\(compiler): \(wrong.output)")
+            #expect(wrong.text.contains("error"), "\(compiler): \(wrong.text)")
             let right = try compile(probe.right, with: compiler, in: scratch, flags: ["-Wall", "-Werror"])
-            #expect(right.status == 0, "\(compiler): \(right.output)")
+            #expect(right.status == 0, "\(compiler): \(right.text)")
         }
     }
 
-    private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) throws -> (status: Int32, output: String) {
+    private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) throws -> (status: Int32, text: String) {
         let file = scratch.path("probe.c")
         try "#include \"\(Self.loader)\"\n\(code)\n".write(toFile: file, atomically: true, encoding: .utf8)
-        return try run(compiler, ["-std=gnu11", "-fsyntax-only", "-I", Self.root + "/Sources/Platform/CTLSLoader/include"]
-                       + flags + [file])
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try ChildProcess.output([compiler, "-std=gnu11", "-fsyntax-only", "-I", Self.root + "/Sources/Platform/CTLSLoader/include"]
+                                       + flags + [file])
     }
 
     /// A private folder for one test's files.
