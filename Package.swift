@@ -70,7 +70,8 @@ let package = Package(
         .target(name: "SystemFiles", dependencies: ["Locking", "CKernel"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
-        // OpenSSL 3 reached with dlopen on the first https request: no headers or link-time libssl.
+        // OpenSSL 3 reached with dlopen on the first https request: typed by OpenSSL's headers
+        // (libssl-dev, at build time only), never linked.
         .target(name: "CTLSLoader"),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
@@ -238,6 +239,8 @@ let package = Package(
         .executableTarget(name: "fuzz-gtfs-feed", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/GTFSFeed"),
         .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
+        .executableTarget(name: "fuzz-http-response", dependencies: ["HTTPFetch", "FuzzSupport"], path: "Tests/Fuzz/Targets/HTTPResponse"),
+        .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
@@ -296,6 +299,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
+            "fuzz-http-response", "fuzz-tzif",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

@@ -14,7 +14,8 @@ set -euo pipefail
 # The Swift toolchain's own needs on a bare system (linker, C library and C++ headers, and
 # the shared libraries swift, swift-build and swift-frontend load: found by Tests/CleanRoot),
 # then the C libraries the package links through its system-library targets, and libssl3,
-# which the HTTP client loads (dlopen) on the first https request.
+# which the HTTP client loads (dlopen) on the first https request; libssl-dev for the
+# headers that type the loader's calls (build time only: nothing links libssl).
 # Debian 13 (trixie) has GCC 14, the t64 OpenSSL and libcurl packages, and libgpiod 2.x
 # (libgpiod-dev either way: the GPIO layer builds against both APIs).
 case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
@@ -22,7 +23,7 @@ case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
     *)           release=(libgcc-14-dev libstdc++-14-dev libcurl4t64 libncurses6 libssl3t64) ;;
 esac
 packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
-          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev
+          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libssl-dev
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in

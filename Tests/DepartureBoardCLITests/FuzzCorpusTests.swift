@@ -6,6 +6,7 @@ import Testing
 struct FuzzCorpusTests {
     @Test(arguments: [
         "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
+        "fuzz-http-response", "fuzz-tzif",
     ])
     func replaysTheCorpusCleanly(target: String) async throws {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(target)
@@ -15,6 +16,22 @@ struct FuzzCorpusTests {
 
         let run = try await CLI.run([corpus.path], executable: binary)
         #expect(run.status == 0, "\(target) exited \(run.status): \(run.stderr)")
+        #expect(run.stdout.contains("replayed \(inputs.count) inputs"), "\(run.stdout)")
+    }
+
+    /// The HUB75 driver's target is C: built here as its replayer (under AddressSanitizer),
+    /// the way Tests/HUB75 builds the driver against the stub.
+    @Test func replaysTheHUB75DriverCorpusCleanly() async throws {
+        let scratch = try ScratchDirectory()
+        let build = try await CLI.run([scratch.url.path],
+                                      executable: CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Targets/HUB75Messages/build.sh"))
+        try #require(build.status == 0, "build.sh exited \(build.status): \(build.stderr)")
+        let corpus = CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Corpus/fuzz-hub75-messages")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+        #expect(!inputs.isEmpty, "no corpus in \(corpus.path)")
+
+        let run = try await CLI.run([corpus.path], executable: scratch.url.appendingPathComponent("fuzz-hub75-messages"))
+        #expect(run.status == 0, "fuzz-hub75-messages exited \(run.status): \(run.stderr.suffix(2000))")
         #expect(run.stdout.contains("replayed \(inputs.count) inputs"), "\(run.stdout)")
     }
 }

@@ -3,6 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
+#                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -18,6 +19,9 @@
 #          @.build-fuzz/…/release/fuzz-departures.product/Objects.LinkFileList
 #      (swiftc reads the autolink entries in the objects, so the C libraries come along.)
 #
+# fuzz-hub75-messages is C (the HUB75 driver, deploy/hub75): Tests/Fuzz/Targets/HUB75Messages/build.sh
+# builds it with clang -fsanitize=fuzzer,address, AddressSanitizer always on.
+#
 # Each run uses a scratch copy of Tests/Fuzz/Corpus/TARGET, so the repo's corpus is not
 # flooded; crash and timeout inputs are kept in the run folder and listed at the end.
 set -uo pipefail
@@ -26,7 +30,8 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
+                                     fuzz-http-response fuzz-tzif fuzz-hub75-messages)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -47,12 +52,24 @@ max_len() {
         # Room for a field over CSVStream's 64 KiB cap.
         fuzz-gtfs-feed) echo 131072 ;;
         fuzz-zip) echo 65536 ;;
+        # Room for a head over the reader's 16 KiB refill and a body that decodes past the 64 KiB cap.
+        fuzz-http-response) echo 65536 ;;
+        # Real zones are under 4 KiB.
+        fuzz-tzif) echo 16384 ;;
+        # A few whole frames of a small board.
+        fuzz-hub75-messages) echo 65536 ;;
         *) echo "unknown target: $1" >&2; return 1 ;;
     esac
 }
 
 build() {
     local target=$1
+    if [ "$target" = fuzz-hub75-messages ]; then
+        mkdir -p "$release"
+        Tests/Fuzz/Targets/HUB75Messages/build.sh "$release" --fuzz >"$run/$target.build.log" 2>&1 \
+            || { cat "$run/$target.build.log" >&2; return 1; }
+        return 0
+    fi
     # The link failure described above is expected; a compile error is not.
     swift build -c release --product "$target" --scratch-path "$scratch" \
         -Xswiftc -sanitize="$sanitizers" -Xswiftc -parse-as-library -Xswiftc -DFUZZING \

@@ -46,6 +46,17 @@ extension LoopbackTests {
             }
         }
 
+        /// Found by fuzz-http-response: a fold onto an empty value left a space at the value's
+        /// start (a Location of " ///"), and a fold of only whitespace one at its end.
+        @Test func foldsLeaveNoSpaceAtAValuesEnds() async throws {
+            let wire = "HTTP/1.1 200 OK\r\nX-Empty:\r\n  later\r\nX-Blank: value\r\n \t \r\nContent-Length: 0\r\n\r\n"
+            try await withServer({ _ in .raw(Array(wire.utf8)) }) { server in
+                let response = try #require(await fetch(HTTPRequest(url: server.baseURL + "/")).response)
+                #expect(response.header("x-empty") == "later")
+                #expect(response.header("x-blank") == "value")
+            }
+        }
+
         @Test("Malformed answers are connection failures", arguments: [
             "SSH-2.0-OpenSSH_9.2\r\n",
             "HTTP/1.1 2000 OK\r\n\r\n",

@@ -104,7 +104,16 @@ def listen(name, control=None):
         time.sleep(0.01)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(TIMEOUT)
-    sock.connect(path)
+    # The file appears at bind(), a moment before listen(): refused until then.
+    while True:
+        try:
+            sock.connect(path)
+            break
+        except ConnectionRefusedError:
+            if time.time() > deadline or process.poll() is not None:
+                process.kill()
+                raise
+            time.sleep(0.01)
     return process, sock, records, path
 
 

@@ -731,6 +731,9 @@ static int parse_arguments(int argc, char **argv, struct start *start) {
   return EXIT_USAGE;
 }
 
+/* The fuzz harness (Tests/Fuzz/Targets/HUB75Messages) includes this file to
+ * drive serve() and brings its own main. */
+#ifndef HUB75_NO_MAIN
 int main(int argc, char **argv) {
   struct start start;
   memset(&start, 0, sizeof start);
@@ -759,3 +762,4 @@ int main(int argc, char **argv) {
   close(link);
   return status;
 }
+#endif

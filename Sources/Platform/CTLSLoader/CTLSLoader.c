@@ -8,73 +8,56 @@
 #include <stdlib.h>
 #include <string.h>
 
-// OpenSSL's types stay opaque: only pointers to them cross this file.
-typedef struct db_ssl_method db_ssl_method;
-typedef struct db_ssl_ctx db_ssl_ctx;
-typedef struct db_ssl db_ssl;
-typedef struct db_verify_param db_verify_param;
+// OpenSSL's headers give the table its types and the constants their values; nothing is
+// linked: every function is reached through dlsym, and __typeof__ does not evaluate (or
+// reference) its operand. OPENSSL_API_COMPAT hides what OpenSSL 3 deprecates.
+#define OPENSSL_API_COMPAT 30000
+#include <openssl/err.h>
+#include <openssl/opensslv.h>
+#include <openssl/ssl.h>
+#include <openssl/x509_vfy.h>
 
-// Values from OpenSSL 3's documented public API (ssl.h, tls1.h, x509_vfy.h); stable across 3.x.
-enum {
-    SSL_VERIFY_PEER_ = 0x01,
-    SSL_ERROR_SSL_ = 1,
-    SSL_ERROR_WANT_READ_ = 2,
-    SSL_ERROR_WANT_WRITE_ = 3,
-    SSL_ERROR_SYSCALL_ = 5,
-    SSL_ERROR_ZERO_RETURN_ = 6,
-    SSL_CTRL_SET_TLSEXT_HOSTNAME_ = 55,
-    SSL_CTRL_SET_MIN_PROTO_VERSION_ = 123,
-    TLSEXT_NAMETYPE_HOST_NAME_ = 0,
-    TLS1_2_VERSION_ = 0x0303,
-    X509_V_OK_ = 0,
-};
-// Servers often close without close_notify; framed bodies are checked for truncation above.
-static const uint64_t SSL_OP_IGNORE_UNEXPECTED_EOF_ = (uint64_t)1 << 7;
+// The table's types must be those of the library db_tls_open loads (TLSLibrary.soname).
+#if !defined(OPENSSL_VERSION_MAJOR) || OPENSSL_VERSION_MAJOR != 3
+#error "CTLSLoader opens libssl.so.3: build it against OpenSSL 3's headers (Debian: libssl-dev)"
+#endif
 
+// A call that does not fit OpenSSL's prototype (a pointer of another type, a pointer for a
+// number) is an error, not a warning that scrolls past.
+#pragma GCC diagnostic error "-Wincompatible-pointer-types"
+#pragma GCC diagnostic error "-Wint-conversion"
+
+// Every function the loader calls; libcrypto's (X509_*, ERR_*) are found through libssl's
+// own dependency on it.
+#define DB_TLS_FUNCTIONS(F)                                                                 \
+    F(TLS_client_method) F(SSL_CTX_new) F(SSL_CTX_free) F(SSL_CTX_set_default_verify_paths) \
+    F(SSL_CTX_load_verify_locations) F(SSL_CTX_set_verify) F(SSL_CTX_ctrl)                  \
+    F(SSL_CTX_set_options) F(SSL_new) F(SSL_free) F(SSL_set_fd) F(SSL_ctrl) F(SSL_set1_host) \
+    F(SSL_get0_param) F(SSL_connect) F(SSL_read) F(SSL_write) F(SSL_get_error)               \
+    F(SSL_get_verify_result) F(X509_VERIFY_PARAM_set1_ip_asc) F(X509_verify_cert_error_string) \
+    F(ERR_get_error) F(ERR_reason_error_string) F(ERR_error_string_n) F(ERR_clear_error)
+
+// Each entry is a pointer to the header's own declaration of the function it is named after.
+#define DB_TLS_ENTRY(name) __typeof__(&name) name;
 struct db_tls_library {
-    const db_ssl_method *(*TLS_client_method)(void);
-    db_ssl_ctx *(*SSL_CTX_new)(const db_ssl_method *);
-    void (*SSL_CTX_free)(db_ssl_ctx *);
-    int (*SSL_CTX_set_default_verify_paths)(db_ssl_ctx *);
-    int (*SSL_CTX_load_verify_locations)(db_ssl_ctx *, const char *, const char *);
-    void (*SSL_CTX_set_verify)(db_ssl_ctx *, int, void *);
-    long (*SSL_CTX_ctrl)(db_ssl_ctx *, int, long, void *);
-    uint64_t (*SSL_CTX_set_options)(db_ssl_ctx *, uint64_t);
-    db_ssl *(*SSL_new)(db_ssl_ctx *);
-    void (*SSL_free)(db_ssl *);
-    int (*SSL_set_fd)(db_ssl *, int);
-    long (*SSL_ctrl)(db_ssl *, int, long, void *);
-    int (*SSL_set1_host)(db_ssl *, const char *);
-    db_verify_param *(*SSL_get0_param)(db_ssl *);
-    int (*SSL_connect)(db_ssl *);
-    int (*SSL_read)(db_ssl *, void *, int);
-    int (*SSL_write)(db_ssl *, const void *, int);
-    int (*SSL_get_error)(const db_ssl *, int);
-    long (*SSL_get_verify_result)(const db_ssl *);
-    // libcrypto's, found through libssl's own dependency.
-    int (*X509_VERIFY_PARAM_set1_ip_asc)(db_verify_param *, const char *);
-    const char *(*X509_verify_cert_error_string)(long);
-    unsigned long (*ERR_get_error)(void);
-    const char *(*ERR_reason_error_string)(unsigned long);
-    void (*ERR_error_string_n)(unsigned long, char *, size_t);
-    void (*ERR_clear_error)(void);
+    DB_TLS_FUNCTIONS(DB_TLS_ENTRY)
 };
+#undef DB_TLS_ENTRY
 
 struct db_tls_session {
     const db_tls_library *library;
-    db_ssl *ssl;
+    SSL *ssl;
     int io_errno;
     char error[256];
 };
 
-#define RESOLVE(name)                                                                       \
-    do {                                                                                    \
-        *(void **)(&library->name) = dlsym(handle, #name);                                  \
-        if (library->name == NULL) {                                                        \
-            snprintf(error, error_size, "%s has no %s: not OpenSSL 3?", soname, #name);     \
-            goto fail;                                                                      \
-        }                                                                                   \
-    } while (0)
+// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
+#define DB_TLS_RESOLVE(name)                                                                \
+    *(void **)(&library->name) = dlsym(handle, #name);                                      \
+    if (library->name == NULL) {                                                            \
+        snprintf(error, error_size, "%s has no %s: not OpenSSL 3?", soname, #name);         \
+        goto fail;                                                                          \
+    }
 
 const db_tls_library *db_tls_open(const char *soname, char *error, size_t error_size) {
     void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
@@ -90,31 +73,7 @@ const db_tls_library *db_tls_open(const char *soname, char *error, size_t error_
         dlclose(handle);
         return NULL;
     }
-    RESOLVE(TLS_client_method);
-    RESOLVE(SSL_CTX_new);
-    RESOLVE(SSL_CTX_free);
-    RESOLVE(SSL_CTX_set_default_verify_paths);
-    RESOLVE(SSL_CTX_load_verify_locations);
-    RESOLVE(SSL_CTX_set_verify);
-    RESOLVE(SSL_CTX_ctrl);
-    RESOLVE(SSL_CTX_set_options);
-    RESOLVE(SSL_new);
-    RESOLVE(SSL_free);
-    RESOLVE(SSL_set_fd);
-    RESOLVE(SSL_ctrl);
-    RESOLVE(SSL_set1_host);
-    RESOLVE(SSL_get0_param);
-    RESOLVE(SSL_connect);
-    RESOLVE(SSL_read);
-    RESOLVE(SSL_write);
-    RESOLVE(SSL_get_error);
-    RESOLVE(SSL_get_verify_result);
-    RESOLVE(X509_VERIFY_PARAM_set1_ip_asc);
-    RESOLVE(X509_verify_cert_error_string);
-    RESOLVE(ERR_get_error);
-    RESOLVE(ERR_reason_error_string);
-    RESOLVE(ERR_error_string_n);
-    RESOLVE(ERR_clear_error);
+    DB_TLS_FUNCTIONS(DB_TLS_RESOLVE)
     // The handle stays open: the table points into it for the life of the process.
     return library;
 fail:
@@ -141,7 +100,7 @@ static void describe_error_queue(const db_tls_library *library, char *out, size_
 
 void *db_tls_context_new(const db_tls_library *library, const char *ca_file, char *error, size_t error_size) {
     library->ERR_clear_error();
-    db_ssl_ctx *context = library->SSL_CTX_new(library->TLS_client_method());
+    SSL_CTX *context = library->SSL_CTX_new(library->TLS_client_method());
     if (context == NULL) {
         describe_error_queue(library, error, error_size, "cannot create a TLS context");
         return NULL;
@@ -156,19 +115,20 @@ void *db_tls_context_new(const db_tls_library *library, const char *ca_file, cha
         library->SSL_CTX_free(context);
         return NULL;
     }
-    if (library->SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION_, TLS1_2_VERSION_, NULL) != 1) {
+    if (library->SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION, NULL) != 1) {
         describe_error_queue(library, error, error_size, "cannot require TLS 1.2");
         library->SSL_CTX_free(context);
         return NULL;
     }
-    library->SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF_);
+    // Servers often close without close_notify; framed bodies are checked for truncation above.
+    library->SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF);
     // No callback: a certificate that does not verify ends the handshake.
-    library->SSL_CTX_set_verify(context, SSL_VERIFY_PEER_, NULL);
+    library->SSL_CTX_set_verify(context, SSL_VERIFY_PEER, NULL);
     return context;
 }
 
 void db_tls_context_release(const db_tls_library *library, void *context) {
-    library->SSL_CTX_free((db_ssl_ctx *)context);
+    library->SSL_CTX_free((SSL_CTX *)context);
 }
 
 db_tls_session *db_tls_session_new(const db_tls_library *library, void *context, int fd,
@@ -180,7 +140,7 @@ db_tls_session *db_tls_session_new(const db_tls_library *library, void *context,
         return NULL;
     }
     session->library = library;
-    session->ssl = library->SSL_new((db_ssl_ctx *)context);
+    session->ssl = library->SSL_new((SSL_CTX *)context);
     if (session->ssl == NULL) {
         describe_error_queue(library, error, error_size, "cannot create a TLS session");
         free(session);
@@ -191,7 +151,7 @@ db_tls_session *db_tls_session_new(const db_tls_library *library, void *context,
         ok = library->X509_VERIFY_PARAM_set1_ip_asc(library->SSL_get0_param(session->ssl), host) == 1;
     } else if (ok) {
         // SNI, then the name the certificate must carry.
-        ok = library->SSL_ctrl(session->ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME_, TLSEXT_NAMETYPE_HOST_NAME_, (void *)host) == 1
+        ok = library->SSL_ctrl(session->ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name, (void *)host) == 1
             && library->SSL_set1_host(session->ssl, host) == 1;
     }
     if (!ok) {
@@ -206,15 +166,15 @@ db_tls_session *db_tls_session_new(const db_tls_library *library, void *context,
 static long outcome(db_tls_session *session, int result, int saved_errno, const char *closed_text) {
     const db_tls_library *library = session->library;
     switch (library->SSL_get_error(session->ssl, result)) {
-    case SSL_ERROR_WANT_READ_:
+    case SSL_ERROR_WANT_READ:
         return DB_TLS_WANT_READ;
-    case SSL_ERROR_WANT_WRITE_:
+    case SSL_ERROR_WANT_WRITE:
         return DB_TLS_WANT_WRITE;
-    case SSL_ERROR_ZERO_RETURN_:
+    case SSL_ERROR_ZERO_RETURN:
         if (closed_text == NULL) return DB_TLS_CLOSED;
         snprintf(session->error, sizeof session->error, "%s", closed_text);
         return DB_TLS_FAILED;
-    case SSL_ERROR_SYSCALL_:
+    case SSL_ERROR_SYSCALL:
         if (saved_errno != 0) {
             session->io_errno = saved_errno;
             snprintf(session->error, sizeof session->error, "%s", strerror(saved_errno));
@@ -227,7 +187,7 @@ static long outcome(db_tls_session *session, int result, int saved_errno, const 
         return DB_TLS_FAILED;
     default: {
         long verified = library->SSL_get_verify_result(session->ssl);
-        if (verified != X509_V_OK_) {
+        if (verified != X509_V_OK) {
             snprintf(session->error, sizeof session->error, "certificate verify failed (%s)",
                      library->X509_verify_cert_error_string(verified));
             library->ERR_clear_error();

@@ -11,7 +11,7 @@ struct Connection: ~Copyable {
     private let fd: Int32
     private var tls: TLSSession?
 
-    private init(fd: Int32) { self.fd = fd }
+    init(fd: Int32) { self.fd = fd }
 
     deinit { close(fd) }
 

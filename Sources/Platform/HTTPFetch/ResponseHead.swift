@@ -22,7 +22,10 @@ struct ResponseHead {
     mutating func take(field line: ArraySlice<UInt8>) {
         guard let first = line.first else { return }
         if first == 32 || first == 9 {
-            if !headers.isEmpty { headers[headers.count - 1].value += " " + line.trimmingSpaces }
+            // The fold becomes one space inside the value, never at its ends (RFC 9112 §5.2, RFC 9110 §5.5).
+            let more = line.trimmingSpaces
+            guard let last = headers.indices.last, !more.isEmpty else { return }
+            headers[last].value += headers[last].value.isEmpty ? more : " " + more
             return
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }

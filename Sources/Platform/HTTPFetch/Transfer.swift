@@ -44,6 +44,16 @@ enum Transfer {
         deadlines.phase = .awaitingHead
         let forwarding = url.isSecure ? nil : proxy
         try stream.send(RequestHead.bytes(for: url, headers: request.headers, proxy: forwarding), &deadlines, cancel)
+        return try receive(stream, for: request, into: sink, forwardedBy: forwarding, through: proxy, &deadlines, cancel)
+    }
+
+    /// The answer to `request` as it arrives on `stream`: head, redirect, framing, decoding.
+    /// `forwarding` is the proxy that forwarded a plain request (only it answers 407); `proxy`
+    /// the one the request went through, named in the response.
+    static func receive(
+        _ stream: consuming ResponseStream, for request: HTTPRequest, into sink: consuming BodySink,
+        forwardedBy forwarding: ProxyServer?, through proxy: ProxyServer?, _ deadlines: inout Deadlines, _ cancel: CancelSignal
+    ) throws(HTTPFetchError) -> Outcome {
         let head = try stream.readHead(&deadlines, cancel)
         // Only a proxy answers 407: the request never reached the server.
         if let forwarding, head.status == 407 { throw ProxyTunnel.refusal(head, by: forwarding, tunnelTo: nil) }

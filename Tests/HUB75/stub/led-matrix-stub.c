@@ -12,6 +12,8 @@
  *                  does when /dev/pio0 cannot be opened)
  *   refuse-create  create returns NULL
  *   abort-after    holding N: the Nth swap records "abort" and aborts
+ * Compiled with HUB75_STUB_QUIET it records nothing and reads no control files
+ * (the fuzz harness, Tests/Fuzz/Targets/HUB75Messages, runs it millions of times).
  * Single-threaded use only, like the driver.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -68,6 +70,10 @@ static char *record_path(const char *name) {
 }
 
 static bool control_file_exists(const char *name) {
+#ifdef HUB75_STUB_QUIET
+  (void)name;
+  return false;
+#endif
   char *path = record_path(name);
   struct stat st;
   bool exists = path != NULL && stat(path, &st) == 0;
@@ -77,6 +83,9 @@ static bool control_file_exists(const char *name) {
 
 /* The number in <dir>/abort-after, or 0 when there is none. */
 static unsigned long abort_after(void) {
+#ifdef HUB75_STUB_QUIET
+  return 0;
+#endif
   char *path = record_path("abort-after");
   FILE *file = path != NULL ? fopen(path, "r") : NULL;
   free(path);
@@ -155,6 +164,10 @@ static void field_text(struct record *r, const char *key, const char *value) {
 /* Ends the object and appends it with one write(), so lines from several
  * processes sharing the file never interleave. */
 static void finish_record(struct record *r) {
+#ifdef HUB75_STUB_QUIET
+  free(r->text);
+  return;
+#endif
   append(r, "}\n", 2);
   char *path = record_path("calls.jsonl");
   int fd = path != NULL ? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644) : -1;
@@ -171,19 +184,31 @@ static void finish_record(struct record *r) {
 
 /* --- canvas size ---------------------------------------------------------- */
 
+/* Sizes in 64 bits: the driver passes any int, and a product of two must not overflow. */
 struct geometry {
-  int rows, cols, chain, parallel;
+  long long rows, cols, chain, parallel;
 };
+
+/* More pixels than a FRAME can carry (16 MiB of RGB): refused like options the
+ * library rejects, so a hostile CONFIGURE cannot make the stub allocate gigabytes. */
+#define MAX_CANVAS_PIXELS (16LL * 1024 * 1024 / 3)
+
+static bool fits(long long width, long long height) {
+  if (width <= MAX_CANVAS_PIXELS && height <= MAX_CANVAS_PIXELS && width * height <= MAX_CANVAS_PIXELS)
+    return true;
+  fprintf(stderr, "stub: a %lldx%lld canvas is larger than any frame\n", width, height);
+  return false;
+}
 
 static int or_default(int value, int fallback) { return value > 0 ? value : fallback; }
 
 /* Applies one named mapper to width x height; false (with a reason on
  * stderr) for a mapper the library would refuse. */
 static bool apply_mapper(const char *name, const char *parameter,
-                         const struct geometry *g, int *width, int *height) {
+                         const struct geometry *g, long long *width, long long *height) {
   if (strcmp(name, "U-mapper") == 0 && parameter == NULL) {
     if (g->chain % 2 != 0) {
-      fprintf(stderr, "stub: U-mapper needs an even chain_length; got %d\n", g->chain);
+      fprintf(stderr, "stub: U-mapper needs an even chain_length; got %lld\n", g->chain);
       return false;
     }
     *width /= 2;
@@ -204,7 +229,7 @@ static bool apply_mapper(const char *name, const char *parameter,
     long angle = strtol(parameter, &end, 10);
     if (*parameter != '\0' && *end == '\0' && angle % 90 == 0) {
       if ((angle / 90) % 2 != 0) {
-        int swap = *width;
+        long long swap = *width;
         *width = *height;
         *height = swap;
       }
@@ -221,21 +246,26 @@ static bool apply_mapper(const char *name, const char *parameter,
 static bool canvas_size(const struct RGBLedMatrixOptions *o, int *width, int *height) {
   struct geometry g = {or_default(o->rows, 32), or_default(o->cols, 32),
                        or_default(o->chain_length, 1), or_default(o->parallel, 1)};
-  *width = g.cols * g.chain;
-  *height = g.rows * g.parallel;
-  if (o->pixel_mapper_config == NULL) return true;
-
-  char *mappers = strdup(o->pixel_mapper_config);
-  if (mappers == NULL) return false;
-  bool ok = true;
+  long long w = g.cols * g.chain, h = g.rows * g.parallel;
+  bool ok = fits(w, h);
+  char *mappers = NULL;
+  if (ok && o->pixel_mapper_config != NULL) {
+    mappers = strdup(o->pixel_mapper_config);
+    ok = mappers != NULL;
+  }
   char *saved;
-  for (char *step = strtok_r(mappers, ";", &saved); ok && step != NULL;
+  for (char *step = ok && mappers ? strtok_r(mappers, ";", &saved) : NULL; ok && step != NULL;
        step = strtok_r(NULL, ";", &saved)) {
     char *colon = strchr(step, ':');
     if (colon != NULL) *colon = '\0';
-    ok = apply_mapper(step, colon ? colon + 1 : NULL, &g, width, height);
+    /* Checked after each step, so repeated mappers cannot grow a side past 64 bits. */
+    ok = apply_mapper(step, colon ? colon + 1 : NULL, &g, &w, &h) && fits(w, h);
   }
   free(mappers);
+  if (ok) {
+    *width = (int)w;
+    *height = (int)h;
+  }
   return ok;
 }
 
@@ -272,6 +302,10 @@ static uint64_t fnv1a64(const uint8_t *bytes, size_t n) {
 /* latest.ppm through a temporary file and rename(), so a reader never sees
  * half a picture. */
 static void write_picture(const struct LedCanvas *c) {
+#ifdef HUB75_STUB_QUIET
+  (void)c;
+  return;
+#endif
   char name[64];
   snprintf(name, sizeof name, ".latest.ppm.%ld.tmp", (long)getpid());
   char *temporary = record_path(name);

@@ -111,7 +111,7 @@ public struct TestSetupError: Error, CustomStringConvertible {
 }
 
 /// posix_spawnp with the test's environment; stdout of `spawn` comes back as a pipe.
-enum ChildProcess {
+public enum ChildProcess {
     static func run(_ arguments: [String]) throws -> Int32 {
         let (pid, output) = try spawn(arguments)
         var sink = [UInt8](repeating: 0, count: 4096)
@@ -120,13 +120,25 @@ enum ChildProcess {
         return wait(pid)
     }
 
-    static func spawn(_ arguments: [String]) throws -> (pid_t, Int32) {
+    /// Runs `arguments` (the program found on PATH) to the end: its exit status, and what it
+    /// wrote on stdout and stderr together.
+    public static func output(_ arguments: [String]) throws -> (status: Int32, text: String) {
+        let (pid, output) = try spawn(arguments, standardErrorToo: true)
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(output, &chunk, chunk.count), count > 0 { text += chunk[..<count] }
+        close(output)
+        return (wait(pid), String(decoding: text, as: UTF8.self))
+    }
+
+    static func spawn(_ arguments: [String], standardErrorToo: Bool = false) throws -> (pid_t, Int32) {
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else { throw TestSetupError("pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        if standardErrorToo { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2) }
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

@@ -4,8 +4,9 @@
 #include <stddef.h>
 
 // TLS client sessions over the system's OpenSSL 3, loaded with dlopen on first use so that
-// processes which never make an https request never map libssl and libcrypto. Nothing here
-// includes OpenSSL's headers: the few functions used are declared in the .c file.
+// processes which never make an https request never map libssl and libcrypto. This header
+// does not include OpenSSL's, so Swift never sees them; the .c file types its table of
+// OpenSSL functions from them (libssl-dev at build time) and links none.
 
 /// The loaded library: a table of function pointers, kept for the life of the process.
 typedef struct db_tls_library db_tls_library;
