@@ -18,15 +18,16 @@ public struct I2CBlockWrite: Equatable, Sendable {
     /// I2C_SMBUS_BLOCK_MAX: the most data one SMBus block transfer carries.
     public static let maxData = 32
 
-    /// Splits `[control, d0…dn]` into block writes that each repeat the control byte, so
-    /// the controller sees the same stream type (command or data) in every transaction.
-    /// An empty write plans nothing.
-    public static func plan(_ bytes: [UInt8]) -> [I2CBlockWrite] {
+    /// Splits `[control, d0…dn]` into writes of at most `limit` data bytes that each repeat
+    /// the control byte, so the controller sees the same stream type (command or data) in
+    /// every transaction. An empty write plans nothing. `I2CLink` plans with the bus's limit.
+    public static func plan(_ bytes: [UInt8], limit: Int = maxData) -> [I2CBlockWrite] {
         guard let control = bytes.first else { return [] }
         let data = bytes.dropFirst()
         if data.isEmpty { return [I2CBlockWrite(control: control, data: [])] }
-        return stride(from: data.startIndex, to: data.endIndex, by: maxData).map { start in
-            I2CBlockWrite(control: control, data: Array(data[start..<min(start + maxData, data.endIndex)]))
+        let limit = max(1, limit)
+        return stride(from: data.startIndex, to: data.endIndex, by: limit).map { start in
+            I2CBlockWrite(control: control, data: Array(data[start..<(start + min(limit, data.endIndex - start))]))
         }
     }
 }

@@ -7,6 +7,12 @@ import Glibc
 /// Where `HardwareIO` sends SPI writes; `SPIDevice` on hardware, fakes in tests.
 public protocol SPITransport: AnyObject {
     func write(_ bytes: [UInt8]) throws(BusError)
+    /// The longest transfer it takes.
+    var bufsiz: Int { get }
+}
+
+extension SPITransport {
+    public var bufsiz: Int { SPIDevice.defaultBufsiz }
 }
 
 /// A spidev node (`/dev/spidevB.C`): mode, 8-bit words and the clock are set once; each
@@ -74,10 +80,11 @@ public final class SPIDevice: SPITransport {
         fd = -1
     }
 
-    /// Consecutive ranges covering `0..<count`, none longer than `limit`.
+    /// Consecutive ranges covering `0..<count`, none longer than `limit`: how the links
+    /// split writes (any limit, `.max` included).
     public static func chunks(count: Int, limit: Int) -> [Range<Int>] {
         let limit = max(1, limit)
-        return stride(from: 0, to: max(0, count), by: limit).map { $0..<min($0 + limit, count) }
+        return stride(from: 0, to: max(0, count), by: limit).map { $0..<($0 + min(limit, count - $0)) }
     }
 
     /// The module parameter's text (`"4096\n"`) as a positive size; nil when malformed.
