@@ -7,7 +7,9 @@ public protocol DisplayBackend: AnyObject {
     /// Shows `frame`; `damage` lists the rects that changed since the last present (from `Damage.rects`) so
     /// slow links can push only those. Backends may redraw more than the damage, never less.
     func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError)
-    /// Releases the device; further presents are undefined.
+    /// Ends output: a panel sleeps, `/dev/fbN` is blanked and closed, the HUB75 driver exits.
+    /// A later present wakes a panel from reset or starts the driver again; a closed
+    /// framebuffer throws.
     func shutdown()
     /// Turns the picture off for a while (screen-off hours); the next present shows again.
     func blank()

@@ -66,13 +66,13 @@ public enum PanelAssembly {
         let spi = output.bus == .spi
         var lines: [GPIOLineSpec] = []
         if spi, let dc = output.dc {
-            lines.append(GPIOLineSpec(role: "dc", chip: output.gpioChip, offset: UInt32(dc), direction: .output(initial: 0)))
+            lines.append(GPIOLineSpec(role: .dc, chip: output.gpioChip, offset: UInt32(dc), direction: .output(initial: 0)))
         }
         if let reset = output.reset, spi || output.driver == .ssd1322 {
-            lines.append(GPIOLineSpec(role: "reset", chip: output.gpioChip, offset: UInt32(reset), direction: .output(initial: 1)))
+            lines.append(GPIOLineSpec(role: .reset, chip: output.gpioChip, offset: UInt32(reset), direction: .output(initial: 1)))
         }
         if let busy = output.busy {
-            lines.append(GPIOLineSpec(role: "busy", chip: output.gpioChip, offset: UInt32(busy), direction: .input))
+            lines.append(GPIOLineSpec(role: .busy, chip: output.gpioChip, offset: UInt32(busy), direction: .input))
         }
         let config = HardwareConfig(
             i2cPath: spi ? nil : output.device,

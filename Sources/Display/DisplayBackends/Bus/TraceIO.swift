@@ -5,6 +5,7 @@ import Locking
 /// `{"op":"spi","dc":0,"data":"ae"}`, `{"op":"i2c","addr":60,"data":"00ae"}`,
 /// `{"op":"gpio","line":"reset","value":0}`, `{"op":"sleep","ms":10}`,
 /// `{"op":"wait","line":"busy","value":0}`. Waits succeed at once; sleeps take no time.
+/// Its limits are `.trace`: SPI in spidev-sized transfers, I2C writes whole.
 public final class TraceIO: PanelIO, @unchecked Sendable {
     private let sink: (String) -> Void
     private let lock = Locked(())

@@ -34,6 +34,10 @@ public struct GPIOLineSpec: Equatable, Sendable {
         self.direction = direction
     }
 
+    public init(role: LineRole, chip: String, offset: UInt32, direction: Direction) {
+        self.init(role: role.rawValue, chip: chip, offset: offset, direction: direction)
+    }
+
     /// The device node for `chip`: a number means gpiochipN, a bare name lives in /dev.
     public var chipPath: String {
         if chip.contains("/") { return chip }

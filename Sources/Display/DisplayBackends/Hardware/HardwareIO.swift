@@ -41,8 +41,13 @@ public final class HardwareIO: PanelIO {
     /// Sets D/C first: the controller samples it with the transfer's first byte.
     public func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) {
         guard let spi else { throw BusError(.other, device: "spi", message: "no SPI device is configured for this panel") }
-        if let dc, lines.has("dc") { try lines.set("dc", dc) }
+        if let dc, lines.has(LineRole.dc.rawValue) { try lines.set(LineRole.dc.rawValue, dc) }
         try spi.write(bytes)
+    }
+
+    /// spidev's buffer, and one SMBus block per I2C write.
+    public var limits: TransferLimits {
+        TransferLimits(spi: spi?.bufsiz ?? SPIDevice.defaultBufsiz, i2c: I2CBlockWrite.maxData)
     }
 
     public func setLine(_ line: String, _ value: Int) throws(BusError) {

@@ -18,20 +18,22 @@ public struct I2CBlockWrite: Equatable, Sendable {
     /// I2C_SMBUS_BLOCK_MAX: the most data one SMBus block transfer carries.
     public static let maxData = 32
 
-    /// Splits `[control, d0…dn]` into block writes that each repeat the control byte, so
-    /// the controller sees the same stream type (command or data) in every transaction.
-    /// An empty write plans nothing.
-    public static func plan(_ bytes: [UInt8]) -> [I2CBlockWrite] {
+    /// Splits `[control, d0…dn]` into writes of at most `limit` data bytes that each repeat
+    /// the control byte, so the controller sees the same stream type (command or data) in
+    /// every transaction. An empty write plans nothing. `I2CLink` plans with the bus's limit.
+    public static func plan(_ bytes: [UInt8], limit: Int = maxData) -> [I2CBlockWrite] {
         guard let control = bytes.first else { return [] }
         let data = bytes.dropFirst()
         if data.isEmpty { return [I2CBlockWrite(control: control, data: [])] }
-        return stride(from: data.startIndex, to: data.endIndex, by: maxData).map { start in
-            I2CBlockWrite(control: control, data: Array(data[start..<min(start + maxData, data.endIndex)]))
+        let limit = max(1, limit)
+        return stride(from: data.startIndex, to: data.endIndex, by: limit).map { start in
+            I2CBlockWrite(control: control, data: Array(data[start..<(start + min(limit, data.endIndex - start))]))
         }
     }
 }
 
-/// Where `HardwareIO` sends I2C writes; `I2CDevice` on hardware, fakes in tests.
+/// Where `HardwareIO` sends I2C writes, each at most one SMBus block; `I2CDevice` on
+/// hardware, fakes in tests.
 public protocol I2CTransport: AnyObject {
     func write(address: UInt8, _ bytes: [UInt8]) throws(BusError)
 }
@@ -56,26 +58,31 @@ public final class I2CDevice: I2CTransport {
 
     deinit { close() }
 
-    /// Sends `[control, d0…dn]` to the 7-bit `address` as SMBus transactions.
+    /// Sends `[control, d0…dn]` to the 7-bit `address` as one SMBus transaction; the link
+    /// has split longer writes already.
     public func write(address: UInt8, _ bytes: [UInt8]) throws(BusError) {
         guard fd >= 0 else { throw BusError(.other, device: path, message: "write after close") }
         guard address <= 0x7F else {
             throw BusError(.other, device: path, message: "address \(address) is not a 7-bit I2C address")
         }
+        guard let control = bytes.first else { return }
+        let data = Array(bytes.dropFirst())
+        guard data.count <= I2CBlockWrite.maxData else {
+            throw BusError(.other, device: path, message:
+                "write of \(data.count) bytes to \(Self.hex(address)) is longer than an SMBus block (\(I2CBlockWrite.maxData))")
+        }
         try select(address)
-        for block in I2CBlockWrite.plan(bytes) {
-            let result: Int32
-            if block.data.isEmpty {
-                result = i2c_smbus_write_byte(fd, block.control)
-            } else {
-                result = block.data.withUnsafeBufferPointer { data in
-                    i2c_smbus_write_i2c_block_data(fd, block.control, UInt8(data.count), data.baseAddress)
-                }
+        let result: Int32
+        if data.isEmpty {
+            result = i2c_smbus_write_byte(fd, control)
+        } else {
+            result = data.withUnsafeBufferPointer { data in
+                i2c_smbus_write_i2c_block_data(fd, control, UInt8(data.count), data.baseAddress)
             }
-            // libi2c 4.x returns -errno itself rather than -1 with errno set.
-            if result < 0 {
-                throw DeviceGroup.i2c.error(-result, device: path, operation: "write to \(Self.hex(address))")
-            }
+        }
+        // libi2c 4.x returns -errno itself rather than -1 with errno set.
+        if result < 0 {
+            throw DeviceGroup.i2c.error(-result, device: path, operation: "write to \(Self.hex(address))")
         }
     }
 

@@ -4,18 +4,24 @@ import SystemFiles
 import Glibc
 #endif
 
-/// Where `HardwareIO` sends SPI writes; `SPIDevice` on hardware, fakes in tests.
+/// Where `HardwareIO` sends SPI writes, each one transfer; `SPIDevice` on hardware, fakes in tests.
 public protocol SPITransport: AnyObject {
     func write(_ bytes: [UInt8]) throws(BusError)
+    /// The longest transfer it takes.
+    var bufsiz: Int { get }
+}
+
+extension SPITransport {
+    public var bufsiz: Int { SPIDevice.defaultBufsiz }
 }
 
 /// A spidev node (`/dev/spidevB.C`): mode, 8-bit words and the clock are set once; each
-/// write goes out as SPI_IOC_MESSAGE(1) transfers no longer than spidev's buffer.
+/// write goes out as one SPI_IOC_MESSAGE(1) transfer, no longer than spidev's buffer.
 public final class SPIDevice: SPITransport {
     public let path: String
     public let speedHz: UInt32
     /// The largest transfer spidev accepts (its `bufsiz` module parameter); longer writes
-    /// would fail with EMSGSIZE, so they are split.
+    /// would fail with EMSGSIZE, so links split them to this.
     public let bufsiz: Int
     private var fd: Int32
 
@@ -51,19 +57,20 @@ public final class SPIDevice: SPITransport {
 
     public func write(_ bytes: [UInt8]) throws(BusError) {
         guard fd >= 0 else { throw BusError(.other, device: path, message: "write after close") }
+        guard bytes.count <= bufsiz else {
+            throw BusError(.other, device: path, message: "write of \(bytes.count) bytes is longer than spidev's bufsiz (\(bufsiz))")
+        }
         try bytes.withUnsafeBufferPointer { (buffer) throws(BusError) in
-            guard let base = buffer.baseAddress else { return }
-            for range in Self.chunks(count: buffer.count, limit: bufsiz) {
-                var transfer = spi_ioc_transfer()
-                transfer.tx_buf = UInt64(UInt(bitPattern: base + range.lowerBound))
-                transfer.len = UInt32(range.count)
-                transfer.speed_hz = speedHz
-                transfer.bits_per_word = 8
-                var result: Int32
-                repeat { result = ck_spi_message1(fd, &transfer) } while result < 0 && errno == EINTR
-                if result < 0 {
-                    throw DeviceGroup.spi.error(errno, device: path, operation: "write of \(range.count) bytes")
-                }
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            var transfer = spi_ioc_transfer()
+            transfer.tx_buf = UInt64(UInt(bitPattern: base))
+            transfer.len = UInt32(buffer.count)
+            transfer.speed_hz = speedHz
+            transfer.bits_per_word = 8
+            var result: Int32
+            repeat { result = ck_spi_message1(fd, &transfer) } while result < 0 && errno == EINTR
+            if result < 0 {
+                throw DeviceGroup.spi.error(errno, device: path, operation: "write of \(buffer.count) bytes")
             }
         }
     }
@@ -74,10 +81,11 @@ public final class SPIDevice: SPITransport {
         fd = -1
     }
 
-    /// Consecutive ranges covering `0..<count`, none longer than `limit`.
+    /// Consecutive ranges covering `0..<count`, none longer than `limit`: how the links
+    /// split writes (any limit, `.max` included).
     public static func chunks(count: Int, limit: Int) -> [Range<Int>] {
         let limit = max(1, limit)
-        return stride(from: 0, to: max(0, count), by: limit).map { $0..<min($0 + limit, count) }
+        return stride(from: 0, to: max(0, count), by: limit).map { $0..<($0 + min(limit, count - $0)) }
     }
 
     /// The module parameter's text (`"4096\n"`) as a positive size; nil when malformed.

@@ -80,7 +80,8 @@ public final class PanelBackend: DisplayBackend {
         }
     }
 
-    /// Puts the panel to sleep; errors are ignored because the program is stopping anyway.
+    /// Puts the panel to sleep, at stop and for screen-off hours. A failed sleep command is
+    /// dropped: the panel may stay lit, and the next present re-initialises it from reset.
     public func shutdown() {
         guard initialised else { return }
         try? driver.sleep()

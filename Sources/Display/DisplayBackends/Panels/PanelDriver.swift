@@ -1,7 +1,7 @@
 public import Framebuffer
 
-/// A display controller driven over a `PanelIO`: it knows the controller's commands and
-/// RAM layout, not the layout of the board.
+/// A display controller driven through a `PanelLink`: it knows the controller's commands and
+/// RAM layout, not the wire or the layout of the board.
 public protocol PanelDriver: AnyObject {
     /// The frame size and pixel format the driver takes (the board's display).
     var width: Int { get }

@@ -87,31 +87,3 @@ public struct EPaperRefreshScheduler: Sendable {
         needsFull = true
     }
 }
-
-/// Plumbing both e-paper drivers share around one push.
-enum EPaperPush {
-    /// Rejects frames the driver cannot show, naming the panel, instead of drawing garbage.
-    static func check(_ frame: Framebuffer, width: Int, height: Int, panel: String) throws(BusError) {
-        guard frame.width == width, frame.height == height, frame.format == .bwr else {
-            throw BusError(.other, device: panel, message:
-                "frame is \(frame.width)x\(frame.height) \(frame.format), the panel takes \(width)x\(height) bwr")
-        }
-    }
-
-    /// Plans, sends and records one refresh. A failed send is rethrown, never swallowed, and
-    /// forces the next refresh to be full because the panel's state is unknown.
-    static func run(_ scheduler: inout EPaperRefreshScheduler, damage: [Rect], bounds: Rect,
-                    partialSupported: Bool, now: () -> Duration,
-                    send: (EPaperRefresh) throws(BusError) -> Void) throws(BusError) -> EPaperRefresh? {
-        guard let refresh = scheduler.plan(damage: damage, bounds: bounds, now: now(),
-                                           partialSupported: partialSupported) else { return nil }
-        do {
-            try send(refresh)
-        } catch {
-            scheduler.invalidate()
-            throw error
-        }
-        scheduler.completed(refresh, at: now())
-        return refresh
-    }
-}

@@ -13,51 +13,45 @@ public import Framebuffer
 /// RAMs, and a partial one writes the window to 0x24, refreshes, then writes it to 0x26 — so it
 /// does not depend on whether the controller copies 0x24 to 0x26 itself.
 public final class SSD1680Driver: PanelDriver {
-    public let width = 250
-    public let height = 122
-    public let format = PixelFormat.bwr
+    public let model = SSD1680Model()
+    public var width: Int { model.width }
+    public var height: Int { model.height }
+    public var format: PixelFormat { SSD1680Model.format }
     public let policy: EPaperRefreshPolicy
     /// The last refresh sent (nil before the first, or when the last push sent nothing).
     public private(set) var lastRefresh: EPaperRefresh?
 
-    /// RAM geometry: 16 bytes across (sources), 250 rows (gates).
-    static let ramBytesPerRow = 16
-    static let ramRows = 250
-    /// The panel's 122 sources are RAM columns 0…121.
-    static let usedColumns = 122
+    static let usedColumns = SSD1680Model.usedColumns
     /// 0x22 options: 0xF7 = clock+analog on, load temperature and LUT, display mode 1, then power
     /// down; 0xFF = the same with display mode 2 (partial: only changed pixels are driven).
     static let fullUpdate: UInt8 = 0xF7
     static let partialUpdate: UInt8 = 0xFF
 
-    private let spi: EPaperSPI
+    private let link: any PanelLink
+    private let busy: BusyLine
     private let now: @Sendable () -> Duration
     private var scheduler: EPaperRefreshScheduler
     private var awake = false
 
     /// `busyLevel`: what BUSY reads while the SSD1680 works; it is active high, so 1.
-    public init(io: PanelIO, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(), busyLevel: Int = 1,
+    public init(io: any PanelIO, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(), busyLevel: Int = SSD1680Model.busyLevel,
                 now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) {
         self.policy = policy
-        self.spi = EPaperSPI(io: io, busyTimeout: policy.busyTimeout, busyLevel: busyLevel)
+        self.link = SPILink(io: io, parameters: .data, resetPulse: .epaper)
+        self.busy = BusyLine(io: io, activeLevel: busyLevel, timeout: policy.busyTimeout)
         self.now = now
         self.scheduler = EPaperRefreshScheduler(policy: policy)
     }
 
     public func initialise() throws(BusError) {
         scheduler.invalidate()
-        try spi.resetPulse()
-        try spi.waitIdle()
-        try spi.command(0x12)  // SW reset: registers to defaults, BUSY until done
-        spi.io.sleep(milliseconds: 10)
-        try spi.waitIdle()
-        try spi.command(0x01, [0xF9, 0x00, 0x00])  // 250 gates (MUX = 249), G0 first, no interlace
-        try spi.command(0x11, [0x03])              // data entry: x inc, y inc, x first
-        try spi.command(0x3C, [0x05])              // border follows the white LUT
-        try spi.command(0x21, [0x00, 0x80])        // RAM as is; sources S8…S167
-        try spi.command(0x18, [0x80])              // internal temperature sensor
+        try link.reset()
+        try busy.waitIdle()
+        try link.command(0x12)  // SW reset: registers to defaults, BUSY until done
+        try busy.waitIdle(settle: 10)
+        try link.commands(SSD1680Model.initSequence)
         // Clear both RAMs to white: 0x26 must match the panel for the first partial anyway.
-        let white = [UInt8](repeating: 0xFF, count: Self.ramBytesPerRow * Self.ramRows)
+        let white = [UInt8](repeating: 0xFF, count: SSD1680Model.ramBytesPerRow * SSD1680Model.ramRows)
         let all = Self.fullWindow
         try writeRAM(0x24, window: all, white)
         try writeRAM(0x26, window: all, white)
@@ -65,21 +59,21 @@ public final class SSD1680Driver: PanelDriver {
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
-        try EPaperPush.check(frame, width: width, height: height, panel: "SSD1680")
+        try model.check(frame, device: "SSD1680")
         if !awake { try initialise() }
         lastRefresh = try EPaperPush.run(&scheduler, damage: damage, bounds: frame.bounds,
                                          partialSupported: true, now: now) { refresh throws(BusError) in
             switch refresh {
             case .full:
                 let data = Self.pack(frame, Self.fullWindow)
-                try spi.command(0x3C, [0x05])
+                try link.command(0x3C, [0x05])
                 try writeRAM(0x24, window: Self.fullWindow, data)
                 try writeRAM(0x26, window: Self.fullWindow, data)
                 try update(Self.fullUpdate)
             case .partial(let rect):
                 let window = Self.ramWindow(for: rect)
                 let data = Self.pack(frame, window)
-                try spi.command(0x3C, [0x80])  // border held at VCOM so it does not flash
+                try link.command(0x3C, [0x80])  // border held at VCOM so it does not flash
                 try writeRAM(0x24, window: window, data)
                 try update(Self.partialUpdate)
                 try writeRAM(0x26, window: window, data)
@@ -91,14 +85,14 @@ public final class SSD1680Driver: PanelDriver {
     public func setContrast(_ value: UInt8) throws(BusError) {}
 
     public func sleep() throws(BusError) {
-        try spi.command(0x10, [0x01])  // deep sleep mode 1 (RAM kept); only a hardware reset wakes it
+        try link.command(0x10, [0x01])  // deep sleep mode 1 (RAM kept); only a hardware reset wakes it
         awake = false
         scheduler.invalidate()
     }
 
     // MARK: - RAM
 
-    static let fullWindow = EPaperWindow(byteColumns: 0...(ramBytesPerRow - 1), rows: 0...(ramRows - 1))
+    static let fullWindow = EPaperWindow(byteColumns: 0...(SSD1680Model.ramBytesPerRow - 1), rows: 0...(SSD1680Model.ramRows - 1))
 
     /// The RAM window holding a landscape rect: rows are frame x, columns 121 − frame y,
     /// widened to whole bytes (so the frame rect grows to 8-row bands of the landscape image).
@@ -119,17 +113,18 @@ public final class SSD1680Driver: PanelDriver {
     private func writeRAM(_ target: UInt8, window: EPaperWindow, _ data: [UInt8]) throws(BusError) {
         let x0 = UInt8(window.byteColumns.lowerBound), x1 = UInt8(window.byteColumns.upperBound)
         let y0 = window.rows.lowerBound, y1 = window.rows.upperBound
-        try spi.command(0x44, [x0, x1])
-        try spi.command(0x45, [UInt8(y0 & 0xFF), UInt8(y0 >> 8), UInt8(y1 & 0xFF), UInt8(y1 >> 8)])
-        try spi.command(0x4E, [x0])
-        try spi.command(0x4F, [UInt8(y0 & 0xFF), UInt8(y0 >> 8)])
-        try spi.command(target, data)
+        try link.commands([
+            PanelCommand(0x44, [x0, x1]),
+            PanelCommand(0x45, [UInt8(y0 & 0xFF), UInt8(y0 >> 8), UInt8(y1 & 0xFF), UInt8(y1 >> 8)]),
+            PanelCommand(0x4E, [x0]),
+            PanelCommand(0x4F, [UInt8(y0 & 0xFF), UInt8(y0 >> 8)]),
+            PanelCommand(target, data),
+        ])
     }
 
     /// Display update control 2, master activation, then BUSY until the waveform ends.
     private func update(_ option: UInt8) throws(BusError) {
-        try spi.command(0x22, [option])
-        try spi.command(0x20)
-        try spi.waitIdle()
+        try link.commands([PanelCommand(0x22, [option]), PanelCommand(0x20)])
+        try busy.waitIdle()
     }
 }

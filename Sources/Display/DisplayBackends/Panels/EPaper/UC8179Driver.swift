@@ -9,22 +9,19 @@ public import Framebuffer
 /// changed pixels. KWR mode: 0x10 is the black/white plane and 0x13 the red plane; the tri-colour
 /// OTP waveform has no partial mode, so every refresh is full.
 public final class UC8179Driver: PanelDriver {
-    public enum Colors: Sendable, Equatable {
-        /// KW mode: red pixels of the frame show black.
-        case blackWhite
-        /// KWR mode (7.5" V2 B class panels).
-        case blackWhiteRed
-    }
+    public typealias Colors = UC8179Model.Colors
 
-    public let width = 800
-    public let height = 480
-    public let format = PixelFormat.bwr
-    public let colors: Colors
+    public let model: UC8179Model
+    public var width: Int { model.width }
+    public var height: Int { model.height }
+    public var format: PixelFormat { UC8179Model.format }
+    public var colors: Colors { model.colors }
     public let policy: EPaperRefreshPolicy
     /// The last refresh sent (nil before the first, or when the last push sent nothing).
     public private(set) var lastRefresh: EPaperRefresh?
 
-    private let spi: EPaperSPI
+    private let link: any PanelLink
+    private let busy: BusyLine
     private let now: @Sendable () -> Duration
     private var scheduler: EPaperRefreshScheduler
     /// What the panel shows, the old image for partial refreshes.
@@ -33,31 +30,24 @@ public final class UC8179Driver: PanelDriver {
 
     /// `busyLevel`: what BUSY reads while the UC8179 works. Its BUSY_N pin is active low,
     /// so 0; kept a parameter for boards that invert it.
-    public init(io: PanelIO, colors: Colors = .blackWhite, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(),
-                busyLevel: Int = 0, now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) {
-        self.colors = colors
+    public init(io: any PanelIO, colors: Colors = .blackWhite, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(),
+                busyLevel: Int = UC8179Model.busyLevel, now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) {
+        let model = UC8179Model(colors: colors)
+        self.model = model
         self.policy = policy
-        self.spi = EPaperSPI(io: io, busyTimeout: policy.busyTimeout, busyLevel: busyLevel)
+        self.link = SPILink(io: io, parameters: .data, resetPulse: .epaper)
+        self.busy = BusyLine(io: io, activeLevel: busyLevel, timeout: policy.busyTimeout)
         self.now = now
         self.scheduler = EPaperRefreshScheduler(policy: policy)
-        self.shown = Framebuffer(width: 800, height: 480, format: .bwr)
+        self.shown = Framebuffer(width: model.width, height: model.height, format: .bwr)
     }
 
     public func initialise() throws(BusError) {
         scheduler.invalidate()
-        try spi.resetPulse()
-        // VGH/VGL ±20 V, VDH/VDL ±15 V: the Waveshare V2 values.
-        try spi.command(0x01, [0x07, 0x07, 0x3F, 0x3F])
-        try spi.command(0x06, [0x17, 0x17, 0x28, 0x17])  // booster soft start
-        try spi.command(0x04)                            // power on: BUSY until the pumps are up
-        spi.io.sleep(milliseconds: 100)
-        try spi.waitIdle()
-        // 0x1F: OTP LUT, KW mode, scan up/right, booster on, no soft reset; 0x0F: the same in KWR.
-        try spi.command(0x00, [colors == .blackWhite ? 0x1F : 0x0F])
-        try spi.command(0x61, [0x03, 0x20, 0x01, 0xE0])  // 800 × 480
-        try spi.command(0x15, [0x00])                    // dual SPI off
-        try spi.command(0x50, Self.borderNormal)
-        try spi.command(0x60, [0x22])                    // TCON: non-overlap S2G/G2S
+        try link.reset()
+        try link.commands(UC8179Model.powerOn)
+        try busy.waitIdle(settle: 100)
+        try link.commands(model.initSequence)
         // Clear both RAMs to white so the first refresh starts from a known old image.
         let white = Framebuffer(width: width, height: height, format: .bwr)
         try writePlanes(of: white, old: white, window: EPaperWindow(covering: white.bounds))
@@ -66,7 +56,7 @@ public final class UC8179Driver: PanelDriver {
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
-        try EPaperPush.check(frame, width: width, height: height, panel: "UC8179")
+        try model.check(frame, device: "UC8179")
         if !awake { try initialise() }
         lastRefresh = try EPaperPush.run(&scheduler, damage: damage, bounds: frame.bounds,
                                          partialSupported: colors == .blackWhite, now: now) { refresh throws(BusError) in
@@ -82,40 +72,37 @@ public final class UC8179Driver: PanelDriver {
     public func setContrast(_ value: UInt8) throws(BusError) {}
 
     public func sleep() throws(BusError) {
-        try spi.command(0x02)   // power off: BUSY while the pumps discharge
-        try spi.waitIdle()
-        try spi.command(0x07, [0xA5])  // deep sleep; 0xA5 is the check code, only reset wakes it
+        try link.command(0x02)   // power off: BUSY while the pumps discharge
+        try busy.waitIdle()
+        try link.command(0x07, [0xA5])  // deep sleep; 0xA5 is the check code, only reset wakes it
         awake = false
         scheduler.invalidate()
     }
 
     // MARK: - Refreshes
 
-    /// BDZ = 0, BDV = 01, N2OCP = 0, DDX = 01; CDI = 0x07 (10 hsync).
-    private static let borderNormal: [UInt8] = [0x11, 0x07]
-    /// The same with BDZ = 1: border floating so a partial refresh does not flash it.
+    /// The border as initialised, with BDZ = 1: floating so a partial refresh does not flash it.
     private static let borderFloating: [UInt8] = [0x91, 0x07]
 
     private func sendFull(_ frame: Framebuffer) throws(BusError) {
-        try spi.command(0x50, Self.borderNormal)
+        try link.command(0x50, UC8179Model.borderNormal)
         try writePlanes(of: frame, old: shown, window: EPaperWindow(covering: frame.bounds))
         try displayRefresh()
     }
 
     private func sendPartial(_ frame: Framebuffer, _ rect: Rect) throws(BusError) {
         let window = EPaperWindow(covering: rect)
-        try spi.command(0x50, Self.borderFloating)
-        try spi.command(0x91)  // partial in: RAM writes and refresh use the window
-        try spi.command(0x90, Self.partialWindow(window))
+        try link.commands([PanelCommand(0x50, Self.borderFloating),
+                           PanelCommand(0x91),  // partial in: RAM writes and refresh use the window
+                           PanelCommand(0x90, Self.partialWindow(window))])
         try writePlanes(of: frame, old: shown, window: window)
         try displayRefresh()
-        try spi.command(0x92)  // partial out
+        try link.command(0x92)  // partial out
     }
 
     private func displayRefresh() throws(BusError) {
-        try spi.command(0x12)
-        spi.io.sleep(milliseconds: 100)  // BUSY needs a moment to assert after 0x12
-        try spi.waitIdle()
+        try link.command(0x12)
+        try busy.waitIdle(settle: 100)  // BUSY needs a moment to assert after 0x12
     }
 
     /// KW: old image to 0x10, new to 0x13 (1 = white). KWR: black/white plane to 0x10
@@ -123,11 +110,11 @@ public final class UC8179Driver: PanelDriver {
     private func writePlanes(of frame: Framebuffer, old: Framebuffer, window: EPaperWindow) throws(BusError) {
         switch colors {
         case .blackWhite:
-            try spi.command(0x10, Self.plane(old, window) { $0 == 0 })
-            try spi.command(0x13, Self.plane(frame, window) { $0 == 0 })
+            try link.command(0x10, Self.plane(old, window) { $0 == 0 })
+            try link.command(0x13, Self.plane(frame, window) { $0 == 0 })
         case .blackWhiteRed:
-            try spi.command(0x10, Self.plane(frame, window) { $0 != 1 })
-            try spi.command(0x13, Self.plane(frame, window) { $0 == 2 })
+            try link.command(0x10, Self.plane(frame, window) { $0 != 1 })
+            try link.command(0x13, Self.plane(frame, window) { $0 == 2 })
         }
     }
 

@@ -1,28 +1,17 @@
 public import Framebuffer
 import PanelCatalog
 
-/// MAX7219 register addresses (datasheet, register address map).
-enum MAX7219Register {
-    static let noOp: UInt8 = 0x00
-    /// Digits 0…7 sit at 0x01…0x08; on matrix modules each digit is one row of 8 LEDs.
-    static let digit0: UInt8 = 0x01
-    static let decodeMode: UInt8 = 0x09
-    static let intensity: UInt8 = 0x0A
-    static let scanLimit: UInt8 = 0x0B
-    static let shutdown: UInt8 = 0x0C
-    static let displayTest: UInt8 = 0x0F
-}
-
 /// A daisy chain of cascaded MAX7219 8×8 modules on SPI without a D/C line (FC-16 4-in-1
 /// boards and the like). Every transaction carries one 16-bit word (register, data) per
 /// module; the first word sent ends in the module farthest from the MCU.
 public final class MAX7219ChainDriver: PanelDriver {
-    public let layout: MAX7219Layout
-    public var width: Int { layout.width }
-    public var height: Int { layout.height }
-    public var format: PixelFormat { .mono }
+    public let model: MAX7219Model
+    public var layout: MAX7219Layout { model.layout }
+    public var width: Int { model.width }
+    public var height: Int { model.height }
+    public var format: PixelFormat { MAX7219Model.format }
 
-    private let io: any PanelIO
+    private let link: any PanelLink
     /// Kept so `initialise()` after a bus error restores the brightness the service chose.
     private var contrast: UInt8
     /// shadow[digit][module] as the chain holds it; nil = unknown, so the next push sends all.
@@ -31,8 +20,8 @@ public final class MAX7219ChainDriver: PanelDriver {
     private let taps: [[[(index: Int, mask: UInt8)]]]
 
     public init(io: any PanelIO, layout: MAX7219Layout, contrast: UInt8 = 0x80) {
-        self.io = io
-        self.layout = layout
+        self.link = SPILink(io: io, parameters: .command, hasDCLine: false)
+        self.model = MAX7219Model(layout: layout)
         self.contrast = contrast
         let stride = PixelFormat.mono.stride(forWidth: layout.width)
         taps = (0..<8).map { digit in
@@ -61,26 +50,18 @@ public final class MAX7219ChainDriver: PanelDriver {
         PanelFacts.of(.max7219).contrast?.level(for: value) ?? value
     }
 
-    /// Registers come up undefined and the chip in shutdown: set every control register,
-    /// clear all digits, and only then leave shutdown so no power-up garbage flashes.
     public func initialise() throws(BusError) {
         shadow = nil
-        try writeAll(MAX7219Register.decodeMode, 0x00)  // raw segments, no Code B
-        try writeAll(MAX7219Register.scanLimit, 0x07)   // scan all 8 rows
-        try writeAll(MAX7219Register.intensity, Self.intensity(forContrast: contrast))
-        try writeAll(MAX7219Register.displayTest, 0x00)
-        for digit in 0..<8 { try writeAll(MAX7219Register.digit0 + UInt8(digit), 0x00) }
+        for command in MAX7219Model.initSequence(intensity: Self.intensity(forContrast: contrast)) {
+            try writeAll(command.code, command.parameters[0])
+        }
         shadow = Array(repeating: Array(repeating: 0, count: layout.modules), count: 8)
-        try writeAll(MAX7219Register.shutdown, 0x01)
     }
 
     /// One transaction per digit row whose bytes differ from what the chain holds; nothing
     /// when `damage` is empty and the chain's contents are known.
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
-        guard frame.width == width, frame.height == height, frame.format == .mono else {
-            throw BusError(.other, device: "MAX7219 chain",
-                           message: "frame is \(frame.width)×\(frame.height) \(frame.format), panel takes \(width)×\(height) mono")
-        }
+        try model.check(frame, device: "MAX7219 chain")
         let old = shadow
         if old != nil, damage.isEmpty { return }
         let rows = digitRows(frame)
@@ -121,11 +102,12 @@ public final class MAX7219ChainDriver: PanelDriver {
     }
 
     /// values[m] is for chain module m; the last module's word goes first because each word
-    /// is pushed on down the chain by the ones after it.
+    /// is pushed on down the chain by the ones after it. One transfer: the chain latches when
+    /// chip select rises.
     private func write(register: UInt8, values: [UInt8]) throws(BusError) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * 2)
         for value in values.reversed() { bytes += [register, value] }
-        try io.spiWrite(bytes, dc: nil)
+        try link.data(bytes)
     }
 }
