@@ -3,7 +3,7 @@
 import PackageDescription
 
 /// How release builds link the binary users get (`swift build -c release`, the package, the
-/// installer), measured in README "Memory":
+/// installer), measured in Sources/README.md "Memory figures":
 /// - Swift's libraries linked in, so nothing is loaded from the toolchain at run time and only
 ///   the pages the sign touches are resident; the C++ library the runtime needs too, through
 ///   the linker script in deploy/link;
@@ -304,7 +304,7 @@ let package = Package(
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
             "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
-            // The README's departures JSON is checked against the contract's own keys.
+            // Boards/README.md's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
     ]

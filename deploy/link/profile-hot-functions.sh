@@ -3,7 +3,7 @@
 # out the release binaries' functions in: the ones a sign (and its server program) runs,
 # packed together at the start of .text. The kernel maps
 # a binary's code 64 KiB around each page touched, so hot code scattered across 17 MB of text
-# kept 8.8 MiB of it resident; packed, 4.7 MiB (README, Memory).
+# kept 8.8 MiB of it resident; packed, 4.7 MiB (Sources/README.md, "Memory figures").
 #
 #   deploy/link/profile-hot-functions.sh        (needs valgrind: apt-get install valgrind)
 #

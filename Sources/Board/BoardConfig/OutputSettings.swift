@@ -2,7 +2,7 @@ public import PanelCatalog
 
 /// Where a board's frames go: a panel driver on a bus (with its wiring), the Linux
 /// framebuffer, or nothing but previews. Values left out take the usual Raspberry Pi
-/// wiring for that panel (see the README's wiring tables).
+/// wiring for that panel (deploy/WIRING.md).
 public struct OutputSettings: Sendable, Equatable {
     /// The panel models and buses are the catalogue's own types: no mapping to keep in step.
     public typealias Driver = PanelModel

@@ -1,7 +1,7 @@
 import Framebuffer
 
 /// One row per panel model: formats and sizes from each controller's datasheet, wiring as
-/// the common Raspberry Pi HATs and breakouts have it (see the README's wiring table).
+/// the common Raspberry Pi HATs and breakouts have it (deploy/WIRING.md).
 extension PanelFacts {
     public static func of(_ model: PanelModel) -> PanelFacts {
         switch model {

@@ -12,7 +12,7 @@ public enum PanelAssembly {
     /// The driver for the board's panel, or an error for outputs that are not panels on a bus.
     public static func driver(for board: BoardFile, io: any PanelIO) throws(AssemblyError) -> any PanelDriver {
         guard let output = board.output else {
-            throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (see the README's wiring)")
+            throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (wiring: deploy/WIRING.md)")
         }
         let display = board.display
         // 0…255 as the board says; each driver maps it to its register through the panel table.
