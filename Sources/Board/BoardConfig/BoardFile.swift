@@ -71,7 +71,7 @@ public struct SourceSettings: Sendable, Equatable {
     public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
                 apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
                 filePath: String? = nil, refreshInterval: Duration = .seconds(30),
-                requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
                 maxResponseBytes: Int = 1 << 20) {
         self.kind = kind
         self.baseURL = baseURL

@@ -12,7 +12,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         public var maxResponseBytes: Int
 
         public init(baseURL: String, stopID: String, apiKey: APIKey? = nil,
-                    requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                    requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
                     maxResponseBytes: Int = 1 << 20) {
             self.baseURL = baseURL
             self.stopID = stopID

@@ -36,7 +36,7 @@ public actor TripUpdatesFetcher {
         public var maxResponseBytes: Int
 
         public init(url: String, apiKey: APIKey? = nil,
-                    requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                    requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
                     maxResponseBytes: Int = 8 << 20) {
             self.url = url
             self.apiKey = apiKey

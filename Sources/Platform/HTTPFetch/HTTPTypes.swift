@@ -29,11 +29,15 @@ public struct HTTPRequest: Sendable, Equatable {
     /// for downloads far larger than anything a board keeps; the response body is then empty.
     public var bodyFile: String?
 
+    /// The departures API's timeouts (the seed app's): every source's default, and a board's.
+    public static let standardRequestTimeout: Duration = .seconds(8)
+    public static let standardResourceTimeout: Duration = .seconds(15)
+
     public init(
         url: String,
         headers: [HTTPHeader] = [],
-        requestTimeout: Duration = .seconds(8),
-        resourceTimeout: Duration = .seconds(15),
+        requestTimeout: Duration = standardRequestTimeout,
+        resourceTimeout: Duration = standardResourceTimeout,
         maxResponseBytes: Int = 1 << 20,
         maxRedirects: Int = 3,
         bodyFile: String? = nil
