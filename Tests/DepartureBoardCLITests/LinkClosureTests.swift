@@ -8,30 +8,25 @@ import Testing
 struct LinkClosureTests {
     static let displayLibraries = ["libgpiod", "libi2c", "libfreetype"]
 
-    static func sharedLibraries(of program: String) throws -> [String] {
+    static func sharedLibraries(of program: String) async throws -> [String] {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(program)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [binary.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ldd \(binary.path) failed")
+        let run = try await CLI.run([binary.path], executable: URL(fileURLWithPath: "/usr/bin/ldd"))
+        try #require(run.status == 0, "ldd \(binary.path) failed: \(run.stderr)")
         // Lines read "\tlibfoo.so.1 => /lib/…/libfoo.so.1 (0x…)": the name is the first field.
-        return text.split(separator: "\n").compactMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) }
+        return run.stdout.split(separator: "\n").compactMap {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+        }
     }
 
-    @Test func theServerProgramLinksNoDisplayLibrary() throws {
-        let libraries = try Self.sharedLibraries(of: "departure-board-web")
+    @Test func theServerProgramLinksNoDisplayLibrary() async throws {
+        let libraries = try await Self.sharedLibraries(of: "departure-board-web")
         for library in Self.displayLibraries {
             #expect(!libraries.contains { $0.hasPrefix(library) }, "departure-board-web links \(library): \(libraries)")
         }
     }
 
-    @Test func theSignLinksTheDisplayLibraries() throws {
-        let libraries = try Self.sharedLibraries(of: "departure-board")
+    @Test func theSignLinksTheDisplayLibraries() async throws {
+        let libraries = try await Self.sharedLibraries(of: "departure-board")
         for library in Self.displayLibraries {
             #expect(libraries.contains { $0.hasPrefix(library) }, "departure-board does not link \(library): \(libraries)")
         }

@@ -46,15 +46,15 @@ import Testing
         }
     }()
 
-    @Test func theLoaderBuildsWithoutWarningsAndReferencesNoOpenSSLSymbol() throws {
+    @Test func theLoaderBuildsWithoutWarningsAndReferencesNoOpenSSLSymbol() async throws {
         #expect(!Self.compilers.isEmpty, "no C compiler on PATH")
         let scratch = try Scratch()
         for compiler in Self.compilers {
             let object = scratch.path("loader.o")
-            let build = try ChildProcess.output([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader,
+            let build = try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader,
                                            "-I", Self.root + "/Sources/Platform/CTLSLoader/include", "-o", object])
             #expect(build.status == 0, "\(compiler): \(build.text)")
-            let undefined = try ChildProcess.output(["nm", "--undefined-only", object])
+            let undefined = try await ChildProcess.outputOffPool(["nm", "--undefined-only", object])
             #expect(undefined.status == 0, "\(undefined.text)")
             #expect(undefined.text.contains("dlsym"), "\(undefined.text)")
             for prefix in ["SSL_", "TLS_", "ERR_", "X509_", "OPENSSL_"] {
@@ -64,22 +64,22 @@ import Testing
     }
 
     @Test(arguments: probes)
-    func aCallOrEntryThatDoesNotFitOpenSSLsPrototypeDoesNotBuild(_ probe: Probe) throws {
+    func aCallOrEntryThatDoesNotFitOpenSSLsPrototypeDoesNotBuild(_ probe: Probe) async throws {
         let scratch = try Scratch()
         for compiler in Self.compilers {
             // No -Werror: the loader's own pragmas must make these errors.
-            let wrong = try compile(probe.wrong, with: compiler, in: scratch, flags: [])
+            let wrong = try await compile(probe.wrong, with: compiler, in: scratch, flags: [])
             #expect(wrong.status != 0, "\(compiler) built \(probe.name)")
             #expect(wrong.text.contains("error"), "\(compiler): \(wrong.text)")
-            let right = try compile(probe.right, with: compiler, in: scratch, flags: ["-Wall", "-Werror"])
+            let right = try await compile(probe.right, with: compiler, in: scratch, flags: ["-Wall", "-Werror"])
             #expect(right.status == 0, "\(compiler): \(right.text)")
         }
     }
 
-    private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) throws -> (status: Int32, text: String) {
+    private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) async throws -> (status: Int32, text: String) {
         let file = scratch.path("probe.c")
         try "#include \"\(Self.loader)\"\n\(code)\n".write(toFile: file, atomically: true, encoding: .utf8)
-        return try ChildProcess.output([compiler, "-std=gnu11", "-fsyntax-only", "-I", Self.root + "/Sources/Platform/CTLSLoader/include"]
+        return try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-fsyntax-only", "-I", Self.root + "/Sources/Platform/CTLSLoader/include"]
                                        + flags + [file])
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// Certificates made for one test run with the `openssl` command: a CA (`caFile`), a server
@@ -129,6 +130,14 @@ public enum ChildProcess {
         while case let count = read(output, &chunk, chunk.count), count > 0 { text += chunk[..<count] }
         close(output)
         return (wait(pid), String(decoding: text, as: UTF8.self))
+    }
+
+    /// `output` on a Dispatch thread, off Swift's cooperative pool: a compiler run takes seconds,
+    /// and the pool has one thread per core, which other tests' async work (draw loops) needs.
+    public static func outputOffPool(_ arguments: [String]) async throws -> (status: Int32, text: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try output(arguments) }) }
+        }
     }
 
     static func spawn(_ arguments: [String], standardErrorToo: Bool = false) throws -> (pid_t, Int32) {
