@@ -1,5 +1,6 @@
 import Testing
 @testable import BoardRuntime
+import ZoneInfo
 
 /// "HH:MM" in tests; traps on a typo in the test itself.
 func at(_ text: String) -> LocalTime {

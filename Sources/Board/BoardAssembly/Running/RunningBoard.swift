@@ -24,7 +24,7 @@ public final class RunningBoard {
         let backend = try output.backend(for: checked.board, hardware: hardware, logger: logger)
         coordinator = BoardCoordinator(
             viewModel: checked.setup.viewModel(clock: clock, logger: logger), renderer: checked.renderer,
-            backend: backend, clock: clock, schedule: try ScheduleAssembly.schedule(checked.board),
+            backend: backend, clock: clock, schedule: ScheduleAssembly.schedule(checked.board),
             logger: logger)
         for warning in checked.warnings { logger.warning("\(warning)") }
     }

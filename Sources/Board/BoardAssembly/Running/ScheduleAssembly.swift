@@ -4,29 +4,14 @@ public import BoardRuntime
 
 /// The board file's `schedule:` and `buttons:` sections as the runtime's types.
 public enum ScheduleAssembly {
-    /// nil when the section is empty. Texts were validated with the board file; one that
-    /// still does not parse is an error, never a window silently dropped.
-    public static func schedule(_ board: BoardFile) throws(AssemblyError) -> BoardSchedule? {
+    /// nil when the section is empty. The board file parsed every time and window already.
+    public static func schedule(_ board: BoardFile) -> BoardSchedule? {
         let settings = board.schedule
-        func window(_ text: String, key: String) throws(AssemblyError) -> DailyWindow {
-            guard let window = DailyWindow(parsing: text) else {
-                throw AssemblyError(.boardFile, "\(board.path): schedule.\(key): '\(text)' is not HH:MM-HH:MM")
-            }
-            return window
+        guard !settings.operatingHours.isEmpty || !settings.screenOff.isEmpty || !settings.contrast.isEmpty else {
+            return nil
         }
-        var operating: [DailyWindow] = []
-        for text in settings.operatingHours { operating.append(try window(text, key: "operating_hours")) }
-        var off: [DailyWindow] = []
-        for text in settings.screenOff { off.append(try window(text, key: "screen_off")) }
-        var steps: [(LocalTime, UInt8)] = []
-        for step in settings.contrast {
-            guard let time = LocalTime(parsing: step.time) else {
-                throw AssemblyError(.boardFile, "\(board.path): schedule.contrast: '\(step.time)' is not HH:MM")
-            }
-            steps.append((time, UInt8(clamping: step.value)))
-        }
-        guard !operating.isEmpty || !off.isEmpty || !steps.isEmpty else { return nil }
-        return BoardSchedule(operatingHours: operating, screenOff: off,
+        let steps = settings.contrast.map { ($0.key, $0.value) }
+        return BoardSchedule(operatingHours: settings.operatingHours, screenOff: settings.screenOff,
                              contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps))
     }
 

@@ -1,12 +1,9 @@
+public import ZoneInfo
+
 /// One contrast level and the local time it starts.
 public struct ContrastStep: Hashable, Sendable {
     public var time: LocalTime
     public var value: UInt8
-
-    public init(time: LocalTime, value: UInt8) {
-        self.time = time
-        self.value = value
-    }
 }
 
 /// Contrast through the day: each entry holds from its time until the next (wrapping past midnight).

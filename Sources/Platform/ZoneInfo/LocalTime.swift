@@ -1,7 +1,7 @@
 /// A wall-clock time of day to the minute, with no date or zone attached.
 ///
-/// Schedules are written in the board's own zone, so this stays zone-less;
-/// `BoardSchedule` pairs it with a `TimeZoneRules` to find instants.
+/// Schedules are written in the board's own zone, so this stays zone-less; a schedule
+/// pairs it with a `TimeZoneRules` to find instants.
 public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
@@ -24,7 +24,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public var minuteOfDay: Int { hour * 60 + minute }
 
     /// Built from minutes since midnight, wrapping past either end of the day.
-    init(wrappingMinuteOfDay minutes: Int) {
+    public init(wrappingMinuteOfDay minutes: Int) {
         let m = ((minutes % 1_440) + 1_440) % 1_440
         self.hour = m / 60
         self.minute = m % 60
