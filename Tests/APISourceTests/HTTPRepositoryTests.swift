@@ -20,7 +20,7 @@ struct HTTPRepositoryTests {
                     requestTimeout: Duration = .seconds(8), maxBytes: Int = 1 << 20) -> HTTPDeparturesRepository {
         HTTPDeparturesRepository(settings: .init(
             baseURL: server.baseURL + "/", stopID: stop, apiKey: apiKey,
-            requestTimeout: requestTimeout, resourceTimeout: .seconds(15), maxResponseBytes: maxBytes))
+            limits: FetchLimits(requestTimeout: requestTimeout, resourceTimeout: .seconds(15), maxResponseBytes: maxBytes)))
     }
 
     func fetch(_ reply: Reply, stop: String = "200060", apiKey: APIKey? = nil, requestTimeout: Duration = .seconds(8),

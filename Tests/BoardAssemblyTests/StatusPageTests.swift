@@ -58,7 +58,7 @@ struct StatusPageTests {
     let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String) async throws -> String {
-        let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+        let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
         return String(decoding: response.body, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import HTTPFetch
 import Testing
 @testable import BoardConfig
 
@@ -26,7 +27,7 @@ import Testing
         #expect(board.source.apiKey == .environment("TFNSW_API_KEY"))
         #expect(board.source.apiKeyHeader == "Authorization")
         #expect(board.source.apiKeyPrefix == "apikey ")
-        #expect(board.source.requestTimeout == .seconds(5))
+        #expect(board.source.limits.requestTimeout == .seconds(5))
         #expect(board.source.gtfs == GTFSSourceSettings(
             storePath: "Boards/../var/central.sqlite", stopIDs: ["200060", "2000421"],
             tripUpdatesURL: "https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false",

@@ -1,3 +1,4 @@
+import HTTPFetch
 import Testing
 @testable import BoardConfig
 import Framebuffer
@@ -12,8 +13,7 @@ import Framebuffer
         #expect(board.timezone == "Australia/Sydney")
         #expect(board.source == SourceSettings(
             kind: .demo, baseURL: nil, stopID: nil, apiKey: nil, apiKeyHeader: "X-API-Key", filePath: nil,
-            refreshInterval: .seconds(30), requestTimeout: .seconds(8), resourceTimeout: .seconds(15),
-            maxResponseBytes: 1_048_576))
+            refreshInterval: .seconds(30), limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1_048_576)))
         #expect(board.departures == DepartureSettings(
             limit: 20, departedGrace: .seconds(60), staleLimit: .seconds(900), maxBackoff: .seconds(300)))
     }
@@ -58,8 +58,7 @@ import Framebuffer
         #expect(board.source == SourceSettings(
             kind: .api, baseURL: "https://api.example.org/v1", stopID: "0200060",
             apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization", filePath: nil,
-            refreshInterval: .seconds(45), requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60),
-            maxResponseBytes: 2_097_152))
+            refreshInterval: .seconds(45), limits: FetchLimits(requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60), maxResponseBytes: 2_097_152)))
         #expect(board.departures == DepartureSettings(
             limit: 12, departedGrace: .zero, staleLimit: .seconds(7200), maxBackoff: .seconds(600)))
     }
@@ -99,7 +98,7 @@ import Framebuffer
     ])
     func durations(_ text: String, _ expected: Duration) throws {
         let board = try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: 1\n  resource_timeout: 2h\n  request_timeout: \(text)\n", path: "d.yaml")
-        #expect(board.source.requestTimeout == expected)
+        #expect(board.source.limits.requestTimeout == expected)
     }
 
     @Test("stop_id keeps the text as written", arguments: [

@@ -10,6 +10,7 @@ import Logging
 import LoopbackHTTPServer
 import SwiftProtobuf
 import Locking
+import HTTPFetch
 import Testing
 import TestTiming
 import ZoneInfo
@@ -160,8 +161,7 @@ struct GTFSSoakTests {
         let zone = CoordinatorTests.zone
         let repository = GTFSDeparturesRepository(
             settings: .init(storePath: storePath, stopIDs: ["CEN"], zone: zone,
-                            tripUpdates: .init(url: realtimeServer.baseURL + "/rt", requestTimeout: Self.requestTimeout,
-                                               resourceTimeout: .seconds(2)),
+                            tripUpdates: .init(url: realtimeServer.baseURL + "/rt", limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))),
                             realtimeMaxAge: Self.realtimeMaxAge,
                             backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300)),
                             schedule: .init(url: scheduleServer.baseURL + "/gtfs.zip", storePath: storePath, stopIDs: ["CEN"],
@@ -174,7 +174,8 @@ struct GTFSSoakTests {
         let backend = CountingBackend()
         let coordinator = BoardCoordinator(
             viewModel: viewModel,
-            renderer: BoardRenderer(options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font)),
+            renderer: BoardRenderer(options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+                                                                  pageInterval: .seconds(8))),
             backend: backend, clock: clock, logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
 
         var version = 0, imports = 0, refusedImports = 0

@@ -14,6 +14,7 @@ import Logging
 import LoopbackHTTPServer
 import Locking
 import SystemFiles
+import HTTPFetch
 import Testing
 import TestTiming
 import ZoneInfo
@@ -147,10 +148,11 @@ struct SoakTests {
         defer { server.stop() }
 
         let repository = HTTPDeparturesRepository(settings: .init(
-            baseURL: server.baseURL, stopID: "200060", requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2)))
+            baseURL: server.baseURL, stopID: "200060", limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))))
         let viewModel = BoardViewModel(boardName: "Soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: Self.policy)
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+                                    pageInterval: .seconds(8))
         let backend = CountingBackend()
         let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
                                            clock: clock,

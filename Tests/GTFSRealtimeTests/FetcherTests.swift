@@ -167,7 +167,7 @@ struct FetcherTests {
     @Test func requestTimeout() async throws {
         try await Self.withServer({ _ in .delayed(.seconds(3), .respond(status: 200, body: RT.bytes(Self.feed))) }) { server in
             let fetcher = TripUpdatesFetcher(settings: .init(
-                url: server.baseURL + "/tu", requestTimeout: .milliseconds(300), resourceTimeout: .seconds(5)))
+                url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .milliseconds(300), resourceTimeout: .seconds(5))))
             let started = ContinuousClock.now
             let error = try await Self.failure(fetcher)
             #expect(ContinuousClock.now - started < TestTiming.scaled(.seconds(2)))
@@ -179,7 +179,7 @@ struct FetcherTests {
     @Test func resourceTimeout() async throws {
         try await Self.withServer({ _ in .trickle(status: 200, bytes: 200, interval: .milliseconds(50)) }) { server in
             let fetcher = TripUpdatesFetcher(settings: .init(
-                url: server.baseURL + "/tu", requestTimeout: .seconds(2), resourceTimeout: .milliseconds(500)))
+                url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .seconds(2), resourceTimeout: .milliseconds(500))))
             let error = try await Self.failure(fetcher)
             #expect(error.description.contains("resource timeout"))
         }
@@ -187,7 +187,7 @@ struct FetcherTests {
 
     @Test func sizeCapAndRefusedConnection() async throws {
         try await Self.withServer({ _ in .respond(status: 200, body: RT.bytes(Self.feed)) }) { server in
-            let error = try await Self.failure(TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tu", maxResponseBytes: 8)))
+            let error = try await Self.failure(TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tu", limits: FetchLimits(maxResponseBytes: 8))))
             #expect(error.description.contains("larger than 8 bytes"))
         }
         let port = try LoopbackHTTPServer.closedPort()

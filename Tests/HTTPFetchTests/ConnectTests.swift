@@ -14,7 +14,7 @@ extension LoopbackTests {
             let reply = Reply.rawThenStall(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8), stall: .seconds(5))
             try await withServer({ _ in reply }) { server in
                 let start = clock.now
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .milliseconds(300))))
                 guard case .timedOut(let message) = result.error else {
                     Issue.record("expected .timedOut, got \(result)")
                     return
@@ -31,7 +31,7 @@ extension LoopbackTests {
             // head arrived ("no response"), which is not the stall this test is about.
             let timeout = TestTiming.scaled(.milliseconds(300))
             try await withServer({ _ in .rawThenStall(Array(wire.utf8), stall: .seconds(5) * TestTiming.slowdown) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: timeout))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: timeout)))
                 guard case .timedOut(let message) = result.error else {
                     Issue.record("expected .timedOut, got \(result)")
                     return
@@ -43,7 +43,7 @@ extension LoopbackTests {
 
     @Suite struct Names {
         @Test func anInvalidNameIsOffline() async {
-            let result = await fetch(HTTPRequest(url: "http://departure-board.invalid/", requestTimeout: .seconds(20)))
+            let result = await fetch(HTTPRequest(url: "http://departure-board.invalid/", limits: FetchLimits(requestTimeout: .seconds(20))))
             guard case .offline(let message) = result.error else {
                 Issue.record("expected .offline, got \(result)")
                 return
@@ -63,7 +63,7 @@ extension LoopbackTests {
             let clock = ContinuousClock()
             let start = clock.now
             let result = Resolver.resolve(
-                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", requestTimeout: .milliseconds(300))),
+                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .milliseconds(300)))),
                 cancel: CancelSignal(), lookup: { _, _ in
                     usleep(3_000_000)
                     return .failure(.offline("too late"))
@@ -84,7 +84,7 @@ extension LoopbackTests {
             }
             #expect(started)
             let result = Resolver.resolve(
-                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(20))),
+                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .seconds(20)))),
                 cancel: cancel, lookup: { _, _ in
                     usleep(3_000_000)
                     return .failure(.offline("too late"))
@@ -100,10 +100,10 @@ extension LoopbackTests {
                 // Same port on another loopback address, where nothing listens: refused, then the next.
                 let nobody = try Resolver.systemLookup("127.0.0.2", server.port).get()
                 let listening = try Resolver.systemLookup("127.0.0.1", server.port).get()
-                var deadlines = Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(5)))
+                var deadlines = Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .seconds(5))))
                 _ = try Connection.open(nobody + listening, port: server.port, deadlines: &deadlines, cancel: CancelSignal())
 
-                var again = Deadlines(HTTPRequest(url: "", requestTimeout: .seconds(5)))
+                var again = Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .seconds(5))))
                 let onlyClosed = try Resolver.systemLookup("127.0.0.1", closed).get()
                 #expect(throws: HTTPFetchError.connectionFailed("127.0.0.1 port \(closed): connection refused")) {
                     _ = try Connection.open(onlyClosed, port: closed, deadlines: &again, cancel: CancelSignal())

@@ -114,7 +114,7 @@ extension LoopbackTests {
             let bomb = compress([UInt8](repeating: 0, count: 4 << 20), windowBits: 31)
             #expect(bomb.count < 16_384)
             try await withServer({ _ in .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 1 << 20))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(maxResponseBytes: 1 << 20)))
                 #expect(result.error == .responseTooLarge(limit: 1 << 20))
             }
         }

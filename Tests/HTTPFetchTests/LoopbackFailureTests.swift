@@ -11,7 +11,7 @@ extension LoopbackTests {
         @Test func slowServerHitsRequestTimeout() async throws {
             try await withServer({ _ in .delayed(.seconds(5), .text("late")) }) { server in
                 let start = clock.now
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .milliseconds(300))))
                 let elapsed = clock.now - start
                 #expect(result.error?.isTimedOut == true, "\(String(describing: result.error))")
                 #expect(elapsed >= .milliseconds(250))
@@ -25,7 +25,7 @@ extension LoopbackTests {
         @Test func stallAfterHeadersHitsRequestTimeout() async throws {
             try await withServer({ _ in .headersThenStall(status: 200, stall: .seconds(5)) }) { server in
                 let start = clock.now
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", requestTimeout: .milliseconds(300)))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .milliseconds(300))))
                 #expect(result.error?.isTimedOut == true)
                 #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(String(describing: result.error))")
                 #expect(clock.now - start < TestTiming.scaled(.milliseconds(4_500)), "did not wait for the 5 s stall")
@@ -37,7 +37,7 @@ extension LoopbackTests {
             try await withServer({ _ in .trickle(status: 200, bytes: 200, interval: .milliseconds(50)) }) { server in
                 let start = clock.now
                 let result = await fetch(HTTPRequest(
-                    url: server.baseURL + "/", requestTimeout: .seconds(1), resourceTimeout: .milliseconds(600)))
+                    url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(1), resourceTimeout: .milliseconds(600))))
                 let elapsed = clock.now - start
                 guard case .timedOut(let message) = result.error else {
                     Issue.record("expected .timedOut, got \(result)")
@@ -72,7 +72,7 @@ extension LoopbackTests {
 
         @Test func cancellationEndsPromptly() async throws {
             try await withServer({ _ in .delayed(.seconds(10), .text("late")) }) { server in
-                let request = HTTPRequest(url: server.baseURL + "/", requestTimeout: .seconds(20), resourceTimeout: .seconds(20))
+                let request = HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(20), resourceTimeout: .seconds(20)))
                 let task = Task { await fetch(request) }
                 // Cancel once the request is really in flight.
                 let waitStart = clock.now
@@ -112,7 +112,7 @@ extension LoopbackTests {
                 try await withServer({ _ in reply }) { server in
                     let request = HTTPRequest(
                         url: server.baseURL + "/", headers: headers,
-                        requestTimeout: .milliseconds(200), maxResponseBytes: 100)
+                        limits: FetchLimits(requestTimeout: .milliseconds(200), maxResponseBytes: 100))
                     if let e = await fetch(request).error { errors.append(e) }
                 }
             }

@@ -43,7 +43,7 @@ extension LoopbackTests {
         @Test func bodyOverCapWithContentLength() async throws {
             let body = [UInt8](repeating: 65, count: 5000)
             try await withServer({ _ in .respond(status: 200, body: body) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(maxResponseBytes: 4096)))
                 #expect(result.error == .responseTooLarge(limit: 4096))
             }
         }
@@ -51,7 +51,7 @@ extension LoopbackTests {
         @Test func bodyOverCapChunked() async throws {
             let body = [UInt8](repeating: 66, count: 20_000)
             try await withServer({ _ in .chunked(status: 200, body: body, chunkSize: 1000) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(maxResponseBytes: 4096)))
                 #expect(result.error == .responseTooLarge(limit: 4096))
             }
         }
@@ -59,7 +59,7 @@ extension LoopbackTests {
         @Test func bodyAtCapIsAccepted() async throws {
             let body = [UInt8](repeating: 67, count: 4096)
             try await withServer({ _ in .chunked(status: 200, body: body, chunkSize: 1000) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/", maxResponseBytes: 4096))
+                let result = await fetch(HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(maxResponseBytes: 4096)))
                 #expect(result.response?.body == body)
             }
         }

@@ -19,7 +19,7 @@ func fetch(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPFetchError>
 
 /// `client`'s outcome for a GET of `url`, with a request timeout loose enough for a loaded machine.
 func outcome(_ client: HTTPFetchClient, _ url: String) async -> Result<HTTPResponse, HTTPFetchError> {
-    await outcome(client, HTTPRequest(url: url, requestTimeout: .seconds(10)))
+    await outcome(client, HTTPRequest(url: url, limits: FetchLimits(requestTimeout: .seconds(10))))
 }
 
 private func outcome(_ client: HTTPFetchClient, _ request: HTTPRequest) async -> Result<HTTPResponse, HTTPFetchError> {

@@ -39,7 +39,7 @@ struct StatusSidecarTests {
     static func get(_ port: Int, _ path: String, token: String? = nil) async throws -> (Int, String) {
         let headers = token.map { [HTTPHeader(name: "Authorization", value: "Bearer \($0)")] } ?? []
         let response = try await HTTPFetchClient().get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers,
-                                                                   requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+                                                                   limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
         return (response.status, String(decoding: response.body, as: UTF8.self))
     }
 

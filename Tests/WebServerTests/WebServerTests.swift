@@ -88,7 +88,7 @@ struct RealServerTests {
     let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String, _ headers: [HTTPHeader] = []) async throws -> HTTPResponse {
-        try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers, requestTimeout: .seconds(10), resourceTimeout: .seconds(20)))
+        try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers, limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
     }
 
     @Test func aTokenGuardsEveryPathAndBasicAuthIsOffered() async throws {

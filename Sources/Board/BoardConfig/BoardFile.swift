@@ -62,17 +62,14 @@ public struct SourceSettings: Sendable, Equatable {
     /// The GTFS store, stops, feeds and filters of `kind: gtfs`.
     public var gtfs: GTFSSourceSettings?
     public var refreshInterval: Duration
-    public var requestTimeout: Duration
-    public var resourceTimeout: Duration
-    public var maxResponseBytes: Int
+    /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
+    public var limits: FetchLimits
     /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
     public var proxy: ProxyChoice?
 
     public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
                 apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
-                filePath: String? = nil, refreshInterval: Duration = .seconds(30),
-                requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
-                maxResponseBytes: Int = 1 << 20) {
+                filePath: String? = nil, refreshInterval: Duration = .seconds(30), limits: FetchLimits = FetchLimits()) {
         self.kind = kind
         self.baseURL = baseURL
         self.stopID = stopID
@@ -82,9 +79,7 @@ public struct SourceSettings: Sendable, Equatable {
         self.filePath = filePath
         self.gtfs = nil
         self.refreshInterval = refreshInterval
-        self.requestTimeout = requestTimeout
-        self.resourceTimeout = resourceTimeout
-        self.maxResponseBytes = maxResponseBytes
+        self.limits = limits
     }
 }
 

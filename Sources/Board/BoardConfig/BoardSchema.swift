@@ -143,12 +143,14 @@ enum BoardSchema {
             settings.filePath = BoardPath.resolve(file, against: boardPath)
         }
         settings.refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1)) ?? settings.refreshInterval
-        settings.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? settings.requestTimeout
-        settings.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? settings.resourceTimeout
-        settings.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? settings.maxResponseBytes
+        var limits = settings.limits
+        limits.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? limits.requestTimeout
+        limits.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? limits.resourceTimeout
+        limits.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? limits.maxResponseBytes
+        settings.limits = limits
         settings.proxy = try proxy(section)
-        if settings.resourceTimeout < settings.requestTimeout {
-            let request = Durations.format(settings.requestTimeout), resource = Durations.format(settings.resourceTimeout)
+        if limits.resourceTimeout < limits.requestTimeout {
+            let request = Durations.format(limits.requestTimeout), resource = Durations.format(limits.resourceTimeout)
             if section.has("resource_timeout") {
                 throw section.error("resource_timeout", "must be at least request_timeout (\(request)); got \(resource)")
             }

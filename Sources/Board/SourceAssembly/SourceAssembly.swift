@@ -4,6 +4,7 @@ public import DeparturesCore
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
+import HTTPFetch
 public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
@@ -55,9 +56,9 @@ extension BoardSetup {
                                 directionID: gtfs.directionID)
         let apiKey = apiKey
         let feed = { (url: String) in
-            TripUpdatesFetcher.Settings(url: url, apiKey: apiKey, requestTimeout: source.requestTimeout,
-                                        resourceTimeout: source.resourceTimeout,
-                                        maxResponseBytes: max(source.maxResponseBytes, 8 << 20))
+            var limits = source.limits
+            limits.maxResponseBytes = max(limits.maxResponseBytes, TripUpdatesFetcher.Settings.feedLimits.maxResponseBytes)
+            return TripUpdatesFetcher.Settings(url: url, apiKey: apiKey, limits: limits)
         }
         return GTFSDeparturesRepository(
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
@@ -79,8 +80,6 @@ extension BoardSetup {
     private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {
         let source = board.source
         return HTTPDeparturesRepository(settings: .init(
-            baseURL: baseURL, stopID: stopID, apiKey: apiKey,
-            requestTimeout: source.requestTimeout, resourceTimeout: source.resourceTimeout,
-            maxResponseBytes: source.maxResponseBytes), client: httpClient)
+            baseURL: baseURL, stopID: stopID, apiKey: apiKey, limits: source.limits), client: httpClient)
     }
 }

@@ -24,8 +24,8 @@ public enum StopSearch {
                     throw AssemblyError(.boardFile, "\(board.path): \(error.detail)")
                 }
             }
-            let request = HTTPRequest(url: feed, headers: headers, requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),
-                                      maxResponseBytes: 1 << 30, bodyFile: path)
+            let request = HTTPRequest(url: feed, headers: headers, limits: ScheduleUpdater.Settings.downloadLimits,
+                                      bodyFile: path)
             downloaded = path
             let response: HTTPResponse
             do {

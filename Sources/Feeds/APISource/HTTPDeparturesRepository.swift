@@ -7,19 +7,13 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         public var baseURL: String
         public var stopID: String
         public var apiKey: APIKey?
-        public var requestTimeout: Duration
-        public var resourceTimeout: Duration
-        public var maxResponseBytes: Int
+        public var limits: FetchLimits
 
-        public init(baseURL: String, stopID: String, apiKey: APIKey? = nil,
-                    requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
-                    maxResponseBytes: Int = 1 << 20) {
+        public init(baseURL: String, stopID: String, apiKey: APIKey? = nil, limits: FetchLimits = FetchLimits()) {
             self.baseURL = baseURL
             self.stopID = stopID
             self.apiKey = apiKey
-            self.requestTimeout = requestTimeout
-            self.resourceTimeout = resourceTimeout
-            self.maxResponseBytes = maxResponseBytes
+            self.limits = limits
         }
     }
 
@@ -43,10 +37,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         if let apiKey = settings.apiKey {
             headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
         }
-        let request = HTTPRequest(
-            url: url, headers: headers,
-            requestTimeout: settings.requestTimeout, resourceTimeout: settings.resourceTimeout,
-            maxResponseBytes: settings.maxResponseBytes)
+        let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
 
         let response: HTTPResponse
         do {

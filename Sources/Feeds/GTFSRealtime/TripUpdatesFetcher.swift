@@ -29,20 +29,16 @@ public actor TripUpdatesFetcher {
     public struct Settings: Sendable {
         public var url: String
         public var apiKey: APIKey?
-        public var requestTimeout: Duration
-        public var resourceTimeout: Duration
+        public var limits: FetchLimits
+
         /// Whole-network TripUpdates feeds run to a few MB; 8 MiB leaves room without letting
         /// a runaway answer fill a Raspberry Pi's memory.
-        public var maxResponseBytes: Int
+        public static let feedLimits = FetchLimits(maxResponseBytes: 8 << 20)
 
-        public init(url: String, apiKey: APIKey? = nil,
-                    requestTimeout: Duration = HTTPRequest.standardRequestTimeout, resourceTimeout: Duration = HTTPRequest.standardResourceTimeout,
-                    maxResponseBytes: Int = 8 << 20) {
+        public init(url: String, apiKey: APIKey? = nil, limits: FetchLimits = feedLimits) {
             self.url = url
             self.apiKey = apiKey
-            self.requestTimeout = requestTimeout
-            self.resourceTimeout = resourceTimeout
-            self.maxResponseBytes = maxResponseBytes
+            self.limits = limits
         }
     }
 
@@ -84,10 +80,7 @@ public actor TripUpdatesFetcher {
             if let etag = last.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
             if let date = last.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: date)) }
         }
-        let request = HTTPRequest(
-            url: url, headers: headers,
-            requestTimeout: settings.requestTimeout, resourceTimeout: settings.resourceTimeout,
-            maxResponseBytes: settings.maxResponseBytes)
+        let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
 
         let response: HTTPResponse
         do {

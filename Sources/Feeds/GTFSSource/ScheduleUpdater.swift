@@ -24,23 +24,22 @@ public final class ScheduleUpdater: Sendable {
         public var member: String?
         /// How often the published zip is checked.
         public var refresh: Duration
-        public var requestTimeout: Duration
-        /// Longest a whole download may take: timetables run to hundreds of megabytes.
-        public var resourceTimeout: Duration
-        public var maxDownloadBytes: Int
+        public var limits: FetchLimits
+
+        /// A timetable download: published zips run to hundreds of megabytes on a slow link,
+        /// and stream to a file, not memory.
+        public static let downloadLimits = FetchLimits(requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),
+                                                       maxResponseBytes: 1 << 30)
 
         public init(url: String, apiKey: APIKey? = nil, storePath: String, stopIDs: Set<String>, member: String? = nil,
-                    refresh: Duration = .seconds(86_400), requestTimeout: Duration = .seconds(30),
-                    resourceTimeout: Duration = .seconds(1800), maxDownloadBytes: Int = 1 << 30) {
+                    refresh: Duration = .seconds(86_400), limits: FetchLimits = downloadLimits) {
             self.url = url
             self.apiKey = apiKey
             self.storePath = storePath
             self.stopIDs = stopIDs
             self.member = member
             self.refresh = refresh
-            self.requestTimeout = requestTimeout
-            self.resourceTimeout = resourceTimeout
-            self.maxDownloadBytes = maxDownloadBytes
+            self.limits = limits
         }
     }
 
@@ -158,9 +157,7 @@ public final class ScheduleUpdater: Sendable {
             if let etag = previous.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
             if let modified = previous.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: modified)) }
         }
-        let request = HTTPRequest(url: settings.url, headers: headers, requestTimeout: settings.requestTimeout,
-                                  resourceTimeout: settings.resourceTimeout, maxResponseBytes: settings.maxDownloadBytes,
-                                  bodyFile: download)
+        let request = HTTPRequest(url: settings.url, headers: headers, limits: settings.limits, bodyFile: download)
         let response: HTTPResponse
         do {
             response = try await client.get(request)

@@ -25,8 +25,8 @@ struct Deadlines {
     init(_ request: HTTPRequest, now: ContinuousClock.Instant = .now) {
         start = now
         lastActivity = now
-        requestTimeout = max(.milliseconds(1), request.requestTimeout)
-        resourceTimeout = max(.milliseconds(1), request.resourceTimeout)
+        requestTimeout = max(.milliseconds(1), request.limits.requestTimeout)
+        resourceTimeout = max(.milliseconds(1), request.limits.resourceTimeout)
     }
 
     var resourceDeadline: ContinuousClock.Instant { start + resourceTimeout }

@@ -12,10 +12,9 @@ public struct HTTPHeader: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(name): <redacted>" }
 }
 
-/// A GET request with its limits. Defaults suit a 30 s polling loop on a small device.
-public struct HTTPRequest: Sendable, Equatable {
-    public var url: String
-    public var headers: [HTTPHeader]
+/// How long a GET may wait and how much it may bring back. Each source holds one; the
+/// defaults are the departures API's (the seed app's): a 30 s polling loop on a small device.
+public struct FetchLimits: Sendable, Equatable {
     /// Longest silence allowed, in each step: the DNS lookup, connecting, the TLS handshake,
     /// waiting for the first byte, and between reads of the body.
     public var requestTimeout: Duration
@@ -23,32 +22,33 @@ public struct HTTPRequest: Sendable, Equatable {
     public var resourceTimeout: Duration
     /// A body larger than this fails with `.responseTooLarge` instead of growing memory.
     public var maxResponseBytes: Int
+
+    public init(requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+                maxResponseBytes: Int = 1 << 20) {
+        self.requestTimeout = requestTimeout
+        self.resourceTimeout = resourceTimeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+}
+
+/// A GET request with its limits.
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var limits: FetchLimits
     /// Redirects followed before giving up.
     public var maxRedirects: Int
     /// When set, the body streams into this file (created or truncated) instead of memory,
     /// for downloads far larger than anything a board keeps; the response body is then empty.
     public var bodyFile: String?
 
-    /// The departures API's timeouts (the seed app's): every source's default, and a board's.
-    public static let standardRequestTimeout: Duration = .seconds(8)
-    public static let standardResourceTimeout: Duration = .seconds(15)
-
-    public init(
-        url: String,
-        headers: [HTTPHeader] = [],
-        requestTimeout: Duration = standardRequestTimeout,
-        resourceTimeout: Duration = standardResourceTimeout,
-        maxResponseBytes: Int = 1 << 20,
-        maxRedirects: Int = 3,
-        bodyFile: String? = nil
-    ) {
-        self.bodyFile = bodyFile
+    public init(url: String, headers: [HTTPHeader] = [], limits: FetchLimits = FetchLimits(),
+                maxRedirects: Int = 3, bodyFile: String? = nil) {
         self.url = url
         self.headers = headers
-        self.requestTimeout = requestTimeout
-        self.resourceTimeout = resourceTimeout
-        self.maxResponseBytes = maxResponseBytes
+        self.limits = limits
         self.maxRedirects = maxRedirects
+        self.bodyFile = bodyFile
     }
 }
 

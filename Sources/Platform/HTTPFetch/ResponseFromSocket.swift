@@ -10,7 +10,7 @@ package enum ResponseFromSocket {
 
     /// The answer to a GET of `url` read from `fd`, a connected socket this takes and closes.
     package static func read(fd: Int32, url: String, maxResponseBytes: Int) -> Result<Answer, HTTPFetchError> {
-        let request = HTTPRequest(url: url, maxResponseBytes: maxResponseBytes)
+        let request = HTTPRequest(url: url, limits: FetchLimits(maxResponseBytes: maxResponseBytes))
         var deadlines = Deadlines(request)
         deadlines.phase = .awaitingHead
         do throws(HTTPFetchError) {

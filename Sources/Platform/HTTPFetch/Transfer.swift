@@ -28,7 +28,7 @@ enum Transfer {
     ) throws(HTTPFetchError) -> Outcome {
         if cancel.isCancelled { throw .cancelled }
         try validate(request)
-        let sink = try BodySink(limit: request.maxResponseBytes, path: request.bodyFile)
+        let sink = try BodySink(limit: request.limits.maxResponseBytes, path: request.bodyFile)
         var deadlines = Deadlines(request)
 
         var stream: ResponseStream
@@ -67,7 +67,7 @@ enum Transfer {
         }
         let framing = try head.framing()
         if case .length(let length) = framing, length > sink.limit {
-            throw .responseTooLarge(limit: request.maxResponseBytes)
+            throw .responseTooLarge(limit: request.limits.maxResponseBytes)
         }
         var writer = BodyWriter(decoder: try ContentDecoder(contentEncoding: head.values("Content-Encoding").first), sink: sink)
         try stream.readBody(framing, into: &writer, &deadlines, cancel)
