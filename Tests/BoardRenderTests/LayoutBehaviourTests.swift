@@ -147,7 +147,7 @@ struct ColumnChoiceTests {
         let font = Scene.font("board-6x12")
         let badge = RGB(0x12, 0x34, 0x56)
         func render(_ columns: Set<LayoutOptions.Column>) -> Framebuffer {
-            let options = LayoutOptions(width: 256, height: 64, format: .rgb888, font: font, columns: columns,
+            let options = LayoutOptions(width: 256, height: 64, format: .rgb888, font: font, columns: columns, pageInterval: .seconds(8),
                                         palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]))
             return BoardRenderer(options: options).render(Scene.state(.ok))
         }

@@ -57,7 +57,7 @@ enum Scene {
                         style: LayoutOptions.Style? = nil, overflow: LayoutOptions.Overflow = .ellipsis,
                         routeColors: [String: RGB] = [:], scrollSpeed: Int = 24) -> LayoutOptions {
         LayoutOptions(width: width, height: height, format: format, rotation: rotation, style: style, font: font,
-                      overflow: overflow, palette: Palette(format: format, routeColors: routeColors),
+                      overflow: overflow, pageInterval: .seconds(8), palette: Palette(format: format, routeColors: routeColors),
                       scrollSpeed: scrollSpeed)
     }
 }

@@ -33,7 +33,8 @@ struct CoordinatorBusFaultTests {
                                        useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+                                    pageInterval: .seconds(8))
         let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
                                            clock: clock, logger: logger)
 

@@ -72,7 +72,7 @@ struct CoordinatorTests {
         let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
                                                                            staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font)
+        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font, pageInterval: .seconds(8))
         return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
                                 clock: clock, schedule: schedule, logger: logger)
     }

@@ -18,7 +18,8 @@ struct TickerScrollTests {
         let viewModel = BoardViewModel(boardName: "Ticker",
                                        useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
                                        clock: clock)
-        let options = LayoutOptions(width: 32, height: 8, format: .mono, style: .ticker, font: CoordinatorTests.font)
+        let options = LayoutOptions(width: 32, height: 8, format: .mono, style: .ticker, font: CoordinatorTests.font,
+                                    pageInterval: .seconds(8))
         let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
                                            clock: clock, logger: Logger(label: "test"))
         await viewModel.refresh()

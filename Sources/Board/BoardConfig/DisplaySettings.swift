@@ -55,6 +55,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var columns: [Column]
     public var overflow: Overflow
     public var pageInterval: Duration
+    /// `page_interval` when a board file leaves it out: long enough to read three rows.
+    public static let standardPageInterval: Duration = .seconds(8)
     public var badgeShape: BadgeShape
     /// Logical colour name → `#rrggbb`.
     public var colors: [String: String]
@@ -64,7 +66,7 @@ public struct DisplaySettings: Sendable, Equatable {
     public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
                 layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
                 fontScale: Int? = nil, header: Bool = true, clock: Bool = true, columns: [Column] = Column.allCases,
-                overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
+                overflow: Overflow = .ellipsis, pageInterval: Duration = standardPageInterval, badgeShape: BadgeShape = .rounded,
                 colors: [String: String] = [:], routeColors: [String: String] = [:]) {
         self.width = width
         self.height = height

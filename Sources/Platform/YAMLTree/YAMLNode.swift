@@ -91,9 +91,4 @@ public struct YAMLMapping: Sendable, Equatable {
 public struct YAMLPair: Sendable, Equatable {
     public var key: YAMLNode
     public var value: YAMLNode
-
-    public init(key: YAMLNode, value: YAMLNode) {
-        self.key = key
-        self.value = value
-    }
 }

@@ -2,6 +2,7 @@ public import SourceAssembly
 public import BoardRender
 public import DeparturesCore
 public import DisplayBackends
+import BoardConfig
 import Framebuffer
 import Glibc
 import ZoneInfo
@@ -64,33 +65,34 @@ public enum BenchScenes {
             try? driver.initialise()
             return .panel(driver, io)
         }
+        let page = DisplaySettings.standardPageInterval
         var scenes: [BenchScene] = []
 
         let ledIO = CountingIO()
         if let driver = MAX7219ChainDriver(io: ledIO, modules: 4) {
             scenes.append(BenchScene(name: "max7219", options: LayoutOptions(width: 32, height: 8, format: .mono,
-                                     font: try font(width: 32, height: 8)),
+                                     font: try font(width: 32, height: 8), pageInterval: page),
                                      states: states, step: .milliseconds(42), sink: panel(driver, ledIO)))
         }
         let oledIO = CountingIO()
         scenes.append(BenchScene(name: "ssd1306", options: LayoutOptions(width: 128, height: 64, format: .mono,
-                                 font: try font(width: 128, height: 64)),
+                                 font: try font(width: 128, height: 64), pageInterval: page),
                                  states: states, step: .zero, sink: panel(SSD1306Driver(io: oledIO), oledIO)))
         let greyIO = CountingIO()
         scenes.append(BenchScene(name: "ssd1322", options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3,
-                                 font: try font(width: 256, height: 64)),
+                                 font: try font(width: 256, height: 64), pageInterval: page),
                                  states: states, step: .zero, sink: panel(SSD1322Driver(io: greyIO), greyIO)))
         let paperIO = CountingIO()
         // Black/white, the variant with partial refresh; no minimum interval, so every frame is pushed.
         let paper = UC8179Driver(io: paperIO, colors: .blackWhite,
                                  policy: EPaperRefreshPolicy(minimumInterval: .zero))
         scenes.append(BenchScene(name: "epaper-7in5", options: LayoutOptions(width: 800, height: 480, format: .bwr,
-                                 font: try font(width: 800, height: 480)),
+                                 font: try font(width: 800, height: 480), pageInterval: page),
                                  states: states, step: .zero, sink: panel(paper, paperIO)))
         for (name, format, bits) in [("fbdev-rgb565", PixelFormat.rgb565, 16), ("fbdev-xrgb8888", PixelFormat.rgb888, 32)] {
             let device = try framebuffer(bitsPerPixel: bits)
             scenes.append(BenchScene(name: name, options: LayoutOptions(width: 1920, height: 1080, format: format,
-                                     font: try font(width: 1920, height: 1080)),
+                                     font: try font(width: 1920, height: 1080), pageInterval: page),
                                      states: states, step: .zero, sink: .framebuffer(device)))
         }
         return scenes

@@ -38,6 +38,7 @@ public struct LayoutOptions: Sendable {
     /// The row parts shown; narrow panels may still drop the time to keep the headsign readable.
     public var columns: Set<Column>
     public var overflow: Overflow
+    /// How long each page of rows shows; the board file owns the default (`DisplaySettings`).
     public var pageInterval: Duration
     public var badgeShape: BadgeShape
     public var palette: Palette
@@ -46,7 +47,7 @@ public struct LayoutOptions: Sendable {
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
                 font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
-                overflow: Overflow = .ellipsis, pageInterval: Duration = .seconds(8), badgeShape: BadgeShape = .rounded,
+                overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
                 palette: Palette? = nil, scrollSpeed: Int = 24) {
         self.width = width
         self.height = height
