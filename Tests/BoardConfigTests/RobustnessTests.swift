@@ -30,7 +30,7 @@ import SeededRandom
                 outcomes.boards += 1
             } catch {
                 #expect(error.file == "m.yaml")
-                #expect(!error.message.isEmpty && error.message.count < 400)
+                #expect(!error.message.isEmpty && error.message.count < 400, "\(error.message)")
                 outcomes.errors += 1
             }
         }

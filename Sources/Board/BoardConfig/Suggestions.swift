@@ -43,8 +43,19 @@ enum Suggestions {
         guard !validKeys.isEmpty else {
             return "unknown key; set kind first (demo, api, file or gtfs): each kind takes its own keys"
         }
-        return "unknown key; valid keys are " + validKeys.joined(separator: ", ")
+        var listed = ""
+        for (index, valid) in validKeys.enumerated() {
+            // A GTFS source takes some thirty keys: name the first ones, point to the rest.
+            if listed.count + valid.count > listLimit {
+                return "unknown key; valid keys are \(listed), and \(validKeys.count - index) more (Boards/README.md lists them all)"
+            }
+            listed += (listed.isEmpty ? "" : ", ") + valid
+        }
+        return "unknown key; valid keys are " + listed
     }
+
+    /// Characters of key names in one message, so it stays readable on a terminal.
+    static let listLimit = 240
 
     /// "unknown column 'tme'; did you mean 'time'?" or "…; expected one of a, b, c".
     static func unknownValueMessage(_ value: String, valid: [String]) -> String {
