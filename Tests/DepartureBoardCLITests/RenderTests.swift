@@ -65,8 +65,11 @@ struct RenderTests {
         #expect(try scratch.read("state.json") == """
             {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
             "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\
-            {"trip_id":"a","route":"T1","headsign":"Emu Plains","minutes":5,"countdown":"5 min","delay":"+5 min","time":"09:35","realtime":true},\
-            {"trip_id":"b","route":"T4","headsign":"Cronulla","minutes":15,"countdown":"15 min","delay":null,"time":"09:45","realtime":false}]}
+            {"trip_id":"a","route":"T1","headsign":"Emu Plains","minutes":5,"countdown":"5 min","delay":"+5 min","time":"09:35","realtime":true,\
+            "source":"1","walk_s":0,"leave_in_minutes":5},\
+            {"trip_id":"b","route":"T4","headsign":"Cronulla","minutes":15,"countdown":"15 min","delay":null,"time":"09:45","realtime":false,\
+            "source":"1","walk_s":0,"leave_in_minutes":15}],\
+            "sources":[{"label":"1","status":"ok","message":null,"data_age_s":0}]}
 
             """)
     }
@@ -119,7 +122,8 @@ struct RenderTests {
         #expect(run.stderr.contains("HTTP 500"))
         #expect(try scratch.read("state.json") == """
             {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"error",\
-            "message":"Failed to load departures","updated":null,"rows":[]}
+            "message":"Failed to load departures","updated":null,"rows":[],\
+            "sources":[{"label":"1","status":"error","message":"Failed to load departures","data_age_s":null}]}
 
             """)
     }

@@ -16,8 +16,10 @@ struct BoardStateJSONTests {
         let expected = """
             {"board":"Central","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
             "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\
-            {"trip_id":"T1-a","route":"T1","headsign":"Emu \\"Plains\\"","minutes":5,"countdown":"5 min","delay":"+2 min","time":"09:35","realtime":true},\
-            {"trip_id":"T4-b","route":"T4","headsign":"Cronulla","minutes":9,"countdown":"9 min","delay":null,"time":"09:39","realtime":false}]}
+            {"trip_id":"T1-a","route":"T1","headsign":"Emu \\"Plains\\"","minutes":5,"countdown":"5 min","delay":"+2 min","time":"09:35","realtime":true,\
+            "source":"1","walk_s":0,"leave_in_minutes":5},\
+            {"trip_id":"T4-b","route":"T4","headsign":"Cronulla","minutes":9,"countdown":"9 min","delay":null,"time":"09:39","realtime":false,\
+            "source":"1","walk_s":0,"leave_in_minutes":9}],"sources":[]}
 
             """
         #expect(json == expected)

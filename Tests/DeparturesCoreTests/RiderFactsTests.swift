@@ -54,8 +54,8 @@ struct RiderFactsTests {
         let state = BoardState(boardName: "B", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
                                zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
-        #expect(json.contains(#""time":"09:37","realtime":true,"platform":"3","cancelled":true}"#))
-        #expect(json.contains(#""time":"09:40","realtime":true}"#), "rows without the facts keep their old keys only")
+        #expect(json.contains(#""time":"09:37","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":7,"platform":"3","cancelled":true}"#))
+        #expect(json.contains(#""time":"09:40","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":10}"#), "rows without the facts keep their old keys only")
         #expect(BoardStateText.encode(state).hasPrefix("T1  Emu Plains  platform 3  Cancelled  09:37\n"))
     }
 }

@@ -8,7 +8,8 @@ public struct BoardFile: Sendable, Equatable {
     public var timezone: String
     /// False when `timezone` is the default: a GTFS board then takes its agency's zone.
     public var timezoneIsExplicit: Bool = false
-    public var source: SourceSettings
+    /// `sources:`, or `source:` as a list of one; never empty.
+    public var sources: [SourceSettings]
     public var departures: DepartureSettings
     public var display: DisplaySettings
     /// Where frames go; nil for boards that are only rendered to files.
@@ -25,12 +26,18 @@ public struct BoardFile: Sendable, Equatable {
         self.path = path
         self.name = name
         self.timezone = timezone
-        self.source = source
+        self.sources = [source]
         self.departures = departures
         self.display = display
         self.output = output
         self.schedule = schedule
         self.buttons = buttons
+    }
+
+    /// The first source: a one-source board's only one.
+    public var source: SourceSettings {
+        get { sources[0] }
+        set { sources[0] = newValue }
     }
 
     /// Default zone when a board gives none.
@@ -66,6 +73,12 @@ public struct SourceSettings: Sendable, Equatable {
     public var limits: FetchLimits
     /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
     public var proxy: ProxyChoice?
+    /// `label:`, a short name for the place ("Bay A", "Tram"); nil when the file gives none.
+    public var label: String?
+    /// `walk:`, from the sign to this source's stop.
+    public var walk: Duration = .zero
+    /// `stale_limit:` for this source alone; nil: the board's `departures.stale_limit`.
+    public var staleLimit: Duration?
 
     public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
                 apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
@@ -88,6 +101,12 @@ public struct DepartureSettings: Sendable, Equatable {
     public var departedGrace: Duration
     public var staleLimit: Duration
     public var maxBackoff: Duration
+    /// `unreachable:` what to do with a departure too soon to walk to.
+    public var unreachable: Unreachable = .hide
+
+    public enum Unreachable: String, Sendable, Equatable, CaseIterable {
+        case hide, show
+    }
 
     public init(limit: Int = 20, departedGrace: Duration = .seconds(60),
                 staleLimit: Duration = .seconds(15 * 60), maxBackoff: Duration = .seconds(5 * 60)) {

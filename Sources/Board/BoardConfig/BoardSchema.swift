@@ -4,7 +4,7 @@ import YAMLTree
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "source", "departures", "display", "output", "schedule", "buttons", "status"])
+    static let top = SectionSchema(keys: ["name", "timezone", "source", "sources", "departures", "display", "output", "schedule", "buttons", "status"])
     static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
         // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
         // sensible can be listed (the message then asks for the kind).
@@ -14,8 +14,9 @@ enum BoardSchema {
     static let sourceKeys = [
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
+        "label", "walk", "stale_limit",
     ] + GTFSSourceSchema.keys
-    static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff"])
+    static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
     static let sourceKeyKinds: [String: [SourceKind]] = {
@@ -62,13 +63,10 @@ enum BoardSchema {
             board.timezone = zone
             board.timezoneIsExplicit = true
         }
-        var sourceSection: Section?
+        var sourceSections: [Section] = []
         let sourceRead = read { () throws(BoardFileError) in
-            guard let section = try top.section("source", schema: source) else {
-                throw Section.error(path, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
-            }
-            board.source = try buildSource(section, boardPath: path)
-            sourceSection = section
+            sourceSections = try SourcesSchema.sections(top, root: root, file: path)
+            board.sources = try SourcesSchema.build(sourceSections, boardPath: path)
         }
         let departuresRead = read { () throws(BoardFileError) in
             guard let section = try top.section("departures", schema: departures) else { return }
@@ -96,8 +94,12 @@ enum BoardSchema {
             guard let section = try top.section("status", schema: StatusSchema.status) else { return }
             board.status = try StatusSchema.listenAndToken(section, boardPath: path, defaultPort: 8080)
         }
-        if sourceRead && departuresRead, let sourceSection {
-            _ = read { () throws(BoardFileError) in try checkBackoff(board, top: top, sourceSection: sourceSection) }
+        if sourceRead && departuresRead {
+            _ = read { () throws(BoardFileError) in
+                for (settings, section) in zip(board.sources, sourceSections) {
+                    try checkBackoff(settings, board.departures, top: top, sourceSection: section)
+                }
+            }
         }
         return (board, problems)
     }
@@ -149,6 +151,7 @@ enum BoardSchema {
         limits.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? limits.maxResponseBytes
         settings.limits = limits
         settings.proxy = try proxy(section)
+        try SourcesSchema.readPlace(section, into: &settings)
         if limits.resourceTimeout < limits.requestTimeout {
             let request = Durations.format(limits.requestTimeout), resource = Durations.format(limits.resourceTimeout)
             if section.has("resource_timeout") {
@@ -198,15 +201,17 @@ enum BoardSchema {
         settings.departedGrace = try section.duration("departed_grace", atLeast: .zero, atMost: .seconds(3600)) ?? settings.departedGrace
         settings.staleLimit = try section.duration("stale_limit", atLeast: .seconds(60), atMost: .seconds(24 * 3600)) ?? settings.staleLimit
         settings.maxBackoff = try section.duration("max_backoff", atLeast: .seconds(1)) ?? settings.maxBackoff
+        settings.unreachable = try section.choice("unreachable", as: DepartureSettings.Unreachable.self) ?? settings.unreachable
         return settings
     }
 
     /// Backing off for less than one refresh interval would retry faster than normal polling.
-    static func checkBackoff(_ board: BoardFile, top: Section, sourceSection: Section) throws(BoardFileError) {
-        let refresh = board.source.refreshInterval, backoff = board.departures.maxBackoff
+    static func checkBackoff(_ source: SourceSettings, _ departures: DepartureSettings, top: Section,
+                             sourceSection: Section) throws(BoardFileError) {
+        let refresh = source.refreshInterval, backoff = departures.maxBackoff
         guard backoff < refresh else { return }
-        if let departures = try top.section("departures", schema: departures), departures.has("max_backoff") {
-            throw departures.error("max_backoff", "must be at least source.refresh_interval (\(Durations.format(refresh))); got \(Durations.format(backoff))")
+        if let departures = try top.section("departures", schema: Self.departures), departures.has("max_backoff") {
+            throw departures.error("max_backoff", "must be at least \(sourceSection.keyPath("refresh_interval")) (\(Durations.format(refresh))); got \(Durations.format(backoff))")
         }
         throw sourceSection.error("refresh_interval", "must not exceed departures.max_backoff (\(Durations.format(backoff))); got \(Durations.format(refresh))")
     }

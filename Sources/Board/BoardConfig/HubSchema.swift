@@ -55,7 +55,7 @@ enum HubSchema {
             board.departures = try BoardSchema.buildDepartures(section)
             if section.has("limit") { limit = board.departures.limit }
         }
-        try BoardSchema.checkBackoff(board, top: entry, sourceSection: sourceSection)
+        try BoardSchema.checkBackoff(board.source, board.departures, top: entry, sourceSection: sourceSection)
         return HubStop(id: id, board: board, limit: limit)
     }
 }

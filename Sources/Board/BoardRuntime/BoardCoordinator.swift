@@ -28,7 +28,8 @@ public final class BoardCoordinator {
     private var wasOperating = true
     private var contrast: UInt8?
     /// The data failure last logged, so each cause is logged once, and its recovery.
-    private var loggedFailure: DeparturesError?
+    /// Each source's failure as last logged.
+    private var loggedFailures: [Int: DeparturesError] = [:]
 
     /// Frames handed to the backend (those with damage), for logs and tests.
     public private(set) var framesPresented = 0
@@ -153,16 +154,21 @@ public final class BoardCoordinator {
         observers.reduce(delay) { shortest, observer in observer.longestSleep.map { min(shortest, $0) } ?? shortest }
     }
 
-    /// Why the board shows no fresh data, logged with its cause when the cause changes.
+    /// Why a source shows no fresh data, logged with its cause when the cause changes, and
+    /// its recovery; on a board of several sources each line names its source.
     private func logDataChange() {
-        let failure = viewModel.lastError
-        guard failure != loggedFailure else { return }
-        if let failure {
-            logger.warning("departures: \(failure.description)")
-        } else if viewModel.lastSuccess != nil {
-            logger.notice("departures recovered")
+        let named = viewModel.sources.count > 1
+        for (index, state) in viewModel.sourceStates.enumerated() {
+            let failure = state.lastError
+            guard failure != loggedFailures[index] else { continue }
+            let what = named ? "departures (\(viewModel.sources[index].place.name))" : "departures"
+            if let failure {
+                logger.warning("\(what): \(failure.description)")
+            } else if state.lastSuccess != nil {
+                logger.notice("\(what) recovered")
+            }
+            loggedFailures[index] = failure
         }
-        loggedFailure = failure
     }
 
     private func delay(after now: Date, state: BoardState, elapsed: Duration) -> Duration {

@@ -60,9 +60,30 @@ public struct BoardSetup: Sendable {
         }
     }
 
-    /// The board's own `timezone`; for a GTFS board without one, the agency's from its store.
+    private init(board: BoardFile, zone: TimeZoneRules, override: SourceOverride, proxyEnvironment: ProxyEnvironment) {
+        self.board = board
+        self.zone = zone
+        self.override = override
+        self.proxyEnvironment = proxyEnvironment
+    }
+
+    /// The board as one of its sources sees it (`board.source` is that source): what the
+    /// repository, the policy, the client and the checks of one source read.
+    public func forSource(_ index: Int) -> BoardSetup {
+        var one = board
+        one.sources = [board.sources[index]]
+        return BoardSetup(board: one, zone: zone, override: override, proxyEnvironment: proxyEnvironment)
+    }
+
+    /// One setup per source, in `sources:` order; with an override, the override alone.
+    public var perSource: [BoardSetup] {
+        override == .none ? board.sources.indices.map(forSource) : [forSource(0)]
+    }
+
+    /// The board's own `timezone`; for a GTFS board without one, the agency's from the
+    /// store of its first GTFS source.
     private static func zoneName(_ board: BoardFile) throws(AssemblyError) -> String {
-        guard board.source.kind == .gtfs, !board.timezoneIsExplicit, let gtfs = board.source.gtfs else {
+        guard !board.timezoneIsExplicit, let gtfs = board.sources.lazy.compactMap(\.gtfs).first else {
             return board.timezone
         }
         do {
@@ -91,22 +112,50 @@ public struct BoardSetup: Sendable {
     public var rules: DepartureRules {
         DepartureRules(calendar: ServiceDayCalendar(zone: zone),
                        departedGrace: board.departures.departedGrace,
-                       limit: board.departures.limit)
+                       limit: board.departures.limit,
+                       unreachable: board.departures.unreachable == .show ? .show : .hide)
     }
 
     public var policy: RefreshPolicy {
         RefreshPolicy(interval: board.source.refreshInterval,
                       maxBackoff: board.departures.maxBackoff,
-                      staleLimit: board.departures.staleLimit)
+                      staleLimit: board.source.staleLimit ?? board.departures.staleLimit)
     }
 
-    /// The board's view model over its source (or the override), not yet started.
+    /// The board's view model over its sources (or the override), not yet started.
     @MainActor
     public func viewModel(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> BoardViewModel {
-        BoardViewModel(
-            boardName: board.name,
-            useCase: LoadDeparturesUseCase(repository: repository(clock: clock, logger: logger), rules: rules),
-            clock: clock, policy: policy)
+        BoardViewModel(boardName: board.name, sources: perSource.map { $0.boardSource(clock: clock, logger: logger) },
+                       rules: rules, clock: clock)
+    }
+
+    /// This setup's one source for the view model: where it is, its repository and policy.
+    func boardSource(clock: any BoardClock, logger: Logger) -> BoardSource {
+        let settings = board.source
+        var sourceRules = rules
+        // Rows too soon to walk to drop out between refreshes; the board's limit applies
+        // after that, so one source's rows are not cut to it first.
+        if settings.walk > .zero { sourceRules.limit = .max }
+        let place = SourcePlace(label: settings.label, walk: override == .none ? settings.walk : .zero, feed: feedName)
+        return BoardSource(place: place, useCase: LoadDeparturesUseCase(repository: repository(clock: clock, logger: logger),
+                                                                        rules: sourceRules), policy: policy)
+    }
+
+    /// What names the feed this source's trip ids come from, so two sources of one feed
+    /// show a trip once.
+    var feedName: String {
+        switch override {
+        case .file(let path): return "file:" + path
+        case .api(let baseURL, _): return "api:" + baseURL
+        case .none:
+            let source = board.source
+            switch source.kind {
+            case .demo: return "demo"
+            case .file: return "file:" + (source.filePath ?? "")
+            case .api: return "api:" + (source.baseURL ?? "")
+            case .gtfs: return "gtfs:" + (source.gtfs?.storePath ?? "")
+            }
+        }
     }
 
     /// One refresh and the state it leaves, for one-shot renders: the state is written

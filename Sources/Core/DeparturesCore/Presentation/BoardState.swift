@@ -42,10 +42,13 @@ public struct BoardState: Equatable, Sendable {
     public var notice: String?
     /// The board's zone: every clock shown (header, "updated") is read in it.
     public var zone: TimeZoneRules
+    /// Each source's own state, in `sources:` order: one entry on a one-source board.
+    public var sources: [SourceStatus]
 
     public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
-                rows: [DepartureRow], notice: String? = nil, zone: TimeZoneRules) {
+                rows: [DepartureRow], notice: String? = nil, zone: TimeZoneRules, sources: [SourceStatus] = []) {
         self.zone = zone
+        self.sources = sources
         self.boardName = boardName
         self.now = now
         self.status = status

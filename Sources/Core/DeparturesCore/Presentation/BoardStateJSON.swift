@@ -17,8 +17,19 @@ public enum BoardStateJSON {
         if let notice = state.notice { out += member("notice", string(notice)) + "," }
         out += "\"rows\":["
         out += state.rows.map(row).joined(separator: ",")
+        out += "],\"sources\":["
+        out += state.sources.map { source($0, now: state.now) }.joined(separator: ",")
         out += "]}\n"
         return out
+    }
+
+    static func source(_ source: SourceStatus, now: Date) -> String {
+        "{" + [
+            member("label", string(source.place.name)),
+            member("status", string(source.status.rawValue)),
+            member("message", source.message.map(string) ?? "null"),
+            member("data_age_s", source.dataAgeSeconds(at: now).map { String($0) } ?? "null"),
+        ].joined(separator: ",") + "}"
     }
 
     static func row(_ row: DepartureRow) -> String {
@@ -31,12 +42,16 @@ public enum BoardStateJSON {
             member("delay", row.delay.map(string) ?? "null"),
             member("time", string(row.time)),
             member("realtime", row.isRealtime ? "true" : "false"),
+            member("source", string(row.source)),
+            member("walk_s", String(row.walkSeconds)),
+            member("leave_in_minutes", String(row.leaveInMinutes)),
         ]
         // Added keys appear only when they say something, so boards without them keep their bytes.
         if let platform = row.platform { members.append(member("platform", string(platform))) }
         if row.isCancelled { members.append(member("cancelled", "true")) }
         if row.isEstimated { members.append(member("estimated", "true")) }
         if row.isDropOffOnly { members.append(member("drop_off_only", "true")) }
+        if !row.isReachable { members.append(member("reachable", "false")) }
         return "{" + members.joined(separator: ",") + "}"
     }
 

@@ -29,6 +29,23 @@ public struct DepartureRow: Hashable, Sendable {
     /// The route's colours from the source (`F99D1C`), where it has them.
     public var routeColor: String?
     public var routeTextColor: String?
+    /// The source's label, or its 1-based position in `sources:` when it has none.
+    public var source: String = "1"
+    /// The walk from the sign to the source's stop, in seconds.
+    public var walkSeconds: Int = 0
+    /// Whole minutes until the rider must leave to catch it, never negative.
+    public var leaveInMinutes: Int
+    /// False for a departure too soon to walk to, kept by `unreachable: show`.
+    public var isReachable = true
+
+    /// A row of a board with several sources: its place, walk and moment to leave.
+    public init(_ placed: PlacedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
+        self.init(placed.resolved, now: now, zone: zone, liveDataExpected: liveDataExpected)
+        source = placed.place.name
+        walkSeconds = Int(placed.place.walk.components.seconds)
+        leaveInMinutes = Self.minutes(until: placed.leaveAt, from: now)
+        isReachable = placed.isReachable
+    }
 
     public init(_ resolved: ResolvedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
         let departure = resolved.departure
@@ -36,6 +53,7 @@ public struct DepartureRow: Hashable, Sendable {
         route = departure.routeShortName
         headsign = departure.headsign
         minutes = Self.minutes(until: resolved.instant, from: now)
+        leaveInMinutes = minutes
         isCancelled = departure.isCancelled
         countdown = isCancelled ? Self.cancelled : minutes == 0 ? "Now" : "\(minutes) min"
         delay = isCancelled ? nil : Self.delayText(seconds: departure.delaySeconds)

@@ -23,11 +23,15 @@ public struct DepartureRules: Sendable, Equatable {
     public var departedGrace: Duration
     /// Rows kept after sorting.
     public var limit: Int
+    /// Departures too soon to walk to: left out, or kept and marked.
+    public var unreachable: UnreachableRows
 
-    public init(calendar: ServiceDayCalendar, departedGrace: Duration = .seconds(60), limit: Int = 20) {
+    public init(calendar: ServiceDayCalendar, departedGrace: Duration = .seconds(60), limit: Int = 20,
+                unreachable: UnreachableRows = .hide) {
         self.calendar = calendar
         self.departedGrace = departedGrace
         self.limit = limit
+        self.unreachable = unreachable
     }
 
     /// Places each departure on its service day. The scheduled time picks the day, so a

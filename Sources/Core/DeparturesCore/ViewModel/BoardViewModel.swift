@@ -1,98 +1,109 @@
 public import Observation
 public import ZoneInfo
 
-/// The board's view model: keeps the last good departures, refreshes them on a loop, and
-/// answers what to show at any instant.
+/// The board's view model: keeps each source's last good departures, refreshes each on its
+/// own loop, and answers what to show at any instant.
 ///
 /// Rows are stored as instants, not as text, so a board that cannot refresh keeps counting
 /// down correctly; `state(at:)` applies the time rules for the frame being drawn.
 @MainActor
 @Observable
 public final class BoardViewModel {
-    /// The outcome of the last refresh (loading until the first one ends).
-    public private(set) var lastOutcome: BoardStatus = .loading
-    /// The message of the last failure, kept while stale or in error.
-    public private(set) var message: String?
-    /// When the source last answered successfully.
-    public private(set) var lastSuccess: Date?
-    /// The source's notice (a service alert) from the last successful refresh.
-    public private(set) var notice: String?
-    /// The last good departures, resolved to instants and sorted.
-    public private(set) var departures: [ResolvedDeparture] = []
-    /// The detail of the last failure (for logs), nil after a success.
-    public private(set) var lastError: DeparturesError?
-    /// Failures since the last success; drives the backoff.
-    public private(set) var consecutiveFailures = 0
-    // For status pages only: not observed, so they never wake the draw loop.
-    /// When the last fetch ended, well or badly.
-    @ObservationIgnored public private(set) var lastAttempt: Date?
-    /// Fetches that ended, and how many of them failed, since the board started.
-    @ObservationIgnored public private(set) var fetchCount = 0
-    @ObservationIgnored public private(set) var failureCount = 0
-    /// The source's own report after the last fetch.
-    @ObservationIgnored public private(set) var sourceHealth: SourceHealth?
+    /// What each source last said, in `sources` order.
+    public private(set) var sourceStates: [SourceState]
+    /// Each source's counters, for status pages only.
+    @ObservationIgnored public private(set) var sourceStats: [SourceStats]
 
     public let boardName: String
-    @ObservationIgnored private let useCase: LoadDeparturesUseCase
+    @ObservationIgnored public let sources: [BoardSource]
+    /// The board's own rules: merged rows are sorted, cut and checked for reach by these.
+    @ObservationIgnored public let rules: DepartureRules
     @ObservationIgnored private let clock: any BoardClock
-    @ObservationIgnored public let policy: RefreshPolicy
-    @ObservationIgnored private var loop: Task<Void, Never>?
-    @ObservationIgnored private var inFlight: Task<Void, Never>?
+    @ObservationIgnored private var loops: [Task<Void, Never>] = []
+    @ObservationIgnored private var inFlight: [Task<Void, Never>?]
     @ObservationIgnored private var stopped = false
     /// Decides whether a refresh may fetch at an instant (operating hours); nil: always.
     /// Checked on every refresh, so no timing of other tasks can let a fetch through.
     @ObservationIgnored public var fetchGate: (@Sendable (Date) -> Bool)?
 
-    public init(boardName: String, useCase: LoadDeparturesUseCase,
-                clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()) {
+    /// A board of several sources; `rules` are the board's (its limit and `unreachable`).
+    public init(boardName: String, sources: [BoardSource], rules: DepartureRules,
+                clock: any BoardClock = SystemBoardClock()) {
         self.boardName = boardName
-        self.useCase = useCase
+        // A place's index is its position: rows and statuses find their source by it.
+        self.sources = sources.enumerated().map { index, source in
+            var source = source
+            source.place.index = index
+            return source
+        }
+        self.rules = rules
         self.clock = clock
-        self.policy = policy
+        sourceStates = Array(repeating: SourceState(), count: sources.count)
+        sourceStats = Array(repeating: SourceStats(), count: sources.count)
+        inFlight = Array(repeating: nil, count: sources.count)
+    }
+
+    /// A board of one source, with no walk.
+    public convenience init(boardName: String, useCase: LoadDeparturesUseCase,
+                            clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()) {
+        self.init(boardName: boardName, sources: [BoardSource(place: SourcePlace(), useCase: useCase, policy: policy)],
+                  rules: useCase.rules, clock: clock)
     }
 
     isolated deinit {
-        loop?.cancel()
-        inFlight?.cancel()
+        for loop in loops { loop.cancel() }
+        for task in inFlight { task?.cancel() }
     }
 
-    /// Starts the refresh loop: refresh now, then after each interval (or backoff).
-    /// The loop holds the view model weakly, so releasing the board ends it.
+    /// Starts one refresh loop per source: refresh now, then after its interval (or backoff).
+    /// The loops hold the view model weakly, so releasing the board ends them.
     public func start() {
-        guard loop == nil else { return }
+        guard loops.isEmpty else { return }
         stopped = false
         let clock = clock
-        loop = Task { [weak self] in
-            while !Task.isCancelled {
-                guard let delay = await self?.refreshForLoop() else { return }
-                do { try await clock.sleep(for: delay) } catch { return }
+        loops = sources.indices.map { index in
+            Task { [weak self] in
+                while !Task.isCancelled {
+                    guard let delay = await self?.refreshForLoop(index) else { return }
+                    do { try await clock.sleep(for: delay) } catch { return }
+                }
             }
         }
     }
 
-    /// Ends the loop and any fetch in flight; nothing is fetched after this returns.
+    /// Ends the loops and any fetch in flight; nothing is fetched after this returns.
     public func stop() {
         stopped = true
-        loop?.cancel()
-        loop = nil
-        inFlight?.cancel()
-        inFlight = nil
+        for loop in loops { loop.cancel() }
+        loops = []
+        for index in inFlight.indices {
+            inFlight[index]?.cancel()
+            inFlight[index] = nil
+        }
     }
 
-    public var isRunning: Bool { loop != nil }
+    public var isRunning: Bool { !loops.isEmpty }
 
-    /// True while a fetch is in flight.
-    public var isRefreshing: Bool { inFlight != nil }
+    /// True while any fetch is in flight.
+    public var isRefreshing: Bool { inFlight.contains { $0 != nil } }
 
-    /// Refreshes now. A refresh already in flight is joined, never doubled.
+    /// Refreshes every source now, together. A refresh already in flight is joined, never doubled.
     public func refresh() async {
+        if sources.count == 1 { return await refresh(source: 0) }
+        let tasks = sources.indices.map { index in Task { await self.refresh(source: index) } }
+        for task in tasks { await task.value }
+    }
+
+    /// Refreshes one source now.
+    public func refresh(source index: Int) async {
         guard !stopped else { return }
         if let fetchGate, !fetchGate(clock.now) { return }
-        if let inFlight {
-            await inFlight.value
+        if let running = inFlight[index] {
+            await running.value
             return
         }
-        let task = Task { [useCase, clock] in
+        let useCase = sources[index].useCase
+        let task = Task { [clock] in
             let outcome: Result<[ResolvedDeparture], DeparturesError>
             var notice: String?
             do throws(DeparturesError) {
@@ -103,76 +114,76 @@ public final class BoardViewModel {
             }
             let health = await useCase.health()
             guard !Task.isCancelled else { return }
-            self.sourceHealth = health
-            self.apply(outcome, notice: notice, at: clock.now)
+            self.sourceStats[index].health = health
+            self.apply(outcome, notice: notice, at: clock.now, source: index)
         }
-        inFlight = task
+        inFlight[index] = task
         await task.value
-        if inFlight == task { inFlight = nil }
+        if inFlight[index] == task { inFlight[index] = nil }
     }
 
-    private func refreshForLoop() async -> Duration? {
+    private func refreshForLoop(_ index: Int) async -> Duration? {
         guard !stopped else { return nil }
-        await refresh()
-        return stopped ? nil : policy.delay(afterConsecutiveFailures: consecutiveFailures)
+        await refresh(source: index)
+        return stopped ? nil : sources[index].policy.delay(afterConsecutiveFailures: sourceStates[index].consecutiveFailures)
     }
 
-    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, notice: String?, at now: Date) {
-        lastAttempt = now
-        fetchCount += 1
-        if case .failure = outcome { failureCount += 1 }
+    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, notice: String?, at now: Date,
+                       source index: Int) {
+        sourceStats[index].lastAttempt = now
+        sourceStats[index].fetchCount += 1
+        var state = sourceStates[index]
         switch outcome {
         case .success(let fresh):
-            departures = fresh
-            self.notice = notice
-            lastSuccess = now
-            lastOutcome = fresh.isEmpty ? .empty : .ok
-            message = nil
-            lastError = nil
-            consecutiveFailures = 0
+            state.departures = fresh
+            state.notice = notice
+            state.lastSuccess = now
+            state.lastOutcome = fresh.isEmpty ? .empty : .ok
+            state.message = nil
+            state.lastError = nil
+            state.consecutiveFailures = 0
         case .failure(let error):
-            consecutiveFailures += 1
-            lastError = error
-            message = error.userMessage
-            lastOutcome = .error
+            sourceStats[index].failureCount += 1
+            state.consecutiveFailures += 1
+            state.lastError = error
+            state.message = error.userMessage
+            state.lastOutcome = .error
         }
+        sourceStates[index] = state
     }
-
-    /// What to show at `now`: the time rules applied to the stored departures.
-    public func state(at now: Date) -> BoardState {
-        let visible = useCase.rules.visible(departures, now: now)
-        let live = useCase.repository.providesLiveData
-        let rows = visible.map { DepartureRow($0, now: now, zone: zone, liveDataExpected: live) }
-        let status: BoardStatus
-        var shownRows = rows
-        var shownMessage: String? = nil
-        switch lastOutcome {
-        case .loading:
-            status = .loading
-            shownRows = []
-        case .ok, .empty:
-            status = rows.isEmpty ? .empty : .ok
-        case .stale, .error:
-            let withinLimit = lastSuccess.map { now.timeIntervalSince($0) <= policy.staleLimit.timeInterval } ?? false
-            if withinLimit && !rows.isEmpty {
-                status = .stale
-            } else {
-                status = .error
-                shownRows = []
-            }
-            shownMessage = message
-        }
-        // A notice belongs beside fresh rows; stale and error boards carry their own message.
-        return BoardState(boardName: boardName, now: now, status: status, message: shownMessage,
-                          updated: lastSuccess, rows: shownRows, notice: status == .ok ? notice : nil, zone: zone)
-    }
-
-    /// The time rules this board shows its departures by.
-    public var rules: DepartureRules { useCase.rules }
 
     /// The board's zone: every time it shows is read in it.
-    public var zone: TimeZoneRules { useCase.rules.calendar.zone }
+    public var zone: TimeZoneRules { rules.calendar.zone }
 
     /// The state at the clock's current instant.
     public var currentState: BoardState { state(at: clock.now) }
+}
+
+/// The board as a whole, for callers that see one source (logs, one-shot renders, status).
+extension BoardViewModel {
+    /// The first source's policy: a one-source board's.
+    public var policy: RefreshPolicy { sources[0].policy }
+    /// When any source last answered successfully.
+    public var lastSuccess: Date? { sourceStates.compactMap(\.lastSuccess).max() }
+    /// The first failing source's error, nil when none fails.
+    public var lastError: DeparturesError? { sourceStates.lazy.compactMap(\.lastError).first }
+    /// The first failing source's message.
+    public var message: String? { sourceStates.lazy.compactMap(\.message).first }
+    /// The first notice of a source that answered.
+    public var notice: String? { sourceStates.lazy.compactMap(\.notice).first }
+    /// `ok` or `empty` when any source answered last time, `loading` until every one has
+    /// tried, else `error`.
+    public var lastOutcome: BoardStatus {
+        let outcomes = sourceStates.map(\.lastOutcome)
+        if outcomes.contains(.ok) { return .ok }
+        if outcomes.contains(.empty) { return .empty }
+        return outcomes.allSatisfy { $0 == .loading } ? .loading : .error
+    }
+    /// Every source's last good departures.
+    public var departures: [ResolvedDeparture] { sourceStates.flatMap(\.departures) }
+    public var consecutiveFailures: Int { sourceStates.map(\.consecutiveFailures).max() ?? 0 }
+    public var lastAttempt: Date? { sourceStats.compactMap(\.lastAttempt).max() }
+    public var fetchCount: Int { sourceStats.reduce(0) { $0 + $1.fetchCount } }
+    public var failureCount: Int { sourceStats.reduce(0) { $0 + $1.failureCount } }
+    public var sourceHealth: SourceHealth? { sourceStats.lazy.compactMap(\.health).first }
 }

@@ -1,0 +1,46 @@
+/// One of a board's sources as its view model runs it: where it is, how it is fetched and
+/// ruled (grace, limit), and how often it refreshes, backs off and may stand stale.
+public struct BoardSource: Sendable {
+    public var place: SourcePlace
+    public var useCase: LoadDeparturesUseCase
+    public var policy: RefreshPolicy
+
+    public init(place: SourcePlace, useCase: LoadDeparturesUseCase, policy: RefreshPolicy) {
+        self.place = place
+        self.useCase = useCase
+        self.policy = policy
+    }
+}
+
+/// What one source last said. Observed: a change wakes the draw loop.
+public struct SourceState: Sendable, Equatable {
+    /// The outcome of its last refresh (loading until the first one ends).
+    public var lastOutcome: BoardStatus = .loading
+    /// The message of its last failure, kept while stale or in error.
+    public var message: String?
+    /// When it last answered successfully.
+    public var lastSuccess: Date?
+    /// Its notice (a service alert) from the last successful refresh.
+    public var notice: String?
+    /// Its last good departures, resolved to instants and sorted.
+    public var departures: [ResolvedDeparture] = []
+    /// The detail of its last failure (for logs), nil after a success.
+    public var lastError: DeparturesError?
+    /// Failures since its last success; drives its backoff.
+    public var consecutiveFailures = 0
+
+    public init() {}
+}
+
+/// A source's counters for status pages. Not observed, so they never wake the draw loop.
+public struct SourceStats: Sendable, Equatable {
+    /// When its last fetch ended, well or badly.
+    public var lastAttempt: Date?
+    /// Fetches that ended, and how many of them failed, since the board started.
+    public var fetchCount = 0
+    public var failureCount = 0
+    /// Its own report after the last fetch.
+    public var health: SourceHealth?
+
+    public init() {}
+}
