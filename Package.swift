@@ -136,7 +136,7 @@ let package = Package(
         // Board assembly: one call turns a board file into a running board (source, view model,
         // renderer, backend); the command line, tests and any other front end use it.
         .target(name: "BoardAssembly", dependencies: [
-            "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore", "GTFSSchedule", "GTFSSource",
+            "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
             "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
             .product(name: "Logging", package: "swift-log"),

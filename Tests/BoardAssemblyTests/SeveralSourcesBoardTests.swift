@@ -34,7 +34,7 @@ struct SeveralSourcesBoardTests {
             """
         let board = try BoardFileLoader(zoneExists: { _ in true }).parse(text, path: "home.yaml")
         let setup = try BoardSetup(board: board)
-        let (state, lastError) = await setup.snapshot(clock: ManualBoardClock(now: Self.now))
+        let (state, lastError, _) = await setup.snapshot(clock: ManualBoardClock(now: Self.now))
         #expect(state.status == .ok, "two stops answer, so the third failing leaves the board ok")
         #expect(state.rows.map(\.tripID) == ["t1", "b1"], "the train must be left for first (09:31 before 09:33)")
         #expect(state.rows.map(\.source) == ["Train", "Bus"])

@@ -44,6 +44,12 @@ struct HubFileTests {
         #expect(hub.stops[2].board.source.filePath == "/etc/hub/data/saved.json", "paths resolve beside the hub file")
     }
 
+    @Test func whereTheRiderStandsIsTheSignsToSay() {
+        let error = hubError("stops: [{id: a, source: {kind: demo, walk: 3m}}]\n")
+        #expect(error?.description.hasPrefix("hub.yaml:1:38: stops[0].source.walk: belongs in the sign's board file") == true,
+                "\(String(describing: error))")
+    }
+
     @Test func defaultsListenOnLoopbackPort8090() throws {
         let hub = try hubLoader.parse("stops: [{id: a, source: {kind: demo}}]", path: "hub.yaml")
         #expect(hub.server.listen == HubFile.defaultListen)

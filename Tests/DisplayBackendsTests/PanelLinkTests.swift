@@ -49,7 +49,9 @@ final class LimitedTraceIO: PanelIO {
         #expect(try recorder.take() == [.spi(dc: nil, data: [0x0C, 0x01, 0x0C, 0x01]), .spi(dc: nil, data: [0x0A])])
     }
 
-    @Test func i2cWritesSplitAtTheBusLimitRepeatingTheLeadingByte() throws {
+    /// A control byte may repeat in each block; a command-first chip's lead byte is a command
+    /// (the HT16K33's RAM address), so its writes are never split.
+    @Test func i2cWritesSplitAtTheBusLimitRepeatingOnlyTheControlByte() throws {
         let io = LimitedTraceIO(spi: 4096, i2c: 3)
         let control = I2CLink(io: io, address: 0x3C)
         try control.data([1, 2, 3, 4, 5])
@@ -59,7 +61,7 @@ final class LimitedTraceIO: PanelIO {
         try plain.command(0x81)
         #expect(try io.recorder.take() == [
             .i2c(address: 0x3C, data: [0x40, 1, 2, 3]), .i2c(address: 0x3C, data: [0x40, 4, 5]),
-            .i2c(address: 0x70, data: [0x00, 1, 2, 3]), .i2c(address: 0x70, data: [0x00, 4]), .i2c(address: 0x70, data: [0x81]),
+            .i2c(address: 0x70, data: [0x00, 1, 2, 3, 4]), .i2c(address: 0x70, data: [0x81]),
         ])
     }
 

@@ -199,10 +199,15 @@ enum BoardSchema {
         var settings = DepartureSettings()
         settings.limit = try section.wholeNumber("limit", in: 1...500) ?? settings.limit
         settings.departedGrace = try section.duration("departed_grace", atLeast: .zero, atMost: .seconds(3600)) ?? settings.departedGrace
-        settings.staleLimit = try section.duration("stale_limit", atLeast: .seconds(60), atMost: .seconds(24 * 3600)) ?? settings.staleLimit
+        settings.staleLimit = try staleLimit(section) ?? settings.staleLimit
         settings.maxBackoff = try section.duration("max_backoff", atLeast: .seconds(1)) ?? settings.maxBackoff
         settings.unreachable = try section.choice("unreachable", as: DepartureSettings.Unreachable.self) ?? settings.unreachable
         return settings
+    }
+
+    /// `stale_limit`, the board's or one source's: 1 min … 24 h.
+    static func staleLimit(_ section: Section) throws(BoardFileError) -> Duration? {
+        try section.duration("stale_limit", atLeast: .seconds(60), atMost: .seconds(24 * 3600))
     }
 
     /// Backing off for less than one refresh interval would retry faster than normal polling.

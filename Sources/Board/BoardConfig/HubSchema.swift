@@ -49,6 +49,10 @@ enum HubSchema {
         // Paths resolve beside the hub file; a GTFS stop's default store is `<hub>.<id>.gtfs.sqlite`,
         // so two stops never share one store imported for other stops.
         let stopPath = BoardPath.resolve(BoardPath.defaultName(for: hubPath) + "." + id + ".yaml", against: hubPath)
+        // Where the rider stands is the sign's to say: a hub stop serves signs at any distance.
+        for key in ["label", "walk"] where sourceSection.has(key) {
+            throw sourceSection.error(key, "belongs in the sign's board file, not the hub's: signs at different distances share this stop", atKey: true)
+        }
         board.source = try BoardSchema.buildSource(sourceSection, boardPath: stopPath)
         var limit: Int?
         if let section = try entry.section("departures", schema: BoardSchema.departures) {

@@ -51,6 +51,6 @@ enum SourcesSchema {
             settings.label = label
         }
         settings.walk = try section.duration("walk", atLeast: .zero, atMost: .seconds(3600)) ?? .zero
-        settings.staleLimit = try section.duration("stale_limit", atLeast: .seconds(60), atMost: .seconds(24 * 3600))
+        settings.staleLimit = try BoardSchema.staleLimit(section)
     }
 }

@@ -27,8 +27,7 @@ public final class BoardCoordinator {
     private var screenIsOff = false
     private var wasOperating = true
     private var contrast: UInt8?
-    /// The data failure last logged, so each cause is logged once, and its recovery.
-    /// Each source's failure as last logged.
+    /// Each source's failure as last logged, so each cause is logged once, and its recovery.
     private var loggedFailures: [Int: DeparturesError] = [:]
 
     /// Frames handed to the backend (those with damage), for logs and tests.

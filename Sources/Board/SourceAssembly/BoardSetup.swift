@@ -69,14 +69,14 @@ public struct BoardSetup: Sendable {
 
     /// The board as one of its sources sees it (`board.source` is that source): what the
     /// repository, the policy, the client and the checks of one source read.
-    public func forSource(_ index: Int) -> BoardSetup {
+    func forSource(_ index: Int) -> BoardSetup {
         var one = board
         one.sources = [board.sources[index]]
         return BoardSetup(board: one, zone: zone, override: override, proxyEnvironment: proxyEnvironment)
     }
 
     /// One setup per source, in `sources:` order; with an override, the override alone.
-    public var perSource: [BoardSetup] {
+    var perSource: [BoardSetup] {
         override == .none ? board.sources.indices.map(forSource) : [forSource(0)]
     }
 
@@ -96,7 +96,7 @@ public struct BoardSetup: Sendable {
 
     /// True when the departures come from a local file the user controls: data that breaks
     /// the contract is then an input error, not a source outage.
-    public var readsLocalFile: Bool {
+    var readsLocalFile: Bool {
         switch override {
         case .file: return true
         case .api: return false
@@ -106,14 +106,22 @@ public struct BoardSetup: Sendable {
 
     /// The client every fetch of this board goes through: the board's `proxy:` over the environment's.
     public var httpClient: HTTPFetchClient {
-        HTTPFetchClient(proxy: ProxySettings(choice: board.source.proxy, environment: proxyEnvironment))
+        Self.httpClient(board.source, proxyEnvironment: proxyEnvironment)
     }
 
     public var rules: DepartureRules {
         DepartureRules(calendar: ServiceDayCalendar(zone: zone),
                        departedGrace: board.departures.departedGrace,
                        limit: board.departures.limit,
-                       unreachable: board.departures.unreachable == .show ? .show : .hide)
+                       unreachable: unreachable)
+    }
+
+    /// The config's choice as the core's (a switch, so a new case fails to compile here).
+    private var unreachable: UnreachableRows {
+        switch board.departures.unreachable {
+        case .hide: return .hide
+        case .show: return .show
+        }
     }
 
     public var policy: RefreshPolicy {
@@ -132,11 +140,13 @@ public struct BoardSetup: Sendable {
     /// This setup's one source for the view model: where it is, its repository and policy.
     func boardSource(clock: any BoardClock, logger: Logger) -> BoardSource {
         let settings = board.source
+        // An override replaces the board's stop, so none of its place applies.
+        let place = override == .none ? SourcePlace(label: settings.label, walk: settings.walk, feed: feedName)
+                                      : SourcePlace(feed: feedName)
         var sourceRules = rules
         // Rows too soon to walk to drop out between refreshes; the board's limit applies
         // after that, so one source's rows are not cut to it first.
-        if settings.walk > .zero { sourceRules.limit = .max }
-        let place = SourcePlace(label: settings.label, walk: override == .none ? settings.walk : .zero, feed: feedName)
+        if place.walk > .zero { sourceRules.limit = .max }
         return BoardSource(place: place, useCase: LoadDeparturesUseCase(repository: repository(clock: clock, logger: logger),
                                                                         rules: sourceRules), policy: policy)
     }
@@ -159,11 +169,17 @@ public struct BoardSetup: Sendable {
     }
 
     /// One refresh and the state it leaves, for one-shot renders: the state is written
-    /// even when the fetch failed (`lastError` says why).
+    /// even when a fetch failed (`lastError` says why; a local file's failure first, as the
+    /// user's to mend, and `fromLocalFile` says it is one).
     @MainActor
-    public func snapshot(clock: any BoardClock) async -> (state: BoardState, lastError: DeparturesError?) {
+    public func snapshot(clock: any BoardClock) async
+        -> (state: BoardState, lastError: DeparturesError?, fromLocalFile: Bool) {
         let viewModel = viewModel(clock: clock)
         await viewModel.refresh()
-        return (viewModel.state(at: clock.now), viewModel.lastError)
+        let failures = zip(perSource, viewModel.sourceStates).compactMap { setup, state in
+            state.lastError.map { (error: $0, local: setup.readsLocalFile) }
+        }
+        let shown = failures.first(where: \.local) ?? failures.first
+        return (viewModel.state(at: clock.now), shown?.error, shown?.local ?? false)
     }
 }

@@ -72,9 +72,20 @@ extension BoardSetup {
 
     /// How this board's timetable is fetched from `url` (its API key, store, stops, member).
     func scheduleSettings(url: String) -> ScheduleUpdater.Settings {
-        let gtfs = board.source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
-        return ScheduleUpdater.Settings(url: url, apiKey: apiKey, storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs),
-                                        member: gtfs.scheduleMember, refresh: gtfs.scheduleRefresh)
+        Self.scheduleSettings(board.source, url: url)
+    }
+
+    /// The same from a source's keys alone: `gtfs import <URL>` needs no zone, and a board
+    /// without one may have no store to take it from yet.
+    static func scheduleSettings(_ source: SourceSettings, url: String) -> ScheduleUpdater.Settings {
+        let gtfs = source.gtfs ?? GTFSSourceSettings(storePath: "", stopIDs: [])
+        return ScheduleUpdater.Settings(url: url, apiKey: apiKey(source), storePath: gtfs.storePath,
+                                        stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember, refresh: gtfs.scheduleRefresh)
+    }
+
+    /// The client a source's fetches go through: its `proxy:` over the program's environment.
+    static func httpClient(_ source: SourceSettings?, proxyEnvironment: ProxyEnvironment) -> HTTPFetchClient {
+        HTTPFetchClient(proxy: ProxySettings(choice: source?.proxy, environment: proxyEnvironment))
     }
 
     private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {

@@ -39,9 +39,12 @@ public enum SourcePreflight {
             default: break
             }
         }
-        needSecret(board.source.apiKey, fileKey: "source.api_key_file", variableKey: "source.api_key_env", what: "the key file")
-        if board.source.kind == .file, let path = board.source.filePath {
-            needFile(path, key: "source.path", what: "the departures file")
+        for (index, source) in board.sources.enumerated() {
+            let section = board.sources.count == 1 ? "source" : "sources[\(index)]"
+            needSecret(source.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
+            if source.kind == .file, let path = source.filePath {
+                needFile(path, key: section + ".path", what: "the departures file")
+            }
         }
         needSecret(board.status?.token, fileKey: "status.token_file", variableKey: "status.token_env", what: "the token file")
         return findings
@@ -50,17 +53,19 @@ public enum SourcePreflight {
     /// A proxy variable here that is not a usable proxy URL, for a board whose requests it would
     /// carry: they would all fail naming it. A warning, as the service has its own environment.
     public static func proxyWarnings(_ setup: BoardSetup) -> [String] {
-        let source = setup.board.source
-        let urls = [source.baseURL, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
-        let proxies = ProxySettings(choice: source.proxy, environment: setup.proxyEnvironment)
         var warnings: [String] = []
-        for url in urls.compactMap({ $0 }) {
-            do {
-                _ = try proxies.proxy(for: url)
-            } catch {
-                guard case .invalidURL(let reason) = error else { continue }
-                let warning = "\(setup.board.path): \(reason) (this shell's environment; the service's may differ)"
-                if !warnings.contains(warning) { warnings.append(warning) }
+        for one in setup.perSource {
+            let source = one.board.source
+            let urls = [source.baseURL, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
+            let proxies = one.httpClient.proxy
+            for url in urls.compactMap({ $0 }) {
+                do {
+                    _ = try proxies.proxy(for: url)
+                } catch {
+                    guard case .invalidURL(let reason) = error else { continue }
+                    let warning = "\(setup.board.path): \(reason) (this shell's environment; the service's may differ)"
+                    if !warnings.contains(warning) { warnings.append(warning) }
+                }
             }
         }
         return warnings

@@ -29,8 +29,7 @@ public enum StopSearch {
             downloaded = path
             let response: HTTPResponse
             do {
-                let proxy = ProxySettings(choice: board?.source.proxy, environment: proxyEnvironment)
-                response = try await HTTPFetchClient(proxy: proxy).get(request)
+                response = try await BoardSetup.httpClient(board?.source, proxyEnvironment: proxyEnvironment).get(request)
             } catch {
                 throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
             }

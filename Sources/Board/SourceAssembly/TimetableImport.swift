@@ -23,8 +23,8 @@ public enum TimetableImport {
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
         // only when complete), unconditionally, since the user asked for it now.
-        let setup = try BoardSetup(board: board, proxyEnvironment: proxyEnvironment)
-        let updater = ScheduleUpdater(settings: setup.scheduleSettings(url: feed), client: setup.httpClient,
+        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(board.source, url: feed),
+                                      client: BoardSetup.httpClient(board.source, proxyEnvironment: proxyEnvironment),
                                       logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {
         case .imported(let summary): return summary

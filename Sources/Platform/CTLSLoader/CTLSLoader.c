@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

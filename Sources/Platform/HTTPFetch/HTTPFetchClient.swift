@@ -23,6 +23,7 @@ public struct HTTPFetchClient: HTTPFetching {
     /// a cross-origin redirect goes out without them.
     public func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
         var url = try HTTPURL(request.url)
+        try Transfer.validate(request)
         var current = request
         for _ in 0...max(0, request.maxRedirects) {
             // Chosen per hop: a redirect may lead to a host no_proxy names.

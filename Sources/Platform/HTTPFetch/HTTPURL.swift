@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An http or https URL as the client uses it: requests, origins, redirects and proxies all
 /// go through this one parser (and `resolving(_:)` for references).
 struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
@@ -33,7 +29,7 @@ struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     var port: UInt16 { explicitPort ?? scheme.defaultPort }
 
     /// The host is an IPv4 or IPv6 literal (no DNS, no SNI, checked against the certificate as an address).
-    var hostIsAddress: Bool { Self.isIPv6(host) || Self.isIPv4(host) }
+    var hostIsAddress: Bool { IPAddress(host) != nil }
 
     /// The Host header: brackets around an IPv6 literal, the port only when it is not the default.
     var authority: String {
@@ -78,7 +74,7 @@ struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
                 guard after.hasPrefix(":") else { throw .invalidURL("unexpected text after the IPv6 address") }
                 portText = after.dropFirst()
             }
-            guard Self.isIPv6(String(host)) else { throw .invalidURL("bad IPv6 address") }
+            guard IPAddress(host)?.isIPv6 == true else { throw .invalidURL("bad IPv6 address") }
         } else if let colon = hostPort.firstIndex(of: ":") {
             host = hostPort[..<colon]
             portText = hostPort[hostPort.index(after: colon)...]
@@ -131,15 +127,5 @@ struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    static func isIPv4(_ text: String) -> Bool {
-        var address = in_addr()
-        return inet_pton(AF_INET, text, &address) == 1
-    }
-
-    static func isIPv6(_ text: String) -> Bool {
-        var address = in6_addr()
-        return inet_pton(AF_INET6, text, &address) == 1
     }
 }

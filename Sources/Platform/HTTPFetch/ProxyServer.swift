@@ -2,15 +2,15 @@
 /// host:port only, so it can sit in messages and logs without its credentials.
 public struct ProxyServer: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The port of a proxy URL that names none: curl's.
-    public static let defaultPort: UInt16 = 1080
+    static let defaultPort: UInt16 = 1080
 
     /// The proxy's own address (http, no userinfo, no path).
     let address: HTTPURL
     /// The Proxy-Authorization value, when the URL had a user name.
     let authorization: Redacted?
 
-    public var host: String { address.host }
-    public var port: UInt16 { address.port }
+    var host: String { address.host }
+    var port: UInt16 { address.port }
     public var hasCredentials: Bool { authorization != nil }
 
     /// `http://[user:password@]host[:port][/]`, or `host[:port]` (http is assumed, as curl does).

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The proxy variables of a process environment, read once by the program and handed down,
 /// spelled as curl reads them: `http_proxy` in lower case only (a web server sets HTTP_PROXY
 /// from a request's `Proxy:` header, "httpoxy"), `https_proxy` and `no_proxy` in either case,
@@ -24,6 +28,11 @@ public struct ProxyEnvironment: Sendable, Equatable {
         httpProxy = variable("http_proxy")
         httpsProxy = variable("https_proxy") ?? variable("HTTPS_PROXY")
         noProxy = variable("no_proxy") ?? variable("NO_PROXY")
+    }
+
+    /// This process's proxy variables, read when a program or command starts and handed down.
+    public static var ofThisProcess: ProxyEnvironment {
+        ProxyEnvironment { getenv($0).map { String(cString: $0) } }
     }
 }
 

@@ -27,7 +27,7 @@ enum Resolver {
     static func resolve(
         _ host: String, port: UInt16, deadlines: Deadlines, cancel: CancelSignal, lookup: @escaping Lookup = systemLookup
     ) -> Result<[SocketAddress], HTTPFetchError> {
-        if HTTPURL.isIPv4(host) || HTTPURL.isIPv6(host) { return lookup(host, port) }  // numeric: no DNS, no wait
+        if IPAddress(host) != nil { return lookup(host, port) }  // numeric: no DNS, no wait
         let pending = PendingLookup()
         guard pending.fd >= 0 else { return .failure(.other("cannot create an eventfd for the DNS lookup")) }
         let started = DetachedThread.start { pending.finish(lookup(host, port)) }

@@ -27,7 +27,6 @@ enum Transfer {
         _ request: HTTPRequest, url: HTTPURL, proxy: ProxyServer?, trustStore: String?, cancel: CancelSignal
     ) throws(HTTPFetchError) -> Outcome {
         if cancel.isCancelled { throw .cancelled }
-        try validate(request)
         let sink = try BodySink(limit: request.limits.maxResponseBytes, path: request.bodyFile)
         var deadlines = Deadlines(request)
 
@@ -85,8 +84,9 @@ enum Transfer {
         return try Connection.open(addresses, port: port, deadlines: &deadlines, cancel: cancel)
     }
 
-    /// Refuses what would break the request head; names the header, never its value (a secret).
-    private static func validate(_ request: HTTPRequest) throws(HTTPFetchError) {
+    /// Refuses what would break the request head, once per request (redirects only drop
+    /// headers); names the header, never its value (a secret).
+    static func validate(_ request: HTTPRequest) throws(HTTPFetchError) {
         // Bytes, not Characters: "\r\n" is a single Character and would slip past a Character test.
         func breaksLine(_ byte: UInt8) -> Bool { byte == 13 || byte == 10 || byte == 0 }
         for header in request.headers

@@ -10,10 +10,8 @@ import Glibc
 public struct JournalLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
-    private let label: String
-
+    /// `label` is swift-log's logger name; lines name their subsystem in the message instead.
     public init(label: String, level: Logger.Level) {
-        self.label = label
         self.logLevel = level
     }
 

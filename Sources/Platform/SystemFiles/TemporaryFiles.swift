@@ -30,7 +30,7 @@ public enum TemporaryFiles {
 
     /// True for this process and for any process the kernel knows, ours or another user's
     /// (EPERM); false only when kill(pid, 0) says there is none (ESRCH).
-    public static func isAlive(_ pid: Int32) -> Bool {
+    private static func isAlive(_ pid: pid_t) -> Bool {
         if pid == getpid() { return true }
         return kill(pid, 0) == 0 || errno != ESRCH
     }

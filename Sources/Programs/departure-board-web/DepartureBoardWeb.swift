@@ -91,7 +91,7 @@ struct HubCommand: AsyncParsableCommand {
         let signals = SignalEvents()
         let hub: RunningHub
         do {
-            let proxies = ProxyEnvironment { getenv($0).map { String(cString: $0) } }
+            let proxies = ProxyEnvironment.ofThisProcess
             hub = try await HubSetup(path: hubFile, logger: logger, proxyEnvironment: proxies).start(logger: logger)
         } catch {
             throw failure(error)

@@ -135,9 +135,9 @@ struct RenderCommand: AsyncParsableCommand {
             clock = SystemBoardClock()
         }
 
-        let (state, lastError) = await setup.snapshot(clock: clock)
+        let (state, lastError, fromLocalFile) = await setup.snapshot(clock: clock)
         if let error = lastError {
-            if case .invalidData = error, setup.readsLocalFile {
+            if case .invalidData = error, fromLocalFile {
                 throw CLIFailure(.dataError, error.description)
             }
             Console.warning(error.description)

@@ -31,11 +31,12 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var failures = 0, liveFailures = 0
+        let proxies = ProxyEnvironment.ofThisProcess
         for file in files {
             let checked: CheckedBoard
             do {
                 // Checking loads the zone and the display's fonts, so a missing or broken font shows before the board runs.
-                checked = try CheckedBoard(path: file, proxyEnvironment: .ofThisProcess)
+                checked = try CheckedBoard(path: file, proxyEnvironment: proxies)
             } catch {
                 Console.error(error.description)
                 failures += 1

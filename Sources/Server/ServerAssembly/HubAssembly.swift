@@ -49,8 +49,9 @@ public struct HubSetup: Sendable {
             // Half the poll interval by default: a cache asks again at most twice per poll.
             let maxAge = hub.maxAge ?? max(.seconds(1), interval / 2)
             let selection = stop.limit.map { limit in
-                DepartureRules(calendar: ServiceDayCalendar(zone: setup.zone),
-                               departedGrace: stop.board.departures.departedGrace, limit: limit)
+                var rules = setup.rules
+                rules.limit = limit
+                return rules
             }
             let settings = StopFeed.Settings(id: stop.id, sourceKind: stop.board.source.kind.rawValue, policy: setup.policy,
                                              maxAge: maxAge, selection: selection, zone: setup.zone)

@@ -27,6 +27,9 @@ public final class FaultInjectingIO: PanelIO {
     private var stuckLines: [String: String] = [:]
     private var missing: BusError.Kind?
 
+    /// The wrapped bus's, so a fault test writes in the sizes the real bus would.
+    public var limits: TransferLimits { inner.limits }
+
     public init(wrapping inner: any PanelIO, device: String) {
         self.inner = inner
         self.device = device

@@ -17,6 +17,7 @@ public final class BoardService {
     private let clock: any BoardClock
     private let logger: Logger
     private let environment: [String: String]
+    private let proxyEnvironment: ProxyEnvironment
     /// The systemd watchdog and the status page's feed: kept across reloads.
     private var observers: [any DrawLoopObserver] = []
     private var watchdog: ServiceWatchdog?
@@ -37,8 +38,9 @@ public final class BoardService {
         self.clock = clock
         self.logger = logger
         self.environment = environment
+        proxyEnvironment = ProxyEnvironment(environment)
         board = try RunningBoard(path: path, output: output, clock: clock, logger: logger,
-                                 proxyEnvironment: ProxyEnvironment(environment))
+                                 proxyEnvironment: proxyEnvironment)
         if let notifier = SystemdNotifier(environment: environment) {
             let interval = SystemdNotifier.watchdogInterval(environment: environment)
             let watchdog = ServiceWatchdog(notifier: notifier, watchdogInterval: interval)
@@ -99,7 +101,7 @@ public final class BoardService {
     public func reload() {
         let replacement: CheckedBoard
         do {
-            replacement = try CheckedBoard(path: path, proxyEnvironment: ProxyEnvironment(environment))
+            replacement = try CheckedBoard(path: path, proxyEnvironment: proxyEnvironment)
         } catch {
             logger.error("reload failed, keeping the running board: \(error.description)")
             return

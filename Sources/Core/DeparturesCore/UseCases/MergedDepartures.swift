@@ -31,17 +31,16 @@ extension DepartureRules {
                 if row.isReachable || unreachable == .show { placed.append(row) }
             }
         }
-        placed.sort(by: Self.leavingOrder)
-        return Array(Self.firstCallOfEachTrip(placed).prefix(limit))
+        return Array(Self.oneCallPerTrip(placed).sorted(by: Self.leavingOrder).prefix(limit))
     }
 
     /// One call per trip and feed: of the calls two sources of one feed see, the earliest
     /// departure the rider can still reach (the bus is caught where it comes first), else
     /// the earliest. A trip calling twice at one source (a loop) keeps both calls.
-    static func firstCallOfEachTrip(_ sorted: [PlacedDeparture]) -> [PlacedDeparture] {
+    static func oneCallPerTrip(_ rows: [PlacedDeparture]) -> [PlacedDeparture] {
         var chosen: [String: Int] = [:]   // feed + trip → index into `kept`
         var kept: [PlacedDeparture] = []
-        for row in sorted {
+        for row in rows {
             let key = row.place.feed + "\u{1F}" + row.resolved.departure.tripID
             guard let index = chosen[key], kept[index].place.index != row.place.index else {
                 chosen[key] = chosen[key] ?? kept.count
@@ -53,7 +52,7 @@ extension DepartureRules {
                 kept[index] = row
             }
         }
-        return kept.sorted(by: leavingOrder)
+        return kept
     }
 
     /// By the moment to leave; ties by departure, then as one source's rows, then by source.

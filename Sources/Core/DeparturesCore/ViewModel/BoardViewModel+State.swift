@@ -3,23 +3,25 @@ extension BoardViewModel {
     /// merged under the board's. The board is `ok` while any source answered, `stale` when
     /// only kept rows remain, and an error only when no source has anything to show.
     public func state(at now: Date) -> BoardState {
+        // `merged` drops departed rows, sorts and cuts once for all sources; here each
+        // source only decides whether its rows stand.
+        let earliest = now.addingTimeInterval(-rules.departedGrace.timeInterval)
         var shown: [(place: SourcePlace, departures: [ResolvedDeparture])] = []
         var statuses: [SourceStatus] = []
         for (index, source) in sources.enumerated() {
             let state = sourceStates[index]
-            let visible = source.useCase.rules.visible(state.departures, now: now)
             let health: SourceStatus.Health
             switch state.lastOutcome {
             case .loading:
                 health = .loading
             case .ok, .empty:
                 health = .ok
-                shown.append((source.place, visible))
+                shown.append((source.place, state.departures))
             case .stale, .error:
                 let withinLimit = state.lastSuccess.map { now.timeIntervalSince($0) <= source.policy.staleLimit.timeInterval } ?? false
-                if withinLimit && !visible.isEmpty {
+                if withinLimit && state.departures.contains(where: { $0.instant >= earliest }) {
                     health = .stale
-                    shown.append((source.place, visible))
+                    shown.append((source.place, state.departures))
                 } else {
                     health = .error
                 }

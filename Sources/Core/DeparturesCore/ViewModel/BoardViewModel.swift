@@ -159,28 +159,12 @@ public final class BoardViewModel {
     public var currentState: BoardState { state(at: clock.now) }
 }
 
-/// The board as a whole, for callers that see one source (logs, one-shot renders, status).
+/// The board as a whole, for callers that see it as one source (one-shot renders, status pages).
 extension BoardViewModel {
-    /// The first source's policy: a one-source board's.
-    public var policy: RefreshPolicy { sources[0].policy }
     /// When any source last answered successfully.
     public var lastSuccess: Date? { sourceStates.compactMap(\.lastSuccess).max() }
     /// The first failing source's error, nil when none fails.
     public var lastError: DeparturesError? { sourceStates.lazy.compactMap(\.lastError).first }
-    /// The first failing source's message.
-    public var message: String? { sourceStates.lazy.compactMap(\.message).first }
-    /// The first notice of a source that answered.
-    public var notice: String? { sourceStates.lazy.compactMap(\.notice).first }
-    /// `ok` or `empty` when any source answered last time, `loading` until every one has
-    /// tried, else `error`.
-    public var lastOutcome: BoardStatus {
-        let outcomes = sourceStates.map(\.lastOutcome)
-        if outcomes.contains(.ok) { return .ok }
-        if outcomes.contains(.empty) { return .empty }
-        return outcomes.allSatisfy { $0 == .loading } ? .loading : .error
-    }
-    /// Every source's last good departures.
-    public var departures: [ResolvedDeparture] { sourceStates.flatMap(\.departures) }
     public var consecutiveFailures: Int { sourceStates.map(\.consecutiveFailures).max() ?? 0 }
     public var lastAttempt: Date? { sourceStats.compactMap(\.lastAttempt).max() }
     public var fetchCount: Int { sourceStats.reduce(0) { $0 + $1.fetchCount } }

@@ -22,15 +22,13 @@ public struct I2CLink: PanelLink {
         self.framing = framing
     }
 
-    public func command(_ code: UInt8, _ parameters: [UInt8]) throws(BusError) {
-        try commands([PanelCommand(code, parameters)])
-    }
-
     /// Under a control byte the whole burst is one command stream, so one write.
     public func commands(_ burst: [PanelCommand]) throws(BusError) {
         switch framing {
         case .controlByte: try write(lead: Self.commandControl, burst.flatMap(\.bytes))
-        case .commandFirst: for command in burst { try write(lead: command.code, command.parameters) }
+        // The lead byte is a command (the HT16K33's RAM address pointer): repeated in a second
+        // block it would mean something else, so such a write goes whole or fails at the bus.
+        case .commandFirst: for command in burst { try io.i2cWrite(address: address, command.bytes) }
         }
     }
 
@@ -38,7 +36,7 @@ public struct I2CLink: PanelLink {
         guard !bytes.isEmpty else { return }
         switch framing {
         case .controlByte: try write(lead: Self.dataControl, bytes)
-        case .commandFirst: try write(lead: bytes[0], Array(bytes.dropFirst()))
+        case .commandFirst: try io.i2cWrite(address: address, bytes)
         }
     }
 
@@ -46,7 +44,7 @@ public struct I2CLink: PanelLink {
     public func reset() throws(BusError) {}
 
     /// The one place I2C writes are split: as SMBus block writes where the bus takes those
-    /// (each block repeats the lead byte, so the chip sees the same stream), whole on a trace.
+    /// (each block repeats the control byte, so the chip sees the same stream), whole on a trace.
     private func write(lead: UInt8, _ payload: [UInt8]) throws(BusError) {
         for block in I2CBlockWrite.plan([lead] + payload, limit: io.limits.i2c) {
             try io.i2cWrite(address: address, [block.control] + block.data)

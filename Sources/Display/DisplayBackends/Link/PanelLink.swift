@@ -24,8 +24,6 @@ public enum ParameterStream: Sendable, Equatable {
 /// the I2C control byte, the reset pulse, and the only splitting of writes, at the sizes its
 /// bus takes (`PanelIO.limits`). Drivers never frame or chunk bytes themselves.
 public protocol PanelLink {
-    /// One command and its parameters.
-    func command(_ code: UInt8, _ parameters: [UInt8]) throws(BusError)
     /// Commands in order; where parameters travel as command bytes the burst is one write.
     func commands(_ burst: [PanelCommand]) throws(BusError)
     /// Display RAM bytes, any length.
@@ -35,11 +33,8 @@ public protocol PanelLink {
 }
 
 extension PanelLink {
-    public func command(_ code: UInt8) throws(BusError) {
-        try command(code, [])
-    }
-
-    public func commands(_ burst: [PanelCommand]) throws(BusError) {
-        for command in burst { try self.command(command.code, command.parameters) }
+    /// One command and its parameters.
+    public func command(_ code: UInt8, _ parameters: [UInt8] = []) throws(BusError) {
+        try commands([PanelCommand(code, parameters)])
     }
 }

@@ -14,10 +14,6 @@ public struct SPILink: PanelLink {
         self.resetPulse = resetPulse
     }
 
-    public func command(_ code: UInt8, _ parameters: [UInt8]) throws(BusError) {
-        try commands([PanelCommand(code, parameters)])
-    }
-
     public func commands(_ burst: [PanelCommand]) throws(BusError) {
         switch parameters {
         case .command:

@@ -19,9 +19,9 @@ public protocol ControllerModel: Sendable {
 extension ControllerModel {
     /// Drivers take exactly their panel's frame; anything else is a configuration bug upstream,
     /// named (after `device`) rather than drawn as garbage.
-    func check(_ frame: Framebuffer, device: String) throws(BusError) {
+    func check(_ frame: Framebuffer, device: @autoclosure () -> String) throws(BusError) {
         guard frame.width != width || frame.height != height || frame.format != Self.format else { return }
-        throw BusError(.other, device: device, message:
+        throw BusError(.other, device: device(), message:
             "frame is \(frame.width)×\(frame.height) \(frame.format), panel takes \(width)×\(height) \(Self.format)")
     }
 }

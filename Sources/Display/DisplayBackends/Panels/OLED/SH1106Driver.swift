@@ -10,7 +10,6 @@ public final class SH1106Driver: PanelDriver {
     public var width: Int { model.width }
     public var height: Int { model.height }
     public var format: PixelFormat { SH1106Model.format }
-    public let bus: OLEDBus
     /// First RAM column on the glass; 2 centres 128 px in the 132-column RAM.
     public let columnOffset: Int
     public private(set) var contrast: UInt8
@@ -20,7 +19,6 @@ public final class SH1106Driver: PanelDriver {
 
     public init(io: any PanelIO, bus: OLEDBus = .i2c(), columnOffset: Int = 2, contrast: UInt8 = 0xCF) {
         self.link = bus.link(io: io)
-        self.bus = bus
         self.columnOffset = max(0, min(columnOffset, SH1106Model.ramColumns - 128))
         self.contrast = contrast
     }
@@ -40,22 +38,21 @@ public final class SH1106Driver: PanelDriver {
             try link.commands(Self.address(page: page, column: 0))
             try link.data([UInt8](repeating: 0, count: SH1106Model.ramColumns))
         }
-        try link.command(0xAF)
-        state.awake()
+        try state.switchOn(link)
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try model.check(frame, device: "SH1106")
         let rects = state.rects(damage, bounds: bounds)
         let windows = OLEDWindow.coalesce(rects.compactMap { OLEDMono.pageWindow($0, in: bounds) }, overhead: 8)
-        try state.push({ () throws(BusError) in
+        try state.push(on: link) { () throws(BusError) in
             for window in windows {
                 for page in window.rows {
                     try link.commands(Self.address(page: page, column: columnOffset + window.columns.lowerBound))
                     try link.data(OLEDMono.pageBytes(frame, pages: page..<(page + 1), columns: window.columns))
                 }
             }
-        }, displayOn: { () throws(BusError) in try link.command(0xAF) })
+        }
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -64,8 +61,7 @@ public final class SH1106Driver: PanelDriver {
     }
 
     public func sleep() throws(BusError) {
-        try link.command(0xAE)
-        state.sleeping()
+        try state.sleep(link)
     }
 
     /// Page address, then the column split into low and high nibble commands (one write).

@@ -13,7 +13,6 @@ public final class SSD1306Driver: PanelDriver {
     public var width: Int { model.width }
     public var height: Int { model.height }
     public var format: PixelFormat { SSD1306Model.format }
-    public let bus: OLEDBus
     /// Sent by `initialise`; 0xCF is the common modules' default (full range 0…255).
     public private(set) var contrast: UInt8
 
@@ -22,7 +21,6 @@ public final class SSD1306Driver: PanelDriver {
 
     public init(io: any PanelIO, bus: OLEDBus = .i2c(), size: Size = .oled128x64, contrast: UInt8 = 0xCF) {
         self.link = bus.link(io: io)
-        self.bus = bus
         self.model = SSD1306Model(size: size)
         self.contrast = contrast
     }
@@ -38,8 +36,7 @@ public final class SSD1306Driver: PanelDriver {
         // RAM is undefined after power-up, so clear it before the panel shows it.
         try link.commands(Self.window(columns: 0..<width, pages: 0..<pages))
         try link.data([UInt8](repeating: 0, count: width * pages))
-        try link.command(0xAF)
-        state.awake()
+        try state.switchOn(link)
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
@@ -47,12 +44,12 @@ public final class SSD1306Driver: PanelDriver {
         let rects = state.rects(damage, bounds: bounds)
         // ~8 bytes of window commands and control bytes per window, in units of 1 byte.
         let windows = OLEDWindow.coalesce(rects.compactMap { OLEDMono.pageWindow($0, in: bounds) }, overhead: 8)
-        try state.push({ () throws(BusError) in
+        try state.push(on: link) { () throws(BusError) in
             for window in windows {
                 try link.commands(Self.window(columns: window.columns, pages: window.rows))
                 try link.data(OLEDMono.pageBytes(frame, pages: window.rows, columns: window.columns))
             }
-        }, displayOn: { () throws(BusError) in try link.command(0xAF) })
+        }
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -61,8 +58,7 @@ public final class SSD1306Driver: PanelDriver {
     }
 
     public func sleep() throws(BusError) {
-        try link.command(0xAE)
-        state.sleeping()
+        try state.sleep(link)
     }
 
     /// Column and page address windows: one write, as the chip reads parameters as commands.

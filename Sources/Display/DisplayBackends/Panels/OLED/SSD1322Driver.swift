@@ -13,19 +13,17 @@ public final class SSD1322Driver: PanelDriver {
     public var format: PixelFormat { SSD1322Model.format }
     /// Column address of the glass's left edge.
     public let columnOffset: Int
-    /// Whether `initialise` pulses the RESET line.
-    public let resetLine: Bool
     public private(set) var contrast: UInt8
 
     private let link: any PanelLink
     private var state = OLEDFrameState()
 
+    /// `resetLine`: whether RESET is wired, so `initialise` pulses it.
     public init(io: any PanelIO, columnOffset: Int = SSD1322Model.glassColumnOffset, contrast: UInt8 = 0x7F,
                 resetLine: Bool = true) {
         self.link = SPILink(io: io, parameters: .data, resetPulse: resetLine ? .oled : nil)
         self.columnOffset = max(0, min(columnOffset, SSD1322Model.ramColumns - SSD1322Model().width / 4))
         self.contrast = contrast
-        self.resetLine = resetLine
     }
 
     private var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -38,8 +36,7 @@ public final class SSD1322Driver: PanelDriver {
         // RAM is undefined after power-up, so clear it before the panel shows it.
         try write(OLEDWindow(columns: 0..<(width / 4), rows: 0..<height),
                   bytes: [UInt8](repeating: 0, count: width * height / 2))
-        try link.command(0xAF)
-        state.awake()
+        try state.switchOn(link)
     }
 
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
@@ -47,9 +44,9 @@ public final class SSD1322Driver: PanelDriver {
         let rects = state.rects(damage, bounds: bounds)
         // A window costs ~7 command/argument bytes + 5 writes: about 4 units of 2 bytes.
         let windows = OLEDWindow.coalesce(rects.compactMap(columnWindow), overhead: 4)
-        try state.push({ () throws(BusError) in
+        try state.push(on: link) { () throws(BusError) in
             for window in windows { try write(window, bytes: Self.bytes(of: frame, in: window)) }
-        }, displayOn: { () throws(BusError) in try link.command(0xAF) })
+        }
     }
 
     public func setContrast(_ value: UInt8) throws(BusError) {
@@ -58,8 +55,7 @@ public final class SSD1322Driver: PanelDriver {
     }
 
     public func sleep() throws(BusError) {
-        try link.command(0xAE)
-        state.sleeping()
+        try state.sleep(link)
     }
 
     /// A pixel rect widened to whole 4-px column addresses (window columns are glass-relative).
