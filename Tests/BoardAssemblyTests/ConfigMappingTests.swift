@@ -34,6 +34,13 @@ struct ConfigMappingTests {
         }
     }
 
+    @Test func countdownTargetsKeepTheirNames() {
+        #expect(Self.isOneToOne(LayoutOptions.Countdown.init, DisplaySettings.Countdown.self, LayoutOptions.Countdown.self))
+        for countdown in DisplaySettings.Countdown.allCases {
+            #expect(LayoutOptions.Countdown(countdown).rawValue == countdown.rawValue)
+        }
+    }
+
     @Test func chainEndsAndEPaperInks() {
         #expect(Set(OutputSettings.FirstModule.allCases.map { "\(MAX7219Layout.Side($0))" }).count
                 == OutputSettings.FirstModule.allCases.count)

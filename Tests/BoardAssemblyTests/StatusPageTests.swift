@@ -126,6 +126,28 @@ struct StatusPageTests {
         try await running.value
     }
 
+    @Test func thePageSaysWhichSourceFails() async throws {
+        let bus = try Upstream(), train = try Upstream()
+        train.failing.on.withLock { $0 = true }
+        let sign = try Self.start("""
+            name: Two Stops
+            timezone: Australia/Sydney
+            sources:
+              - {kind: api, base_url: \(bus.server.baseURL), stop_id: "1", label: Bus, walk: 1m}
+              - {kind: api, base_url: \(train.server.baseURL), stop_id: "2", label: Train, walk: 2m}
+            display: {width: 128, height: 64, format: mono, font: board-6x12}
+            status: {listen: 127.0.0.1:0}
+
+            """)
+        let port = try await listening(sign.service)
+        let json = try await eventually(port, "/status.json") { $0.contains(#""label":"Train","status":"error""#) }
+        #expect(json.contains(#""sources":[{"label":"Bus","status":"ok","message":null,"data_age_s":0},{"label":"Train","status":"error","message":"Failed to load departures","data_age_s":null}]"#), "\(json)")
+        #expect(json.contains(#""board":{"board":"Two Stops","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok""#), "the board stays ok: \(json)")
+        let page = try await get(port, "/")
+        #expect(page.contains(#"<span id="sources">Bus: ok, 0 s old · Train: error (Failed to load departures)</span>"#), "\(page)")
+        try await sign.stop()
+    }
+
     @Test func metricsParseWithPrometheusOwnParser() async throws {
         let upstream = try Upstream()
         let sign = try Self.start(Self.board(upstream))

@@ -38,7 +38,23 @@ import Testing
         #expect(board.departures.unreachable == .hide)
     }
 
+    @Test func theSourceAndLeaveColumnsAndLeaveByAsTheCountdown() throws {
+        let board = try loader.parse("""
+            source: {kind: demo, label: Bus, walk: 3m}
+            display:
+              columns: [time, countdown, leave, source, route, headsign]
+              countdown: leave
+
+            """, path: "b.yaml")
+        #expect(board.display.columns == [.route, .headsign, .source, .leave, .countdown, .time])
+        #expect(board.display.countdown == .leave)
+        #expect(try loader.parse("source: {kind: demo}\n", path: "b.yaml").display.countdown == .departure)
+    }
+
     @Test("mistakes name the source and the key", arguments: [
+        ("source: {kind: demo}\ndisplay: {countdown: leave, columns: [route, headsign, countdown]}\n",
+         "b.yaml:2:11: display.countdown: 'leave' shows the moment to leave in the countdown column, beside the departure time: list 'time' in display.columns too"),
+        ("source: {kind: demo}\ndisplay: {countdown: soon}\n", "b.yaml:2:22: display.countdown: "),
         ("source: {kind: demo}\nsources: [{kind: demo}]\n",
          "b.yaml:2:1: sources: use either source: (one source) or sources: (a list of them), not both"),
         ("sources: []\n", "b.yaml:1:10: sources: needs at least one source"),

@@ -2,7 +2,7 @@
 enum DisplaySchema {
     static let display = SectionSchema(keys: [
         "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
-        "header", "clock", "columns", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
+        "header", "clock", "columns", "countdown", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
     ])
     static let colors = SectionSchema(keys: DisplaySettings.colorNames)
 
@@ -37,8 +37,18 @@ enum DisplaySchema {
                 guard !columns.contains(column) else { throw item.error("'\(column.rawValue)' is listed twice") }
                 columns.append(column)
             }
-            guard !columns.isEmpty else { throw section.error("columns", "list at least one of route, headsign, platform, delay, countdown, time") }
+            guard !columns.isEmpty else {
+                throw section.error("columns", "list at least one of " + DisplaySettings.Column.allCases.map(\.rawValue).joined(separator: ", "))
+            }
             settings.columns = DisplaySettings.Column.allCases.filter(columns.contains)
+        }
+        settings.countdown = try section.choice("countdown", as: DisplaySettings.Countdown.self) ?? settings.countdown
+        if settings.countdown == .leave {
+            // Leave-by alone would hide when the vehicle goes: it is read beside the departure time.
+            for needed in [DisplaySettings.Column.countdown, .time] where !settings.columns.contains(needed) {
+                throw section.error("countdown", "'leave' shows the moment to leave in the countdown column, beside the departure time: "
+                                    + "list '\(needed.rawValue)' in display.columns too", atKey: true)
+            }
         }
         settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow
         settings.pageInterval = try section.duration("page_interval", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.pageInterval

@@ -25,9 +25,15 @@ public struct DisplaySettings: Sendable, Equatable {
         case rounded, circle
     }
 
-    /// The parts of a departure row; a board lists those it shows.
+    /// The parts of a departure row; a board lists those it shows. `source` and `leave` take
+    /// room only on boards whose sources have labels, or a walk.
     public enum Column: String, Sendable, Equatable, CaseIterable {
-        case route, headsign, platform, delay, countdown, time
+        case route, headsign, source, platform, leave, delay, countdown, time
+    }
+
+    /// What the countdown column counts down to: the departure, or the moment to leave.
+    public enum Countdown: String, Sendable, Equatable, CaseIterable {
+        case departure, leave
     }
 
     /// The logical colours a board may override (`display.colors`).
@@ -51,8 +57,9 @@ public struct DisplaySettings: Sendable, Equatable {
     public var fontScale: Int?
     public var header: Bool
     public var clock: Bool
-    /// The row parts shown, in the layout's fixed order (route, headsign, platform, delay, countdown, time).
+    /// The row parts shown, in the layout's fixed order (route, headsign, source, platform, leave, delay, countdown, time).
     public var columns: [Column]
+    public var countdown: Countdown
     public var overflow: Overflow
     public var pageInterval: Duration
     /// `page_interval` when a board file leaves it out: long enough to read three rows.
@@ -66,7 +73,7 @@ public struct DisplaySettings: Sendable, Equatable {
     public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
                 layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
                 fontScale: Int? = nil, header: Bool = true, clock: Bool = true, columns: [Column] = Column.allCases,
-                overflow: Overflow = .ellipsis, pageInterval: Duration = standardPageInterval, badgeShape: BadgeShape = .rounded,
+                countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration = standardPageInterval, badgeShape: BadgeShape = .rounded,
                 colors: [String: String] = [:], routeColors: [String: String] = [:]) {
         self.width = width
         self.height = height
@@ -80,6 +87,7 @@ public struct DisplaySettings: Sendable, Equatable {
         self.header = header
         self.clock = clock
         self.columns = columns
+        self.countdown = countdown
         self.overflow = overflow
         self.pageInterval = pageInterval
         self.badgeShape = badgeShape

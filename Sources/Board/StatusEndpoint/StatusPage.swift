@@ -31,6 +31,7 @@ enum StatusPage {
             \(row("Status", "<span id=\"status\" class=\"\(facts.statusName)\">\(escape(facts.statusName))</span>"))
             \(row("Message", "<span id=\"message\">\(escape(health?.state.message ?? "–"))</span>"))
             \(row("Data age", "<span id=\"age\">\(ageText(facts.dataAge))</span>"))
+            \(row("Sources", "<span id=\"sources\">\(escape(sourcesText(health)))</span>"))
             \(row("Last fetch", "<span id=\"fetch\">\(escape(fetchText(health)))</span>"))
             \(row("Realtime", "<span id=\"realtime\">\(escape(realtimeText(health?.source)))</span>"))
             \(row("Display", "<span id=\"display\">\(escape(displayText(health)))</span>"))
@@ -52,6 +53,17 @@ enum StatusPage {
         if whole < 120 { return "\(whole) s" }
         if whole < 7200 { return "\(whole / 60) min" }
         return "\(whole / 3600) h \(whole % 3600 / 60) min"
+    }
+
+    /// Each source's health and the age of its data: `Bus: ok, 12 s old · Train: error (timed out), 3 min old`.
+    static func sourcesText(_ health: BoardHealth?) -> String {
+        guard let state = health?.state, !state.sources.isEmpty else { return "–" }
+        return state.sources.map { source in
+            var text = source.place.name + ": " + source.status.rawValue
+            if let message = source.message { text += " (\(message))" }
+            if let age = source.dataAgeSeconds(at: state.now) { text += ", " + ageText(Double(age)) + " old" }
+            return text
+        }.joined(separator: " · ")
     }
 
     static func fetchText(_ health: BoardHealth?) -> String {
@@ -98,7 +110,8 @@ enum StatusPage {
         function age(s){if(s===null)return"–";s=Math.floor(s);if(s<120)return s+" s";if(s<7200)return Math.floor(s/60)+" min";return Math.floor(s/3600)+" h "+Math.floor(s%3600/60)+" min";}
         function tick(){fetch("/status.json",{cache:"no-store"}).then(function(r){return r.json();}).then(function(j){
         var st=document.getElementById("status");st.textContent=j.status;st.className=j.status;
-        t("message",j.message||"–");t("age",age(j.data_age_s));t("uptime",age(j.uptime_s));
+        t("message",j.message||"–");
+        if(j.board&&j.board.sources)t("sources",j.board.sources.length?j.board.sources.map(function(s){return s.label+": "+s.status+(s.message?" ("+s.message+")":"")+(s.data_age_s===null?"":", "+age(s.data_age_s)+" old");}).join(" · "):"–");t("age",age(j.data_age_s));t("uptime",age(j.uptime_s));
         if(j.memory_rss_bytes!==null)t("memory",Math.floor(j.memory_rss_bytes/1024)+" KiB");
         if(j.last_fetch)t("fetch",j.last_fetch.at===null?"none yet":(j.last_fetch.error?"failed: "+j.last_fetch.error:"ok")+" (fetches "+j.last_fetch.fetches+", failed "+j.last_fetch.failures+")");
         if(j.realtime)t("realtime",j.realtime.error?"failing: "+j.realtime.error:(j.realtime.summary||"–"));

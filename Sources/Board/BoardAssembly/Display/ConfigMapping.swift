@@ -38,10 +38,21 @@ extension LayoutOptions.Column {
         switch column {
         case .route: self = .route
         case .headsign: self = .headsign
+        case .source: self = .source
         case .platform: self = .platform
+        case .leave: self = .leave
         case .delay: self = .delay
         case .countdown: self = .countdown
         case .time: self = .time
+        }
+    }
+}
+
+extension LayoutOptions.Countdown {
+    public init(_ countdown: DisplaySettings.Countdown) {
+        switch countdown {
+        case .departure: self = .departure
+        case .leave: self = .leave
         }
     }
 }

@@ -23,7 +23,7 @@ public enum LayoutAssembly {
             width: display.width, height: display.height, format: display.format, rotation: display.rotation,
             style: display.layout.map(LayoutOptions.Style.init), rows: display.rows, font: font,
             header: display.header, clock: display.clock,
-            columns: Set(display.columns.map(LayoutOptions.Column.init)),
+            columns: Set(display.columns.map(LayoutOptions.Column.init)), countdown: LayoutOptions.Countdown(display.countdown),
             overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
             badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
             palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,

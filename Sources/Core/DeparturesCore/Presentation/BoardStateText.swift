@@ -6,10 +6,13 @@ public enum BoardStateText {
     public static func encode(_ state: BoardState) -> String {
         var lines = state.placeholder.map { [$0] } ?? []
         for row in state.rows {
-            var fields = [row.route, row.headsign]
+            // A labelled source's place comes first ("Bay A"), a walk's leave-by after the countdown.
+            var fields = row.place.label.map { [$0] } ?? []
+            fields += [row.route, row.headsign]
             if let platform = row.platform { fields.append("platform " + platform) }
             if let delay = row.delay { fields.append(delay) }
             fields.append(row.countdown)
+            if row.walkSeconds > 0 || !row.isReachable { fields.append(row.leave) }
             var time = row.isRealtime ? row.time : row.time + " (scheduled)"
             if row.isEstimated { time += " (estimated)" }
             if row.isDropOffOnly { time += " (arrival, no boarding)" }

@@ -29,20 +29,27 @@ public struct DepartureRow: Hashable, Sendable {
     /// The route's colours from the source (`F99D1C`), where it has them.
     public var routeColor: String?
     public var routeTextColor: String?
-    /// The source's label, or its 1-based position in `sources:` when it has none.
-    public var source: String = "1"
-    /// The walk from the sign to the source's stop, in seconds.
-    public var walkSeconds: Int = 0
+    /// Where the departure leaves from: which of the board's sources, and the walk there.
+    public var place = SourcePlace()
     /// Whole minutes until the rider must leave to catch it, never negative.
     public var leaveInMinutes: Int
     /// False for a departure too soon to walk to, kept by `unreachable: show`.
     public var isReachable = true
 
+    /// The source's label, or its 1-based position in `sources:` when it has none.
+    public var source: String { place.name }
+    /// The walk from the sign to the source's stop, in seconds.
+    public var walkSeconds: Int { Int(place.walk.components.seconds) }
+    /// `leave in 3 min`, `go now`, or `too late` for a row kept by `unreachable: show`.
+    public var leave: String {
+        guard isReachable else { return Self.tooLate }
+        return leaveInMinutes == 0 ? Self.goNow : "leave in \(leaveInMinutes) min"
+    }
+
     /// A row of a board with several sources: its place, walk and moment to leave.
     public init(_ placed: PlacedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
         self.init(placed.resolved, now: now, zone: zone, liveDataExpected: liveDataExpected)
-        source = placed.place.name
-        walkSeconds = Int(placed.place.walk.components.seconds)
+        place = placed.place
         leaveInMinutes = Self.minutes(until: placed.leaveAt, from: now)
         isReachable = placed.isReachable
     }
@@ -69,6 +76,9 @@ public struct DepartureRow: Hashable, Sendable {
 
     /// What a cancelled row shows where the countdown would be.
     public static let cancelled = "Cancelled"
+    /// The leave-by texts for the last minute and for a departure the walk cannot reach.
+    public static let goNow = "go now"
+    public static let tooLate = "too late"
 
     /// max(0, ⌊(instant − now) / 60 s⌋).
     public static func minutes(until instant: Date, from now: Date) -> Int {

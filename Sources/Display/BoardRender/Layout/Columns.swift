@@ -1,8 +1,13 @@
 import DeparturesCore
 
 /// Column widths for one page of rows, and the compact forms used when a narrow panel
-/// would otherwise leave the headsign no room: first the time column goes, then the delay
-/// reads `+2` instead of `+2 min`, then the countdown reads `5m`.
+/// would otherwise leave the headsign too little room (a third of the width, or its whole
+/// text when shorter): first the time column
+/// goes (unless the countdown counts to leaving, which is always read beside it), then the
+/// delay reads `+2` instead of `+2 min`, the countdown `5m`, leave-by `go 3m`, the
+/// platform `16`; then the leave-by column goes (the countdown stays), counting to leaving
+/// the delay box goes, and the source's label keeps its first three characters, then its
+/// first, and last it goes too.
 struct Columns {
     /// Zero when the route column is off.
     var badgeWidth: Int
@@ -10,81 +15,169 @@ struct Columns {
     var showCountdown: Bool
     var showTime: Bool
     var timeWidth: Int
-    var shortDelay: Bool
-    var shortCountdown: Bool
     var countdownWidth: Int
     /// Zero when no row on the page has a platform, so boards without platforms keep their look.
     var platformWidth: Int
-    var shortPlatform: Bool
+    /// Zero when no row on the page has a walk (or a missed departure) to count down to.
+    var leaveWidth: Int
+    /// Zero when no row on the page comes from a labelled source.
+    var sourceWidth: Int
+    /// The widest delay box and the space after it; zero when no row on the page is late.
+    var delayWidth: Int
+    let compact: Compaction
+    let countsToLeaving: Bool
+    /// Sources whose rows are kept past a failure: their label carries a mark.
+    let failing: Set<Int>
 
-    init(rows: [DepartureRow], layout: RowsLayout) {
+    /// How far a page is compacted; each step keeps the ones before it.
+    struct Compaction {
+        var time = true, delay = true, shortDelay = false, shortCountdown = false, shortLeave = false, leave = true
+        var shortPlatform = false
+        /// The label's first characters, nil for all of them; 0 drops the column.
+        var labelCharacters: Int?
+
+        /// Counting to leaving, the time stays and the delay box goes before the label is cut:
+        /// the time shown is the expected one, and the label says where to walk.
+        static func ladder(countsToLeaving: Bool) -> [Compaction] {
+            var steps = [Compaction()]
+            var step = Compaction()
+            step.time = countsToLeaving
+            steps.append(step)
+            var changes: [(inout Compaction) -> Void] = [
+                { $0.shortDelay = true }, { $0.shortCountdown = true }, { $0.shortLeave = true },
+                { $0.shortPlatform = true }, { $0.leave = false },
+            ]
+            if countsToLeaving { changes.append { $0.delay = false } }
+            changes += [{ $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 }]
+            for change in changes {
+                change(&step)
+                steps.append(step)
+            }
+            return steps
+        }
+    }
+
+    init(rows: [DepartureRow], layout: RowsLayout, failing: Set<Int> = []) {
         let font = layout.font
         let gap = layout.gap
         let shown = layout.options.columns
+        let countsToLeaving = layout.options.countdown == .leave
+        self.countsToLeaving = countsToLeaving
+        self.failing = failing
         let widestRoute = rows.map { font.width(of: $0.route) }.max() ?? 0
         badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
         showDelay = shown.contains(.delay)
         showCountdown = shown.contains(.countdown)
         timeWidth = font.width(of: "00:00")
-        let widestPlatform = { (short: Bool) in
-            shown.contains(.platform) ? rows.compactMap { Self.platform($0, short: short) }.map { font.width(of: $0) }.max() ?? 0 : 0
+        let widest = { (column: LayoutOptions.Column, text: (DepartureRow) -> String?) in
+            shown.contains(column) ? rows.compactMap(text).map { font.width(of: $0) }.max() ?? 0 : 0
         }
-
-        let width = layout.size.width
         let showDelay = showDelay, showCountdown = showCountdown
-        let widestDelay = { (short: Bool) in
-            showDelay ? rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + 4 * gap }.max() ?? 0 : 0
+        // The box and the space after it: a word's space before a leave-by text, else a badge's.
+        let delayToLeave = max(0, layout.columnSpace - 2 * gap)
+        let widestDelay = { (step: Compaction, leave: Int) in
+            let short = step.shortDelay
+            let space = 4 * gap + (leave > 0 ? delayToLeave : 0)
+            return showDelay && step.delay ? rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + space }.max() ?? 0 : 0
         }
         // A cancelled row's countdown sits in a highlight box, 2 gaps wider than its text.
         let widestCountdown = { (short: Bool) in
-            showCountdown ? rows.map { font.width(of: Self.countdown($0, short: short)) + ($0.isCancelled ? 2 * gap : 0) }.max() ?? 0 : 0
+            showCountdown ? rows.map { row in
+                font.width(of: Self.countdown(row, short: short, toLeaving: countsToLeaving)) + (row.isCancelled ? 2 * gap : 0)
+            }.max() ?? 0 : 0
         }
-        let attempts: [(time: Bool, shortDelay: Bool, shortCountdown: Bool, shortPlatform: Bool)] = [
-            (shown.contains(.time), false, false, false), (false, false, false, false), (false, true, false, false),
-            (false, true, true, false), (false, true, true, true),
-        ]
-        var chosen = attempts[attempts.count - 1]
-        for attempt in attempts {
+        let widestLeave = { (step: Compaction) in
+            countsToLeaving || !step.leave ? 0 : widest(.leave) { Self.leave($0, short: step.shortLeave) }
+        }
+        let widestPlatform = { (short: Bool) in widest(.platform) { Self.platform($0, short: short) } }
+        let widestSource = { (characters: Int?) in
+            widest(.source) { row in Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + "!" : $0 } }
+        }
+
+        let width = layout.size.width
+        // The headsign needs a third of the width, or less when every headsign on the page is shorter.
+        let headsignRoom = min(width / 3, shown.contains(.headsign) ? rows.map { font.width(of: $0.headsign) }.max() ?? 0 : 0)
+        let ladder = Compaction.ladder(countsToLeaving: countsToLeaving)
+        var chosen = ladder[ladder.count - 1]
+        for step in ladder {
             var used = gap + badgeWidth + gap
-            if attempt.time { used += timeWidth + layout.columnSpace }
-            used += widestCountdown(attempt.shortCountdown) + layout.columnSpace + widestDelay(attempt.shortDelay)
-            let platform = widestPlatform(attempt.shortPlatform)
-            if platform > 0 { used += platform + layout.columnSpace }
-            if width - used >= width / 3 {
-                chosen = attempt
+            if step.time && shown.contains(.time) { used += timeWidth + layout.columnSpace }
+            used += widestCountdown(step.shortCountdown) + layout.columnSpace + widestDelay(step, widestLeave(step))
+            for optional in [widestLeave(step), widestPlatform(step.shortPlatform), widestSource(step.labelCharacters)]
+            where optional > 0 {
+                used += optional + layout.columnSpace
+            }
+            if width - used >= headsignRoom {
+                chosen = step
                 break
             }
         }
-        showTime = chosen.time
-        shortDelay = chosen.shortDelay
-        shortCountdown = chosen.shortCountdown
+        compact = chosen
+        showTime = chosen.time && shown.contains(.time)
         countdownWidth = widestCountdown(chosen.shortCountdown)
-        shortPlatform = chosen.shortPlatform
+        delayWidth = widestDelay(chosen, widestLeave(chosen))
+        leaveWidth = widestLeave(chosen)
         platformWidth = widestPlatform(chosen.shortPlatform)
+        sourceWidth = widestSource(chosen.labelCharacters)
     }
 
-    func countdownText(_ row: DepartureRow) -> String { Self.countdown(row, short: shortCountdown) }
-    func delayText(_ row: DepartureRow) -> String? { showDelay ? Self.delay(row, short: shortDelay) : nil }
+    func countdownText(_ row: DepartureRow) -> String {
+        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving)
+    }
+    func delayText(_ row: DepartureRow) -> String? { showDelay && compact.delay ? Self.delay(row, short: compact.shortDelay) : nil }
+    func leaveText(_ row: DepartureRow) -> String? { leaveWidth > 0 ? Self.leave(row, short: compact.shortLeave) : nil }
+    func platformText(_ row: DepartureRow) -> String? { Self.platform(row, short: compact.shortPlatform) }
+    /// The label, and whether its source is failing (drawn with a `!` in the error colour).
+    func sourceText(_ row: DepartureRow) -> (text: String, failing: Bool)? {
+        guard sourceWidth > 0, let label = Self.label(row, characters: compact.labelCharacters) else { return nil }
+        return failing.contains(row.place.index) ? (label + "!", true) : (label, false)
+    }
 
     /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a
-    /// `~` so they differ on every panel, greys or not; arrivals read `Arr`.
-    static func countdown(_ row: DepartureRow, short: Bool) -> String {
+    /// `~` so they differ on every panel, greys or not; arrivals read `Arr`. Counting to leaving, the leave-by text.
+    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false) -> String {
         if row.isCancelled { return short ? "Canc" : row.countdown }
-        let text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
+        let text: String
+        if toLeaving {
+            text = leave(row, short: short) ?? row.leave
+        } else {
+            text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
+        }
         let marked = row.looksScheduled || row.isEstimated ? "~" + text : text
         return row.isDropOffOnly ? "Arr " + marked : marked
     }
 
-    func platformText(_ row: DepartureRow) -> String? { Self.platform(row, short: shortPlatform) }
+    /// `leave in 3 min` (`go 3m` when short), `go now`, `too late` (`-`): only for rows
+    /// with a walk to make, or missed ones; a cancelled departure has no moment to leave.
+    static func leave(_ row: DepartureRow, short: Bool) -> String? {
+        guard !row.isCancelled, row.walkSeconds > 0 || !row.isReachable else { return nil }
+        guard short else { return row.leave }
+        if !row.isReachable { return "-" }
+        return row.leaveInMinutes == 0 ? DepartureRow.goNow : "go \(row.leaveInMinutes)m"
+    }
 
     /// `Pl 16`, or `16` on narrow panels: the platform, track or bay where the source knows it.
     static func platform(_ row: DepartureRow, short: Bool = false) -> String? {
         row.platform.map { short ? $0 : "Pl " + $0 }
     }
 
+    /// The source's label ("Bay A"), or its first characters on narrow panels.
+    static func label(_ row: DepartureRow, characters: Int?) -> String? {
+        guard let label = row.place.label, characters != 0 else { return nil }
+        return characters.map { String(label.prefix($0)).trimmingSuffix(" ") } ?? label
+    }
+
     static func delay(_ row: DepartureRow, short: Bool) -> String? {
         guard let delay = row.delay else { return nil }
         guard short, let space = delay.firstIndex(of: " ") else { return delay }
         return String(delay[..<space])
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ character: Character) -> String {
+        var text = Substring(self)
+        while text.last == character { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -18,9 +18,18 @@ public struct LayoutOptions: Sendable {
         case rounded, circle
     }
 
-    /// The parts of a departure row, drawn in this order from left to right.
+    /// The parts of a departure row, drawn in this order from left to right. `source` (the
+    /// place's label) and `leave` (leave-by) take room only when a row on the page has one.
     public enum Column: String, Sendable, CaseIterable {
-        case route, headsign, platform, delay, countdown, time
+        case route, headsign, source, platform, leave, delay, countdown, time
+    }
+
+    /// What the countdown column counts down to.
+    public enum Countdown: String, Sendable, CaseIterable {
+        /// The departure (`5 min`).
+        case departure
+        /// The moment to leave the sign (`leave in 2 min`), always beside the departure time.
+        case leave
     }
 
     /// The panel's own size (before rotation).
@@ -37,6 +46,7 @@ public struct LayoutOptions: Sendable {
     public var clock: Bool
     /// The row parts shown; narrow panels may still drop the time to keep the headsign readable.
     public var columns: Set<Column>
+    public var countdown: Countdown
     public var overflow: Overflow
     /// How long each page of rows shows; the board file owns the default (`DisplaySettings`).
     public var pageInterval: Duration
@@ -47,7 +57,7 @@ public struct LayoutOptions: Sendable {
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
                 font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
-                overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
+                countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
                 palette: Palette? = nil, scrollSpeed: Int = 24) {
         self.width = width
         self.height = height
@@ -60,6 +70,7 @@ public struct LayoutOptions: Sendable {
         self.header = header
         self.clock = clock
         self.columns = columns
+        self.countdown = countdown
         self.overflow = overflow
         self.pageInterval = pageInterval
         self.badgeShape = badgeShape

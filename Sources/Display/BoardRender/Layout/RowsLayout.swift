@@ -65,7 +65,8 @@ struct RowsLayout {
         case .ok, .stale:
             let perPage = rowsPerPage(statusLine: hasStatusLine(state))
             let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
-            let columns = Columns(rows: rows, layout: self)
+            let failing = Set(state.sources.filter(\.isFailing).map(\.place.index))
+            let columns = Columns(rows: rows, layout: self, failing: failing)
             for (index, row) in rows.enumerated() {
                 drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
             }
@@ -122,8 +123,9 @@ struct RowsLayout {
             canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
         }
 
-        // Right-hand columns: time, then countdown, then the delay box.
-        let textColor: LogicalColor = row.looksScheduled ? .dimText : .text
+        // Right-hand columns: time, countdown, the delay box, leave-by, platform, the source's label.
+        // A departure the walk cannot reach any more is dimmed throughout.
+        let textColor: LogicalColor = row.looksScheduled || !row.isReachable ? .dimText : .text
         var right = size.width - gap
         if columns.showTime {
             canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor)
@@ -149,35 +151,63 @@ struct RowsLayout {
             canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText)
             right = box.x - badgeSpace
         }
+        if columns.leaveWidth > 0 {
+            // A word's space from the delay box: "leave in 3 min +2 min", never "min+2 min".
+            let end = columns.delayText(row) == nil ? right : right + badgeSpace - columnSpace
+            if let leave = columns.leaveText(row) {
+                canvas.draw(leave, font: font, x: end - font.width(of: leave), baseline: baseline, textColor)
+            }
+            right = end - columns.leaveWidth - columnSpace
+        }
         if columns.platformWidth > 0 {
             if let platform = columns.platformText(row) {
                 canvas.draw(platform, font: font, x: right - font.width(of: platform), baseline: baseline, textColor)
             }
             right -= columns.platformWidth + columnSpace
         }
+        if columns.sourceWidth > 0 {
+            // At one place on every row of the page, so the labels read as a column of places.
+            let left = sourceLeft(columns)
+            if let (label, failing) = columns.sourceText(row) {
+                canvas.draw(label, font: font, x: left, baseline: baseline, failing ? .error : .dimText)
+            }
+            right = left - columnSpace
+        }
 
         // Headsign in what is left.
         guard options.columns.contains(.headsign) else { return }
         let left = badge.width > 0 ? badge.maxX + badgeSpace : gap
         let region = Rect(x: left, y: top, width: max(0, right - left), height: rowHeight)
-        drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, on: &canvas)
+        drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, row.isReachable ? .text : .dimText, on: &canvas)
     }
 
-    private func drawHeadsign(_ text: String, in region: Rect, baseline: Int, elapsed: Duration, on canvas: inout Canvas) {
+    /// Where the source column starts: left of the widest of each column to its right.
+    private func sourceLeft(_ columns: Columns) -> Int {
+        var right = size.width - gap
+        if columns.showTime { right -= columns.timeWidth + columnSpace }
+        if columns.showCountdown { right -= columns.countdownWidth + columnSpace }
+        right -= columns.delayWidth
+        if columns.leaveWidth > 0 { right -= columns.leaveWidth + columnSpace }
+        if columns.platformWidth > 0 { right -= columns.platformWidth + columnSpace }
+        return right - columns.sourceWidth
+    }
+
+    private func drawHeadsign(_ text: String, in region: Rect, baseline: Int, elapsed: Duration, _ color: LogicalColor,
+                              on canvas: inout Canvas) {
         guard region.width > 0 else { return }
         canvas.clip = region
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         let width = font.width(of: text)
         guard width > region.width, options.overflow == .scroll else {
-            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, .text)
+            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, color)
             return
         }
         // Scroll left, then wrap round with a gap of a few spaces.
         canvas.isScrolling = true
         let cycle = width + 4 * font.width(of: " ")
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
-        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, .text)
-        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, .text)
+        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, color)
+        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, color)
     }
 
     /// A notice in the status line, cut to fit: it changes only with new data, so it does

@@ -9,15 +9,22 @@ struct TickerLayout {
     func text(for state: BoardState) -> String {
         if let placeholder = state.placeholder { return placeholder }
         let shown = options.columns
+        let toLeaving = options.countdown == .leave
+        let failing = Set(state.sources.filter(\.isFailing).map(\.place.index))
         var items = state.rows.map { row -> String in
             var parts: [String] = []
+            if shown.contains(.source), let label = row.place.label {
+                parts.append(label + (failing.contains(row.place.index) ? "!:" : ":"))
+            }
             if shown.contains(.route) { parts.append(row.route) }
             if shown.contains(.headsign) { parts.append(row.headsign) }
             if shown.contains(.platform), let platform = Columns.platform(row) { parts.append(platform) }
             // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
             if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
-            if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false)) }
-            if shown.contains(.time) && !shown.contains(.countdown) { parts.append(row.time) }
+            if shown.contains(.countdown) { parts.append(Columns.countdown(row, short: false, toLeaving: toLeaving)) }
+            // Leave-by is always read beside the departure's own time.
+            if shown.contains(.time) && (!shown.contains(.countdown) || toLeaving) { parts.append(row.time) }
+            if shown.contains(.leave), !toLeaving, let leave = Columns.leave(row, short: false) { parts.append("(" + leave + ")") }
             return parts.joined(separator: " ")
         }
         if state.status == .stale, let message = state.message { items.append(message) }
