@@ -50,6 +50,21 @@ struct HubFileTests {
                 "\(String(describing: error))")
     }
 
+    @Test func aStopOfSeveralSourcesIsOneStream() throws {
+        let hub = try hubLoader.parse("""
+            stops:
+              - id: corner
+                sources:
+                  - {kind: api, base_url: "https://bus.example", stop_id: "1", refresh_interval: 20s}
+                  - {kind: gtfs, stop_ids: ["2"], stale_limit: 30m}
+            """, path: "/srv/hub.yaml")
+        #expect(hub.stops[0].board.sources.map(\.kind) == [.api, .gtfs])
+        #expect(hub.stops[0].board.sources[1].gtfs?.storePath == "/srv/hub.corner.gtfs.sqlite")
+        let error = hubError("stops: [{id: a, sources: [{kind: demo}, {kind: demo, label: Tram}]}]\n")
+        #expect(error?.description.hasPrefix("hub.yaml:1:54: stops[0].sources[1].label: belongs in the sign's board file") == true,
+                "\(String(describing: error))")
+    }
+
     @Test func defaultsListenOnLoopbackPort8090() throws {
         let hub = try hubLoader.parse("stops: [{id: a, source: {kind: demo}}]", path: "hub.yaml")
         #expect(hub.server.listen == HubFile.defaultListen)

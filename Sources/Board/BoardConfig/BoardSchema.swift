@@ -65,7 +65,7 @@ enum BoardSchema {
         }
         var sourceSections: [Section] = []
         let sourceRead = read { () throws(BoardFileError) in
-            sourceSections = try SourcesSchema.sections(top, root: root, file: path)
+            sourceSections = try SourcesSchema.sections(top, mark: root.mark, file: path)
             board.sources = try SourcesSchema.build(sourceSections, boardPath: path)
         }
         let departuresRead = read { () throws(BoardFileError) in

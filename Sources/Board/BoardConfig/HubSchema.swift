@@ -4,7 +4,7 @@ import YAMLTree
 /// sections, read by the same code, so a stop accepts exactly what a board would.
 enum HubSchema {
     static let top = SectionSchema(keys: ["listen", "token_env", "token_file", "max_age", "stops"])
-    static let stop = SectionSchema(keys: ["id", "timezone", "source", "departures"])
+    static let stop = SectionSchema(keys: ["id", "timezone", "source", "sources", "departures"])
     static let example = "[{id: central, source: {kind: demo}}]"
 
     static func build(root: YAMLNode, path: String, zones: ZoneCheck) throws(BoardFileError) -> HubFile {
@@ -42,24 +42,26 @@ enum HubSchema {
             board.timezone = zone
             board.timezoneIsExplicit = true
         }
-        guard let sourceSection = try entry.section("source", schema: BoardSchema.source) else {
-            throw Section.error(entry.file, entry.mark, entry.keyPath("source"),
-                                "required: a board's source section, with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
-        }
+        // `sources:` makes one merged stream for the stop, so the signs read it as one.
+        let sourceSections = try SourcesSchema.sections(entry, mark: entry.mark, file: entry.file)
         // Paths resolve beside the hub file; a GTFS stop's default store is `<hub>.<id>.gtfs.sqlite`,
         // so two stops never share one store imported for other stops.
         let stopPath = BoardPath.resolve(BoardPath.defaultName(for: hubPath) + "." + id + ".yaml", against: hubPath)
         // Where the rider stands is the sign's to say: a hub stop serves signs at any distance.
-        for key in ["label", "walk"] where sourceSection.has(key) {
-            throw sourceSection.error(key, "belongs in the sign's board file, not the hub's: signs at different distances share this stop", atKey: true)
+        for section in sourceSections {
+            for key in ["label", "walk"] where section.has(key) {
+                throw section.error(key, "belongs in the sign's board file, not the hub's: signs at different distances share this stop", atKey: true)
+            }
         }
-        board.source = try BoardSchema.buildSource(sourceSection, boardPath: stopPath)
+        board.sources = try SourcesSchema.build(sourceSections, boardPath: stopPath)
         var limit: Int?
         if let section = try entry.section("departures", schema: BoardSchema.departures) {
             board.departures = try BoardSchema.buildDepartures(section)
             if section.has("limit") { limit = board.departures.limit }
         }
-        try BoardSchema.checkBackoff(board.source, board.departures, top: entry, sourceSection: sourceSection)
+        for (source, section) in zip(board.sources, sourceSections) {
+            try BoardSchema.checkBackoff(source, board.departures, top: entry, sourceSection: section)
+        }
         return HubStop(id: id, board: board, limit: limit)
     }
 }

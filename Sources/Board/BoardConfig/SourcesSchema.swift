@@ -8,7 +8,8 @@ enum SourcesSchema {
     /// Labels sit beside a route badge on small panels.
     static let maximumLabelLength = 24
 
-    static func sections(_ top: Section, root: YAMLNode, file: String) throws(BoardFileError) -> [Section] {
+    /// `mark`: where a missing `source:` is reported (the file's or the hub stop's start).
+    static func sections(_ top: Section, mark: YAMLMark?, file: String) throws(BoardFileError) -> [Section] {
         if top.has("source") && top.has("sources") {
             throw top.error("sources", "use either source: (one source) or sources: (a list of them), not both", atKey: true)
         }
@@ -20,7 +21,8 @@ enum SourcesSchema {
             return list
         }
         guard let section = try top.section("source", schema: BoardSchema.source) else {
-            throw Section.error(file, root.mark, "source", "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
+            throw Section.error(file, mark, top.keyPath("source"),
+                                "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
         }
         return [section]
     }

@@ -76,7 +76,7 @@ public struct BoardSetup: Sendable {
     }
 
     /// One setup per source, in `sources:` order; with an override, the override alone.
-    var perSource: [BoardSetup] {
+    public var perSource: [BoardSetup] {
         override == .none ? board.sources.indices.map(forSource) : [forSource(0)]
     }
 
@@ -153,7 +153,7 @@ public struct BoardSetup: Sendable {
 
     /// What names the feed this source's trip ids come from, so two sources of one feed
     /// show a trip once.
-    var feedName: String {
+    public var feedName: String {
         switch override {
         case .file(let path): return "file:" + path
         case .api(let baseURL, _): return "api:" + baseURL

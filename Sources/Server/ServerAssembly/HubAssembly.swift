@@ -45,20 +45,35 @@ public struct HubSetup: Sendable {
             } catch {
                 throw AssemblyError(error.kind, "stop '\(stop.id)': \(error.message)")
             }
-            let interval = stop.board.source.refreshInterval
+            let (repository, policy) = Self.stopSource(setup, clock: clock, logger: logger)
             // Half the poll interval by default: a cache asks again at most twice per poll.
-            let maxAge = hub.maxAge ?? max(.seconds(1), interval / 2)
+            let maxAge = hub.maxAge ?? max(.seconds(1), policy.interval / 2)
             let selection = stop.limit.map { limit in
                 var rules = setup.rules
                 rules.limit = limit
                 return rules
             }
-            let settings = StopFeed.Settings(id: stop.id, sourceKind: stop.board.source.kind.rawValue, policy: setup.policy,
+            let kinds = stop.board.sources.map(\.kind.rawValue).joined(separator: "+")
+            let settings = StopFeed.Settings(id: stop.id, sourceKind: kinds, policy: policy,
                                              maxAge: maxAge, selection: selection, zone: setup.zone)
-            feeds.append(StopFeed(settings: settings, repository: setup.repository(clock: clock, logger: logger),
-                                  clock: clock, logger: logger))
+            feeds.append(StopFeed(settings: settings, repository: repository, clock: clock, logger: logger))
         }
         self.feeds = feeds
+    }
+
+    /// A stop's repository and polling: its one source's, or its sources merged into one stream.
+    static func stopSource(_ setup: BoardSetup, clock: any BoardClock, logger: Logger)
+        -> (any DeparturesRepository, RefreshPolicy) {
+        let sources = setup.perSource
+        guard sources.count > 1 else { return (setup.repository(clock: clock, logger: logger), setup.policy) }
+        let parts = sources.enumerated().map { index, source in
+            MergedStopSources.Part(repository: source.repository(clock: clock, logger: logger), feed: source.feedName,
+                                   name: "sources[\(index)] (\(source.board.source.kind.rawValue))", policy: source.policy)
+        }
+        var logger = logger
+        logger[metadataKey: "stop"] = "\(setup.board.name)"
+        return (MergedStopSources(parts: parts, clock: clock, logger: logger),
+                MergedStopSources.policy(of: parts, maxBackoff: setup.board.departures.maxBackoff))
     }
 
     public var handler: HubHandler { HubHandler(feeds: feeds, clock: clock) }
