@@ -49,7 +49,8 @@ public struct DepartureRow: Hashable, Sendable {
     /// A row of a board with several sources: its place, walk and moment to leave.
     public init(_ placed: PlacedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
         self.init(placed.resolved, now: now, zone: zone, liveDataExpected: liveDataExpected)
-        place = placed.place
+        // The place as the rider sees it: which feed the trip came from is the merge's business.
+        place = SourcePlace(index: placed.place.index, label: placed.place.label, walk: placed.place.walk)
         leaveInMinutes = Self.minutes(until: placed.leaveAt, from: now)
         isReachable = placed.isReachable
     }
