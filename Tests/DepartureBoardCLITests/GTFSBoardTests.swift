@@ -246,7 +246,7 @@ import Testing
 
         let demo = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", "Boards/preview.yaml"])
         #expect(demo.status == 78)
-        #expect(demo.stderr.contains("gtfs import needs a board with kind: gtfs"), "\(demo.stderr)")
+        #expect(demo.stderr.contains("source.kind: is demo; gtfs import needs a board with a kind: gtfs source"), "\(demo.stderr)")
     }
 }
 

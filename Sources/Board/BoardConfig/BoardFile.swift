@@ -40,6 +40,21 @@ public struct BoardFile: Sendable, Equatable {
         set { sources[0] = newValue }
     }
 
+    /// How messages name a source's section: `source` on a board of one, else `sources[1]`.
+    public func sectionName(ofSource index: Int) -> String {
+        sources.count == 1 ? "source" : "sources[\(index)]"
+    }
+
+    /// The sources of `kind: gtfs`, by their place in `sources:`.
+    public var gtfsSourceIndices: [Int] { sources.indices.filter { sources[$0].kind == .gtfs } }
+
+    /// The board as one of its sources sees it: that source alone (`source` is it).
+    public func withSource(_ index: Int) -> BoardFile {
+        var one = self
+        one.sources = [sources[index]]
+        return one
+    }
+
     /// Default zone when a board gives none.
     public static let defaultTimezone = "Australia/Sydney"
 }

@@ -70,9 +70,7 @@ public struct BoardSetup: Sendable {
     /// The board as one of its sources sees it (`board.source` is that source): what the
     /// repository, the policy, the client and the checks of one source read.
     func forSource(_ index: Int) -> BoardSetup {
-        var one = board
-        one.sources = [board.sources[index]]
-        return BoardSetup(board: one, zone: zone, override: override, proxyEnvironment: proxyEnvironment)
+        BoardSetup(board: board.withSource(index), zone: zone, override: override, proxyEnvironment: proxyEnvironment)
     }
 
     /// One setup per source, in `sources:` order; with an override, the override alone.
@@ -83,14 +81,14 @@ public struct BoardSetup: Sendable {
     /// The board's own `timezone`; for a GTFS board without one, the agency's from the
     /// store of its first GTFS source.
     private static func zoneName(_ board: BoardFile) throws(AssemblyError) -> String {
-        guard !board.timezoneIsExplicit, let gtfs = board.sources.lazy.compactMap(\.gtfs).first else {
+        guard !board.timezoneIsExplicit, let index = board.gtfsSourceIndices.first, let gtfs = board.sources[index].gtfs else {
             return board.timezone
         }
         do {
             return try GTFSStore(path: gtfs.storePath).agencyTimezone
         } catch {
-            throw AssemblyError(.boardFile, "\(board.path): source.store: \(error); "
-                                + "\(GTFSStoreStatus.importHint(board)) or set the board's timezone")
+            throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: index)).store: \(error); "
+                                + "\(GTFSStoreStatus.importHint(board, source: index)) or set the board's timezone")
         }
     }
 

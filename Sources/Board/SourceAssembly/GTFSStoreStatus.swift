@@ -13,30 +13,46 @@ public struct GTFSStoreStatus: Sendable, Equatable {
     /// The board cannot show its stops: validation fails.
     public var problem: String?
 
+    /// Every GTFS source's store, named by its section when the board has several sources;
+    /// the first problem stops the check, as one bad store stops the board's validation.
     public static func check(_ board: BoardFile, now: Date = Date()) -> GTFSStoreStatus {
-        guard board.source.kind == .gtfs, let gtfs = board.source.gtfs else { return GTFSStoreStatus(note: "", warnings: []) }
+        var status = GTFSStoreStatus(note: "", warnings: [])
+        let several = board.gtfsSourceIndices.count > 1
+        for index in board.gtfsSourceIndices {
+            let one = check(board, source: index, now: now)
+            if one.problem != nil { return one }
+            status.note += several && !one.note.isEmpty ? " (\(board.sectionName(ofSource: index)): \(one.note.dropFirst(2))" : one.note
+            status.warnings += one.warnings.map { several ? board.sectionName(ofSource: index) + ": " + $0 : $0 }
+        }
+        return status
+    }
+
+    static func check(_ board: BoardFile, source index: Int, now: Date) -> GTFSStoreStatus {
+        guard let gtfs = board.sources[index].gtfs else { return GTFSStoreStatus(note: "", warnings: []) }
+        let section = board.sectionName(ofSource: index)
+        let hint = importHint(board, source: index)
         let store: GTFSStore
         do {
             store = try GTFSStore(path: gtfs.storePath)
         } catch {
             if gtfs.scheduleURL != nil {
-                return GTFSStoreStatus(note: " (no timetable yet: the board downloads it from source.schedule_url at start-up)",
+                return GTFSStoreStatus(note: " (no timetable yet: the board downloads it from \(section).schedule_url at start-up)",
                                        warnings: [])
             }
-            return GTFSStoreStatus(note: " (no timetable yet: \(error); \(importHint(board)))", warnings: [])
+            return GTFSStoreStatus(note: " (no timetable yet: \(error); \(hint))", warnings: [])
         }
         let missing = store.missingStops(gtfs.stopIDs)
         if !missing.isEmpty {
             return GTFSStoreStatus(
                 note: "", warnings: [],
-                problem: "\(board.path): source.stop_ids: \(missing.joined(separator: ", ")) are not in the store "
+                problem: "\(board.path): \(section).stop_ids: \(missing.joined(separator: ", ")) are not in the store "
                     + "\(gtfs.storePath), which was imported for \(store.requestedStopIDs.sorted().joined(separator: ", ")); "
-                    + importHint(board) + " again")
+                    + hint + " again")
         }
         var warnings: [String] = []
         if let zone = try? store.agencyZone() {
-            let next = gtfs.scheduleURL == nil ? importHint(board) + " with the agency's next feed"
-                : "the board fetches the next one from source.schedule_url"
+            let next = gtfs.scheduleURL == nil ? hint + " with the agency's next feed"
+                : "the board fetches the next one from \(section).schedule_url"
             switch store.serviceCoverage(on: ServiceDayCalendar(zone: zone).localDate(at: now)) {
             case .expired(let last):
                 warnings.append("the timetable's service ended on \(last): the board says so instead of showing departures; " + next)
@@ -54,7 +70,9 @@ public struct GTFSStoreStatus: Sendable, Equatable {
     }
 
     /// How to fill the store, said once wherever a board needs one.
-    public static func importHint(_ board: BoardFile) -> String {
-        "run `departure-board gtfs import FEED.zip --board \(board.path)`"
+    /// With several GTFS sources, `--source` says which one a zip is for.
+    public static func importHint(_ board: BoardFile, source index: Int? = nil) -> String {
+        let which = board.gtfsSourceIndices.count > 1 ? " --source \(index ?? board.gtfsSourceIndices[0])" : ""
+        return "run `departure-board gtfs import FEED.zip --board \(board.path)\(which)`"
     }
 }

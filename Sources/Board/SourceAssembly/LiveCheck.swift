@@ -12,8 +12,23 @@ public enum LiveCheck {
         public var isProblem: Bool
     }
 
+    /// Every source in turn; on a board of several, each line names its source
+    /// (`sources[1] (Train): timetable: …`).
     @MainActor
     public static func run(_ setup: BoardSetup, now: Date = Date()) async -> [Line] {
+        let sources = setup.perSource
+        guard sources.count > 1 else { return await runOne(setup, now: now) }
+        var lines: [Line] = []
+        for (index, source) in sources.enumerated() {
+            let label = setup.board.sources[index].label.map { " (\($0))" } ?? ""
+            let name = setup.board.sectionName(ofSource: index) + label
+            lines += await runOne(source, now: now).map { Line(text: name + ": " + $0.text, isProblem: $0.isProblem) }
+        }
+        return lines
+    }
+
+    @MainActor
+    static func runOne(_ setup: BoardSetup, now: Date) async -> [Line] {
         let clock = FixedBoardClock(now: now)
         guard setup.board.source.kind == .gtfs, let gtfs = setup.board.source.gtfs else {
             do {

@@ -40,7 +40,7 @@ public enum SourcePreflight {
             }
         }
         for (index, source) in board.sources.enumerated() {
-            let section = board.sources.count == 1 ? "source" : "sources[\(index)]"
+            let section = board.sectionName(ofSource: index)
             needSecret(source.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
             if source.kind == .file, let path = source.filePath {
                 needFile(path, key: section + ".path", what: "the departures file")

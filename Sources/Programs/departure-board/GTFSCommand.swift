@@ -24,30 +24,51 @@ struct GTFSCommand: ParsableCommand {
 struct GTFSImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a GTFS zip (a file or the agency's URL) into a board's local timetable store.",
+        abstract: "Import GTFS timetables (a zip file or the agency's URL) into a board's local stores.",
         discussion: """
             Keeps the board's stops (a station covers its platforms), the trips that call \
             there, their routes, services and frequencies. Run it again when the agency \
             publishes a new timetable (or give the board a schedule_url and it does so \
-            itself); the old store stays in place if the import fails.
+            itself); the old store stays in place if the import fails. Without FEED, every \
+            GTFS source of the board is imported from its own schedule_url; with FEED on a \
+            board of several GTFS sources, --source says which one it is for.
             """
     )
 
-    @Argument(help: ArgumentHelp("The agency's GTFS zip: a file, or an http(s) URL (the board's API key is sent).", valueName: "FEED"))
-    var feed: String
+    @Argument(help: ArgumentHelp("The agency's GTFS zip: a file, or an http(s) URL (the board's API key is sent). Default: each GTFS source's schedule_url.", valueName: "FEED"))
+    var feed: String?
 
-    @Option(name: .long, help: ArgumentHelp("The board file (its source must be kind gtfs).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("The board file (with at least one kind: gtfs source).", valueName: "FILE"))
     var board: String
 
+    @Option(name: .long, help: ArgumentHelp("Which GTFS source: its place in sources: (0, 1, …) or its label.", valueName: "SOURCE"))
+    var source: String?
+
     func run() async throws {
+        let boardFile: BoardFile
+        let targets: [Int]
         do {
-            let boardFile = try BoardSetup.loadBoardFile(path: board)
-            let started = ContinuousClock.now
-            let summary = try await TimetableImport.run(board: boardFile, feed: feed,
-                                                        proxyEnvironment: .ofThisProcess)
-            Console.info(Self.report(summary, store: boardFile.source.gtfs?.storePath ?? "", since: started))
+            boardFile = try BoardSetup.loadBoardFile(path: board)
+            targets = try TimetableImport.targets(board: boardFile, feed: feed, source: source)
         } catch {
             throw CLIFailure(error).exit()
+        }
+        // Each source on its own: one agency's failure does not keep the other's timetable old.
+        var firstFailure: AssemblyError?
+        for index in targets {
+            let started = ContinuousClock.now
+            do {
+                let summary = try await TimetableImport.run(board: boardFile, source: index, feed: feed,
+                                                            proxyEnvironment: .ofThisProcess)
+                Console.info(Self.report(summary, store: boardFile.sources[index].gtfs?.storePath ?? "", since: started))
+            } catch {
+                let failure = targets.count > 1 ? AssemblyError(error.kind, "\(boardFile.sectionName(ofSource: index)): \(error.message)") : error
+                if targets.count > 1 { Console.error(failure.message) }
+                firstFailure = firstFailure ?? failure
+            }
+        }
+        if let firstFailure {
+            throw targets.count > 1 ? ExitCode(CLIFailure(firstFailure).status.rawValue) : CLIFailure(firstFailure).exit()
         }
     }
 
