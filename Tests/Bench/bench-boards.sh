@@ -77,3 +77,26 @@ board gtfs "  kind: gtfs
   trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb"
 (cd "$repo" && "$binary" gtfs import "$work/www/feed.zip" --board "$work/gtfs.yaml") > import.log 2>&1 || { cat import.log; exit 1; }
 
+
+# Several sources (issue 30): two GTFS feeds with their own stores and realtime, and an API stop.
+printf 'name: Home\ntimezone: Australia/Sydney\nsources:\n%s\n%s\n' "  - kind: gtfs
+    store: $work/store-a.sqlite
+    stop_ids: [\"200060\"]
+    trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb
+    label: Train
+    walk: 9m
+  - kind: gtfs
+    store: $work/store-b.sqlite
+    stop_ids: [\"200070\"]
+    trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb
+    label: Metro
+    walk: 6m
+  - kind: api
+    base_url: http://127.0.0.1:$http_port
+    stop_id: \"200060\"
+    label: Bus
+    walk: 3m" "$panel" > several.yaml
+for source in 0 1; do
+    (cd "$repo" && "$binary" gtfs import "$work/www/feed.zip" --board "$work/several.yaml" --source $source) >> import.log 2>&1 \
+        || { cat import.log; exit 1; }
+done

@@ -8,7 +8,8 @@
 # over http and over https (python3 servers on 127.0.0.1, the https one with a certificate
 # made here, trusted beside the system's roots through SSL_CERT_FILE, so the TLS context
 # parses the whole CA bundle as users' boards do); a GTFS board whose store was imported from a
-# generated feed, polling a GTFS-Realtime feed. `departure-board bench` starts each as users
+# generated feed, polling a GTFS-Realtime feed; a board of two such GTFS sources (two stores) and
+# an API stop. `departure-board bench` starts each as users
 # do and reads the child's own peak RSS. Then the demo board with a status: section: the peaks
 # of the sign and of the server program it starts. luma.oled comes from PyPI into a scratch venv.
 set -euo pipefail
@@ -21,7 +22,8 @@ source "$repo/Tests/Bench/bench-boards.sh"
 echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
 # From the checkout, so the boards' fonts are found in Fonts/ as users' boards find theirs.
 (cd "$repo" && SSL_CERT_FILE=$work/trust.pem "$binary" bench --frames 1 --seconds 5 \
-    --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml") \
+    --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml" \
+    --board "$work/several.yaml") \
     | grep -E '^(render|run) ' | sed "s#$work/##"
 
 # The demo board with a status: section: the sign and the server program it starts
