@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
-#                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages
+#                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -31,7 +31,7 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
-                                     fuzz-http-response fuzz-tzif fuzz-hub75-messages)
+                                     fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -56,6 +56,8 @@ max_len() {
         fuzz-http-response) echo 65536 ;;
         # Real zones are under 4 KiB.
         fuzz-tzif) echo 16384 ;;
+        # Many small buffers' worth; caps come from the first byte.
+        fuzz-csv) echo 16384 ;;
         # A few whole frames of a small board.
         fuzz-hub75-messages) echo 65536 ;;
         *) echo "unknown target: $1" >&2; return 1 ;;

@@ -25,9 +25,17 @@ public struct CSVRowReader {
     /// The last row ended with CR: a LF right after it belongs to that line end.
     private var skipLF = false
     private var nextLine = 1
-    /// The current row: its fields' bytes back to back, and where each field ends.
+    /// The current row: its fields' bytes, and where each field ends. A row read by the
+    /// plain-line scan keeps its commas, so its next field starts one byte later (`gap` 1).
     private var rowBytes: [UInt8] = []
     private var fieldEnds: [Int] = []
+    private var gap = 0
+    /// A plain line's bytes were all ASCII: its UTF-8 needs no check.
+    private var plainASCII = false
+    /// Reads a line without quotes whose end is in the buffer in one scan (most rows of most
+    /// files) instead of byte by byte through the state machine; off, every row takes the
+    /// state machine (tests and fuzzing compare the two).
+    package var scansPlainLines = true
 
     public init(source: some CSVByteSource, limits: CSVLimits = .standard, skipsBlankLines: Bool = true) {
         self.source = source
@@ -58,12 +66,20 @@ public struct CSVRowReader {
 
     public var fields: [String] { (0..<count).map(field) }
 
+    /// The current row's fields as bytes for `body`, without making Strings or copying: for
+    /// callers that look at a field or two of each row before reading any of it as text.
+    public func withFields<R>(_ body: (CSVFields) -> R) -> R {
+        rowBytes.withUnsafeBytes { bytes in
+            fieldEnds.withUnsafeBufferPointer { ends in body(CSVFields(bytes: bytes, ends: ends, gap: gap)) }
+        }
+    }
+
     /// Moves to the next row; false at the end of the input.
     public mutating func next() throws(CSVError) -> Bool {
         while try readRow() {
             if skipsBlankLines, fieldEnds.count == 1, rowBytes.isEmpty { continue }
             // Every field is checked, read or not, so a bad byte anywhere in a row fails it.
-            if rowBytes.contains(where: { $0 >= 0x80 }) {
+            if !plainASCII, rowBytes.contains(where: { $0 >= 0x80 }) {
                 for index in fieldEnds.indices where String(validating: rowBytes[range(index)], as: UTF8.self) == nil {
                     throw CSVError(line: line, .invalidUTF8)
                 }
@@ -74,7 +90,7 @@ public struct CSVRowReader {
     }
 
     private func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : fieldEnds[index - 1])..<fieldEnds[index]
+        (index == 0 ? 0 : fieldEnds[index - 1] + gap)..<fieldEnds[index]
     }
 
     private enum State {
@@ -82,13 +98,16 @@ public struct CSVRowReader {
     }
 
     private static let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    private static let specialBytes: UInt64 = 1 << comma | 1 << quote | 1 << cr | 1 << lf
 
     /// Reads one raw row into `rowBytes` and `fieldEnds`; false when the input has no more.
     private mutating func readRow() throws(CSVError) -> Bool {
         rowBytes.removeAll(keepingCapacity: true)
         fieldEnds.removeAll(keepingCapacity: true)
+        (gap, plainASCII) = (0, false)
         if !checkedBOM { try dropBOM() }
         line = nextLine
+        if scansPlainLines, readPlainLine() { return true }
         var state = State.fieldStart, started = false, rawBytes = 0, previousCR = false
         while true {
             if position == filled {
@@ -199,6 +218,47 @@ public struct CSVRowReader {
         }
         previousCR = afterCR
         return result
+    }
+
+    /// Reads the row at `position` when it has no quote and its line end is in the buffer,
+    /// splitting it at commas in one scan; false, with nothing consumed but a pending LF, for
+    /// any other row, and for one over a cap (the state machine then reports which).
+    private mutating func readPlainLine() -> Bool {
+        if skipLF, position < filled {
+            skipLF = false
+            if buffer[position] == Self.lf { position += 1 }
+        }
+        guard !skipLF else { return false }
+        var ends: [Int] = []
+        swap(&ends, &fieldEnds)  // filled while the buffer is borrowed
+        defer { swap(&ends, &fieldEnds) }
+        let start = position, limits = limits
+        let end = start + min(filled - start, limits.maxRowBytes + 1)
+        let (lineEnd, bits) = buffer.withUnsafeBufferPointer { bytes -> (Int?, UInt8) in
+            var fieldStart = start, bits: UInt8 = 0
+            for index in start..<end {
+                let byte = bytes[index]
+                bits |= byte
+                // One test for the four bytes that matter, all below 64: a bit of a mask.
+                guard byte < 64, Self.specialBytes >> UInt64(byte) & 1 != 0 else { continue }
+                if byte == Self.quote { return (nil, bits) }
+                guard index - fieldStart <= limits.maxFieldBytes, ends.count < limits.maxFields else { return (nil, bits) }
+                ends.append(index - start)
+                if byte != Self.comma { return (index, bits) }
+                fieldStart = index + 1
+            }
+            return (nil, bits)
+        }
+        guard let lineEnd else {
+            ends.removeAll(keepingCapacity: true)
+            return false
+        }
+        rowBytes.append(contentsOf: buffer[start..<lineEnd])
+        (gap, plainASCII) = (1, bits < 0x80)
+        skipLF = buffer[lineEnd] == Self.cr
+        position = lineEnd + 1
+        nextLine += 1
+        return true
     }
 
     private mutating func dropBOM() throws(CSVError) {
