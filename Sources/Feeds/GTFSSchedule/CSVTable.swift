@@ -11,6 +11,8 @@ final class CSVTable {
     private let columns: [String: Int]
     /// The line of the current row.
     private(set) var line = 1
+    /// Rows read so far, the ones `next(unless:)` skipped included.
+    private(set) var rows = 0
 
     /// Reads the file at `path`, a member extracted from the feed.
     convenience init(name: String, path: String) throws(GTFSImportError) {
@@ -55,7 +57,28 @@ final class CSVTable {
     func next() throws(GTFSImportError) -> Bool {
         guard try Self.advance(&reader, name) else { return false }
         line = reader.line
+        rows += 1
         return true
+    }
+
+    /// Moves to the next non-blank row that `skip`, shown its fields' bytes, does not
+    /// skip; false at the end of the file. The long passes over stop_times.txt leave most
+    /// rows this way without making a String of them.
+    func next(unless skip: (CSVFields) -> Bool) throws(GTFSImportError) -> Bool {
+        guard try Self.advance(&reader, name, unless: skip, counting: &rows) else { return false }
+        line = reader.line
+        return true
+    }
+
+    /// The loop of `next(unless:)` over an `inout` reader: one access to this object's
+    /// storage per row returned rather than two per row read.
+    private static func advance(_ reader: inout CSVRowReader, _ name: String, unless skip: (CSVFields) -> Bool,
+                                counting rows: inout Int) throws(GTFSImportError) -> Bool {
+        while try advance(&reader, name) {
+            rows += 1
+            if !reader.withFields(skip) { return true }
+        }
+        return false
     }
 
     private static func advance(_ reader: inout CSVRowReader, _ name: String) throws(GTFSImportError) -> Bool {

@@ -58,6 +58,9 @@ public struct GTFSImporter: Sendable {
     public var member: String?
     /// Size and compression caps against hostile zips.
     public var limits: GTFSArchiveLimits
+    /// Skips stop_times rows of other stops and trips by their bytes, reading as text only
+    /// the rows it keeps; off, every row is read as text (the feed fuzz target compares the two).
+    package var filtersRowsByBytes = true
 
     public init(stopIDs: Set<String>, member: String? = nil, limits: GTFSArchiveLimits = .standard) {
         self.stopIDs = stopIDs
@@ -93,7 +96,7 @@ public struct GTFSImporter: Sendable {
         let summary: GTFSImportSummary
         do {
             let db = try Connection(path: tempStore, mode: .readWriteCreate)
-            let run = ImportRun(feed: feed, tempBase: tempBase, requested: stopIDs)
+            let run = ImportRun(feed: feed, tempBase: tempBase, requested: stopIDs, filtersRowsByBytes: filtersRowsByBytes)
             defer { run.removeExtractedFiles() }
             // One transaction: one journal and one sync for the whole store, not one per row.
             summary = try db.transaction {

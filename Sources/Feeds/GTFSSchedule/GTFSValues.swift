@@ -12,7 +12,13 @@ enum GTFSValues {
 
     /// `H:MM:SS` or `HH:MM:SS` (hours may pass 24) → seconds; nil when malformed.
     static func seconds(_ text: String) -> Int? {
-        var utf8 = text.utf8[...]
+        seconds(bytes: text.utf8)
+    }
+
+    /// `seconds` of a field's bytes as read, before any String is made of them.
+    static func seconds<Bytes: BidirectionalCollection<UInt8>>(bytes: Bytes) -> Int? {
+        if let secs = exactSeconds(bytes) { return secs }
+        var utf8 = bytes[...]
         while utf8.first == UInt8(ascii: " ") { utf8 = utf8.dropFirst() }
         while utf8.last == UInt8(ascii: " ") { utf8 = utf8.dropLast() }
         var parts = (0, 0, 0)
@@ -39,6 +45,34 @@ enum GTFSValues {
         return parts.0 * 3_600 + parts.1 * 60 + parts.2
     }
 
+    /// `HH:MM:SS` exactly, as nearly every time in a feed is written: read without the
+    /// general loop. nil for anything else, which the loop then reads.
+    private static func exactSeconds<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
+        guard bytes.count == 8 else { return nil }
+        var digits = (0, 0, 0, 0, 0, 0), index = bytes.startIndex
+        for position in 0..<8 {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if position == 2 || position == 5 {
+                guard byte == UInt8(ascii: ":") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let value = Int(byte - UInt8(ascii: "0"))
+            switch position {
+            case 0: digits.0 = value
+            case 1: digits.1 = value
+            case 3: digits.2 = value
+            case 4: digits.3 = value
+            case 6: digits.4 = value
+            default: digits.5 = value
+            }
+        }
+        let minutes = digits.2 * 10 + digits.3, seconds = digits.4 * 10 + digits.5
+        guard minutes < 60, seconds < 60 else { return nil }
+        return (digits.0 * 10 + digits.1) * 3_600 + minutes * 60 + seconds
+    }
+
     /// Seconds → "HH:MM:SS", hours not wrapped at 24 (as GTFS and GTFS-Realtime write them).
     static func timeText(_ seconds: Int) -> String {
         let hours = seconds / 3_600, minutes = seconds / 60 % 60, rest = seconds % 60
@@ -47,9 +81,13 @@ enum GTFSValues {
 
     /// A non-negative whole number of at most 9 digits.
     static func wholeNumber(_ text: String) -> Int? {
+        wholeNumber(bytes: text.utf8)
+    }
+
+    static func wholeNumber<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Int? {
         var value = 0
         var digits = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1

@@ -19,9 +19,11 @@ extension ImportRun {
             INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign,
                 estimated, drop_off_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        var rows = 0, kept = 0
-        while try table.next() {
-            rows += 1
+        // Most rows are at other stops: checked from their bytes, never read as text.
+        let filter = BoardRowFilter(trip: trip, stop: stop, sequence: sequence, departure: departure, arrival: arrival,
+                                    stops: filtersRowsByBytes ? ASCIIIDSet(boardStops) : nil)
+        var kept = 0
+        while try table.next(unless: { filter.skips($0) }) {
             let tripID = try table.text(trip, "trip_id"), stopID = table[stop]
             let stopSequence = try table.wholeNumber(sequence, "stop_sequence")
             let arrivalSecs = try table.time(arrival, "arrival_time")
@@ -45,7 +47,7 @@ extension ImportRun {
                 try statement.execute(tripID, stopID, stopSequence, shown, arrives, stopHeadsign, exact == 0, dropOffOnly)
             }
         }
-        return (rows, kept)
+        return (table.rows, kept)
     }
 
     /// Second pass: every stop of the kept trips with its times and distance, and each
@@ -59,8 +61,9 @@ extension ImportRun {
             INSERT INTO trip_stops (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, shape_dist)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
+        let filter = TripRowFilter(trip: trip, trips: filtersRowsByBytes ? ASCIIIDSet(keptTrips) : nil)
         var kept = 0
-        while try table.next() {
+        while try table.next(unless: { filter.skips($0) }) {
             let tripID = table[trip]
             guard keptTrips.contains(tripID) else { continue }
             let stopID = table[stop]

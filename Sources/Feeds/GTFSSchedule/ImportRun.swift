@@ -6,6 +6,8 @@ final class ImportRun {
     let feed: FeedArchive
     let tempBase: String
     let requested: Set<String>
+    /// `GTFSImporter.filtersRowsByBytes`.
+    let filtersRowsByBytes: Bool
     private var extracted: [String] = []
 
     var boardStops: Set<String> = []
@@ -29,10 +31,11 @@ final class ImportRun {
 
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
 
-    init(feed: FeedArchive, tempBase: String, requested: Set<String>) {
+    init(feed: FeedArchive, tempBase: String, requested: Set<String>, filtersRowsByBytes: Bool = true) {
         self.feed = feed
         self.tempBase = tempBase
         self.requested = requested
+        self.filtersRowsByBytes = filtersRowsByBytes
     }
 
     /// Present with some bytes: a 0-byte optional member counts as absent.
