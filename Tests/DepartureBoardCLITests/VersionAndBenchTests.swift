@@ -1,4 +1,5 @@
 import Foundation
+import GTFSFeedBuilder
 import Testing
 
 /// `--version` names what a bug report needs; `bench` measures the program as users run it.
@@ -27,5 +28,28 @@ import Testing
             // A run's CPU over its life (what a sign costs its Pi while it shows a board).
             #expect((figures.3 != nil) == (command == "run"), "\(line)")
         }
+    }
+
+    /// `bench --gtfs-zip`: three imports of the zip in children, their rows a second and peaks.
+    @Test func benchTimesAGTFSImport() async throws {
+        let scratch = try ScratchDirectory()
+        let feed = LargeFeed(stopTimesRows: 20_000)
+        try feed.write(to: scratch.path("feed.zip"), folder: scratch.path("members"))
+        let stops = ["--gtfs-stop", LargeFeed.stopID(route: 7, index: 10), "--gtfs-stop", LargeFeed.stopID(route: 8, index: 20)]
+        let result = try await CLI.run(["bench", "--gtfs-zip", scratch.path("feed.zip")] + stops)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(result.stdout)")
+        for line in lines {
+            let figures = try #require(line.wholeMatch(of: #/gtfs import: 20000 stop_times rows in \d+\.\d ms, (\d+) rows/s, peak RSS (\d+)\.\d MiB/#),
+                                       "\(line)")
+            #expect(Int(figures.1)! > 0 && Int(figures.2)! >= 2, "\(line)")
+        }
+
+        let refused = try await CLI.run(["bench", "--gtfs-zip", scratch.path("feed.zip"), "--gtfs-stop", "NOWHERE"])
+        #expect(refused.stdout.contains("gtfs import failed (exit 65): departure-board: error: \(scratch.path("feed.zip")): stops.txt: no stop with stop_id 'NOWHERE'"),
+                "\(refused.stdout)")
+        let alone = try await CLI.run(["bench", "--gtfs-stop", "R7-S10"])
+        #expect(alone.status != 0 && alone.stderr.contains("--gtfs-zip and --gtfs-stop go together."), "\(alone.stderr)")
     }
 }

@@ -20,6 +20,11 @@ struct BenchCommand: AsyncParsableCommand {
             (default: Boards/ssd1322-spi.yaml and Boards/preview.yaml when present), with the \
             peak resident memory the kernel counted and the time from start-up to the first \
             frame (run's READY=1 to systemd; render's exit).
+
+            With --gtfs-zip, only `gtfs import` of that zip for a board of the --gtfs-stop \
+            stops, three times in child processes: stop_times rows a second over the whole \
+            command and the child's peak resident memory. The import unpacks stop_times.txt \
+            under TMPDIR, so leave room for it there.
             """
     )
 
@@ -41,13 +46,26 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the child processes: frame figures only.")
     var noProcesses = false
 
+    @Option(name: .customLong("gtfs-zip"), help: ArgumentHelp("Measure `gtfs import` of this GTFS zip instead (e.g. one `swift run -c release gtfs-import-bench --zip FILE` writes).", valueName: "FILE"))
+    var gtfsZip: String?
+
+    @Option(name: .customLong("gtfs-stop"), help: ArgumentHelp("A stop_id of the board the import is for (repeatable; with --gtfs-zip).", valueName: "ID"))
+    var gtfsStop: [String] = []
+
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1.") }
         guard seconds >= 1 else { throw ValidationError("--seconds must be at least 1.") }
+        guard (gtfsZip == nil) == gtfsStop.isEmpty else { throw ValidationError("--gtfs-zip and --gtfs-stop go together.") }
     }
 
     func run() async throws {
         do {
+            if let gtfsZip {
+                for figures in try ImportBench.run(zip: gtfsZip, stopIDs: gtfsStop, runs: 3) {
+                    Console.raw(figures.text)
+                }
+                return
+            }
             let results = try await BenchMeasurement.run(frames: frames)
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
             if !noProcesses && !json {

@@ -29,15 +29,20 @@ public enum GTFSFeedBuilder {
 /// the routes round-robin, every trip running daily through 2026.
 ///
 /// Trip `i` runs on route `i % routes` and calls at stop `k` of that route at
-/// 05:00 + (i / routes) × 10 min + k × 90 s.
+/// 05:00 + (i / routes) × 10 min + k × 90 s. `wide` rows carry the columns big agencies
+/// publish besides the required five (stop_headsign, pickup and drop-off types, distance,
+/// timepoint), so a row has the bytes of theirs.
 public struct LargeFeed: Sendable {
     public let trips: Int
     public let routes: Int
-    public let stopsPerTrip = 50
+    public let stopsPerTrip: Int
+    public let wide: Bool
 
-    public init(stopTimesRows: Int) {
-        trips = max(1, stopTimesRows / 50)
-        routes = min(200, trips)
+    public init(stopTimesRows: Int, routes: Int = 200, stopsPerTrip: Int = 50, wide: Bool = false) {
+        self.stopsPerTrip = max(1, stopsPerTrip)
+        trips = max(1, stopTimesRows / self.stopsPerTrip)
+        self.routes = max(1, min(routes, trips))
+        self.wide = wide
     }
 
     public var stopTimesRows: Int { trips * stopsPerTrip }
@@ -67,12 +72,14 @@ public struct LargeFeed: Sendable {
             for trip in 0..<trips { out.append("R\(route(ofTrip: trip)),DAILY,\(Self.tripID(trip)),Terminus \(route(ofTrip: trip)),0\n") }
         }
         try withWriter(folder + "/stop_times.txt") { out in
-            out.append("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n")
+            out.append("trip_id,arrival_time,departure_time,stop_id,stop_sequence"
+                       + (wide ? ",stop_headsign,pickup_type,drop_off_type,shape_dist_traveled,timepoint\n" : "\n"))
             for trip in 0..<trips {
                 let tripID = Self.tripID(trip), route = route(ofTrip: trip)
                 for k in 0..<stopsPerTrip {
                     let time = Self.timeText(departureSecs(trip: trip, stopIndex: k))
-                    out.append("\(tripID),\(time),\(time),\(Self.stopID(route: route, index: k)),\(k + 1)\n")
+                    out.append("\(tripID),\(time),\(time),\(Self.stopID(route: route, index: k)),\(k + 1)")
+                    out.append(wide ? ",,0,0,\(k * 731 / 10).\(k * 731 % 10),1\n" : "\n")
                 }
             }
         }

@@ -48,12 +48,13 @@ public struct ProcessProbe: Sendable {
         return Figures(label: "render \(board)", peakKiB: ending.peakKiB, firstFrame: clock.now - began, exitStatus: ending.status)
     }
 
-    /// Any command of this program, its stderr kept in `stderrPath`: for tests that bound
-    /// what a run may cost (a hostile zip, say).
-    public func measure(_ arguments: [String], stderrPath: String) -> Figures {
+    /// Any command of this program, its stderr kept in `stderrPath` (and its stdout in
+    /// `stdoutPath`): for tests that bound what a run may cost (a hostile zip, say), and
+    /// `bench --gtfs-zip`.
+    public func measure(_ arguments: [String], stderrPath: String, stdoutPath: String = "/dev/null") -> Figures {
         let clock = ContinuousClock()
         let began = clock.now
-        guard let pid = spawn(arguments, environment: [], stderrPath: stderrPath) else {
+        guard let pid = spawn(arguments, environment: [], stdoutPath: stdoutPath, stderrPath: stderrPath) else {
             return Figures(label: arguments.joined(separator: " "), peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
         let ending = wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
@@ -117,12 +118,13 @@ public struct ProcessProbe: Sendable {
         return wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
     }
 
-    /// The child's own stdout and stderr go to /dev/null (or stderr to `stderrPath`): only its figures matter here.
-    private func spawn(_ arguments: [String], environment extra: [String], stderrPath: String = "/dev/null") -> pid_t? {
+    /// The child's own stdout and stderr go to /dev/null (or to the paths given): only its figures matter here.
+    private func spawn(_ arguments: [String], environment extra: [String], stdoutPath: String = "/dev/null",
+                       stderrPath: String = "/dev/null") -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var environment: [String] = []
         var entry = environ
