@@ -7,7 +7,7 @@ import SourceAssembly
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure rendering speed and damaged area per frame.",
+        abstract: "Measure rendering speed and damaged area per frame, or a GTFS import.",
         discussion: """
             Scenes, each three rows and a clock with every countdown changing each frame, drawn \
             and sent to a counting bus or device: max7219 (32×8 mono, four modules), ssd1306 \
