@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Tests the Debian package as a Pi owner meets it, on this machine (root or sudo):
-# dpkg -i, the service user and folders, validate and render the default board, run the
-# service binary as its user for a few seconds on a trace bus, then remove and purge and
-# check that nothing the package made is left behind.
+# Tests the Debian package as a Pi owner meets it (root or sudo): dpkg -i, the service user
+# and folders, validate and render the default board, run the service binary as its user for
+# a few seconds on a trace bus, then remove and purge and check that nothing the package made
+# is left behind.
+#
+# All of that happens in a throwaway root: this machine's /etc, /usr and /var seen through
+# overlays in a private mount and PID namespace, so a sign installed here — its edited board,
+# its store, its enabled unit, its running processes — is never touched. With no package
+# installed, one is first installed for real and set up as a live sign (an edited board, a
+# store, the unit enabled), to check that it comes through unchanged; it is purged after.
 #
 #   deploy/test-package.sh [DEB]      (without DEB: deploy/build-package.sh builds it)
 set -euo pipefail
@@ -14,16 +20,62 @@ failures=0
 pass() { printf 'ok    %s\n' "$1"; }
 fail() { printf 'FAIL  %s\n' "$1"; failures=$((failures + 1)); }
 check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then pass "$what"; else fail "$what"; fi; }
+installed() { dpkg-query -W -f='${Status}' departure-board 2>/dev/null | grep -q "install ok installed"; }
 
-# Build tools first (idempotent), then the package.
-"$script_dir/prepare.sh" --package
-deb=${1:-$("$script_dir/build-package.sh")}
-[[ -f $deb ]] || { echo "test-package.sh: no package at $deb" >&2; exit 66; }
-echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
+if [[ -z ${DEPARTURE_BOARD_THROWAWAY_ROOT:-} ]]; then
+    # Build tools first (idempotent), then the package: both on the real machine.
+    "$script_dir/prepare.sh" --package
+    deb=$(readlink -f "${1:-$("$script_dir/build-package.sh")}")
+    [[ -f $deb ]] || { echo "test-package.sh: no package at $deb" >&2; exit 66; }
+    # A sign's own state: its files' contents, owners and modes, the package's, the unit's links.
+    fingerprint() {
+        { "${sudo[@]}" find /etc/departure-board /var/lib/departure-board -xdev -printf '%p %U %G %m\n' 2>/dev/null
+          "${sudo[@]}" find /etc/departure-board /var/lib/departure-board -xdev -type f -exec sha256sum {} + 2>/dev/null
+          find /etc/systemd/system -name '*departure-board*' -printf '%p -> %l\n' 2>/dev/null
+          dpkg-query -W -f='${Status} ${Version}\n' departure-board 2>/dev/null || true
+        } | sort
+    }
+    staged=false
+    if ! installed; then
+        # Nothing installed here: install the package for real and make it a configured sign.
+        "${sudo[@]}" dpkg -i "$deb" >/dev/null
+        printf '\n# edited by its owner\n' | "${sudo[@]}" tee -a /etc/departure-board/board.yaml >/dev/null
+        echo "a timetable" | "${sudo[@]}" tee /var/lib/departure-board/board.gtfs.sqlite >/dev/null
+        "${sudo[@]}" mkdir -p /etc/systemd/system/multi-user.target.wants
+        "${sudo[@]}" ln -sf /lib/systemd/system/departure-board.service /etc/systemd/system/multi-user.target.wants/
+        staged=true
+    fi
+    before_sign=$(fingerprint)
+    code=0 throwaway=$(mktemp -d)
+    "${sudo[@]}" env DEPARTURE_BOARD_THROWAWAY_ROOT="$throwaway" unshare --mount --propagation private --pid --fork --mount-proc \
+        bash "$0" "$deb" || code=$?
+    rmdir "$throwaway" 2>/dev/null || true
+    if [[ $(fingerprint) == "$before_sign" ]]; then
+        pass "the sign installed on this machine is exactly as it was$($staged && echo " (staged for this test)")"
+    else
+        fail "the sign installed on this machine changed:"; diff <(echo "$before_sign") <(fingerprint) | sed 's/^/  /' || true
+        code=1
+    fi
+    if $staged; then
+        "${sudo[@]}" rm -f /etc/systemd/system/multi-user.target.wants/departure-board.service
+        "${sudo[@]}" dpkg --purge departure-board >/dev/null
+    fi
+    exit "$code"
+fi
+
+# In the throwaway root: writes to /etc, /usr (and so /lib) and /var land in a tmpfs.
+deb=$1
+throwaway=$DEPARTURE_BOARD_THROWAWAY_ROOT
+mount -t tmpfs departure-board-test "$throwaway"
+for tree in etc usr var; do
+    mkdir -p "$throwaway/$tree/upper" "$throwaway/$tree/work"
+    mount -t overlay overlay -o "lowerdir=/$tree,upperdir=$throwaway/$tree/upper,workdir=$throwaway/$tree/work" "/$tree"
+done
+echo "package: $deb ($(du -k "$deb" | cut -f1) KiB), in a throwaway root"
 dpkg-deb --info "$deb" | sed -n 's/^ \(Depends\|Installed-Size\|Version\|Architecture\):/  \1:/p'
 
-if dpkg-query -W -f='${Status}' departure-board 2>/dev/null | grep -q installed; then
-    "${sudo[@]}" dpkg --purge departure-board >/dev/null
+if installed; then
+    dpkg --purge departure-board >/dev/null
 fi
 
 # What the file system holds before: every path under the trees a package may touch.
