@@ -97,7 +97,10 @@ mkdir -p "$out_dir"
 mv "$work/$deb" "$out_dir/$deb"
 
 if [[ $lintian == yes ]]; then
-    echo "lintian $deb:" >&2
-    lintian --fail-on error,warning --display-info "$out_dir/$deb" >&2
+    # Errors and warnings in full (they fail the build); informational tags as one line of counts.
+    report=$(lintian --fail-on error,warning --display-info "$out_dir/$deb" 2>&1) || { echo "lintian $deb:" >&2; echo "$report" >&2; exit 1; }
+    grep -v '^I: ' <<<"$report" >&2 || true
+    infos=$(grep '^I: ' <<<"$report" | awk '{print $3}' | sort | uniq -c | sort -rn | awk '{printf "%s%s ×%s", sep, $2, $1; sep=", "}')
+    echo "lintian $deb: no errors or warnings${infos:+; informational: $infos}" >&2
 fi
 echo "$out_dir/$deb"

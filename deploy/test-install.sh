@@ -59,7 +59,7 @@ fi
 for key in 'User=departure-board' 'SupplementaryGroups=gpio i2c spi video' 'NoNewPrivileges=yes' \
     'ProtectSystem=strict' 'ProtectHome=yes' 'PrivateTmp=yes' 'DevicePolicy=closed' \
     'DeviceAllow=char-i2c rw' 'DeviceAllow=char-spi rw' 'DeviceAllow=char-gpiochip rw' 'DeviceAllow=char-fb rw' \
-    'Restart=on-failure' 'ExecReload=/bin/kill -HUP $MAINPID' 'CapabilityBoundingSet=' \
+    'Restart=on-failure' 'ExecReload=/bin/sh -c '\''kill -HUP "$$MAINPID"'\' 'CapabilityBoundingSet=' \
     'EnvironmentFile=-/etc/departure-board/environment' \
     'ExecStart=/usr/local/bin/departure-board run --board /etc/departure-board/board.yaml --log-level info'; do
     if grep -qxF -- "$key" "$unit"; then pass "unit has $key"; else fail "unit has $key"; fi

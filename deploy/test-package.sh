@@ -101,6 +101,17 @@ check "unit installed, not enabled" sh -c '[ -f /lib/systemd/system/departure-bo
 check "unit runs the packaged binary" grep -q '^ExecStart=/usr/bin/departure-board run --board /etc/departure-board/board.yaml' /lib/systemd/system/departure-board.service
 check "manual page" sh -c 'zcat /usr/share/man/man1/departure-board.1.gz | grep -q "^\.SH COMMANDS"'
 check "validate the default board" departure-board validate /etc/departure-board/board.yaml
+# Every program the unit runs is the package's or an Essential package's (/bin/kill is
+# procps's, which a minimal system lacks), and the documents it names are shipped as named.
+for program in $(sed -nE 's/^Exec[A-Za-z]+=[-@:+!]*([^ ]+).*/\1/p' /lib/systemd/system/departure-board.service | sort -u); do
+    real=$(readlink -f "$program")
+    owner=$(dpkg -S "$program" "$real" "${real#/usr}" 2>/dev/null | grep -v '^diversion' | head -1 | cut -d: -f1 || true)
+    check "the unit's $program is the package's or Essential ($owner)" sh -c \
+        "[ '$owner' = departure-board ] || [ \"\$(dpkg-query -W -f='\${Essential}' '$owner')\" = yes ]"
+done
+for document in $(sed -nE 's#^Documentation=.*file://([^ ]+).*#\1#p' /lib/systemd/system/departure-board.service); do
+    check "the unit's Documentation= file $document is shipped" test -f "$document"
+done
 
 # As the service user, from a folder with no Boards/ or Fonts/: fonts come from /usr/share.
 "${sudo[@]}" chmod 0777 "$work"
@@ -110,11 +121,18 @@ as_service=("${sudo[@]}" setpriv --reuid=departure-board --regid=departure-board
 check "render the default board as the service user" sh -c \
     "cd / && ${as_service[*]} departure-board render --board /etc/departure-board/board.yaml --output $work/board.png"
 check "the rendered frame is a PNG" sh -c "head -c 8 $work/board.png | od -An -tx1 | grep -q '89 50 4e 47'"
+check "without --board, the installed preview board renders from any folder" sh -c \
+    "cd / && ${as_service[*]} departure-board render --output $work/preview.png && head -c 8 $work/preview.png | od -An -tx1 | grep -q '89 50 4e 47'"
 "${as_service[@]}" /usr/bin/departure-board run --board /etc/departure-board/board.yaml \
     --trace "$work/run.trace" > "$work/run.log" 2>&1 &
 runner=$!
 sleep 4
 if kill -0 "$runner" 2>/dev/null; then pass "run on a trace bus keeps running as the service user"; else fail "run on a trace bus keeps running as the service user"; cat "$work/run.log"; fi
+# The unit's reload, as systemd runs it ($$ is a literal $; MAINPID is in its environment).
+reload=$(sed -n 's/^ExecReload=//p' /lib/systemd/system/departure-board.service)
+export MAINPID=$runner; eval "${reload//\$\$/\$}"; unset MAINPID
+for _ in $(seq 50); do grep -q "board reloaded" "$work/run.log" && break; sleep 0.1; done
+check "the unit's ExecReload reloads the sign" grep -q "board reloaded" "$work/run.log"
 "${sudo[@]}" kill -TERM "$runner" 2>/dev/null || true
 code=0; wait "$runner" || code=$?
 [[ $code -eq 0 ]] && pass "run stops cleanly on SIGTERM" || { fail "run stops cleanly on SIGTERM (exit $code)"; cat "$work/run.log"; }

@@ -15,8 +15,9 @@ public struct BoardSetup: Sendable {
         case api(baseURL: String, stopID: String)
     }
 
-    /// The preview board, relative to the current folder: a desktop preview on the demo timetable.
-    public static let defaultBoardPath = "Boards/preview.yaml"
+    /// The preview board (a desktop preview on the demo timetable): a checkout's, else the
+    /// installed one.
+    public static var defaultBoardPath: String { PreviewBoard.path() }
 
     public let board: BoardFile
     public let zone: TimeZoneRules

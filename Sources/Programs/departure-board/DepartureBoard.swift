@@ -10,7 +10,8 @@ struct DepartureBoard: AsyncParsableCommand {
         commandName: "departure-board",
         abstract: "Live departures on LED, OLED and e-paper signs, and as preview files.",
         discussion: """
-            Without --board, Boards/preview.yaml is used: a desktop preview on the demo \
+            Without --board, Boards/preview.yaml is used (from the current folder, else \
+            the installed one in share/departure-board/): a desktop preview on the demo \
             timetable that needs no hardware and no network.
 
             Exit codes: 0 success, 64 usage, 65 bad departures data, 66 a file named \
