@@ -224,6 +224,57 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable)
     }
 
+    /// A board without `timezone:` takes its agency's: importing from the agency's URL
+    /// needs no zone beforehand, as importing a file does not.
+    @Test func importFromAURLNeedsNoTimezoneOnTheBoard() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("Content-Type", "application/zip")], body: zip) }
+        defer { server.stop() }
+        try "name: Central\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [CENSTN]}\n"
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", server.baseURL + "/feed.zip", "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("central.sqlite: 6 departures at 2 stops"), "\(imported.stdout)")
+        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                          "--output", scratch.path("board.txt")])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable,
+                "the agency's zone (Australia/Sydney) places the times")
+    }
+
+    /// A preview dated in the future fetches the agency's zip like any render, but the time
+    /// of that check is not saved: the real board's daily cadence stays where it was.
+    @Test func aPreviewWithNowLeavesTheTimetablesCadenceAlone() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
+        let server = try LoopbackHTTPServer { request in
+            request.header("If-None-Match") == "\"v1\"" ? .respond(status: 304, headers: [("ETag", "\"v1\"")])
+                : .respond(status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "application/zip")], body: zip)
+        }
+        defer { server.stop() }
+        try "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [CENSTN], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        func savedCheck() throws -> Double? {
+            try String(contentsOfFile: scratch.path("central.sqlite.source"), encoding: .utf8).split(separator: "\n")
+                .first { $0.hasPrefix("checked ") }.flatMap { Double($0.dropFirst("checked ".count)) }
+        }
+        let checked = try #require(try savedCheck())
+        // Without its store the preview waits for the download (a background check might not finish before it exits).
+        try FileManager.default.removeItem(atPath: scratch.path("central.sqlite"))
+        let preview = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", "2030-01-01T09:00:00+11:00",
+                                         "--output", scratch.path("future.txt")])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(server.requests.count == 2, "the preview downloaded the timetable")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("central.sqlite")))
+        #expect(try savedCheck() == checked, "and left the saved check at the real one")
+        #expect(checked <= Date().timeIntervalSince1970)
+    }
+
     @Test func badFeedAndMissingStoreAreClearErrors() async throws {
         let scratch = try ScratchDirectory()
         var broken = Self.feed

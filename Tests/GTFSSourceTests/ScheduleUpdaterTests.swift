@@ -92,6 +92,41 @@ import Testing
         #expect(server.requests.count == 1)
     }
 
+    /// A preview dated in the future (render --now 2030…) must not stop the real checks: a
+    /// simulated clock's check is not saved, and a saved check later than the real time (an
+    /// older version's, or a clock set wrong) counts as never made.
+    @Test func aSimulatedClockNeverMovesTheSavedCadence() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let zip = try Self.feed(headsign: "Hornsby")
+        let server = try LoopbackHTTPServer { request in
+            if request.header("If-None-Match") == "\"a\"" { return .respond(status: 304, headers: [("ETag", "\"a\"")]) }
+            return .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip)
+        }
+        defer { server.stop() }
+        var settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite", stopIDs: ["CEN"])
+        settings.recordsChecks = false
+        let year2030 = Date(timeIntervalSince1970: 1_893_448_800)
+        let wallClock: @Sendable () -> Date = { Self.start }
+        #expect(await ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock).update(now: year2030)
+                != .notDue)
+        let saved = try String(contentsOfFile: folder + "/s.sqlite.source", encoding: .utf8)
+        #expect(saved.contains("etag \"a\"") && !saved.contains("checked"), "the store's validators, never the preview's time: \(saved)")
+
+        // A real board right after checks at once (a conditional GET: 304).
+        settings.recordsChecks = true
+        let real = ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock)
+        #expect(await real.update(now: Self.start) == .unchanged)
+        #expect(server.requests.count == 2)
+
+        // A check saved in the future, as 0.16 wrote under --now: treated as never made.
+        try "url \(settings.url)\netag \"a\"\nchecked \(year2030.timeIntervalSince1970)\n"
+            .write(toFile: folder + "/s.sqlite.source", atomically: true, encoding: .utf8)
+        let restarted = ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock)
+        #expect(await restarted.update(now: Self.start.addingTimeInterval(60)) == .unchanged)
+        #expect(server.requests.count == 3)
+    }
+
     /// A check killed midway leaves a half download, an import's temporaries or a half-written
     /// validators file; the next check removes those of dead processes and keeps a live one's.
     @Test func aCheckRemovesWhatKilledChecksLeft() async throws {

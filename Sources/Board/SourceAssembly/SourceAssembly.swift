@@ -64,7 +64,12 @@ extension BoardSetup {
             settings: .init(storePath: gtfs.storePath, stopIDs: Set(gtfs.stopIDs), filter: filter, window: gtfs.window,
                             zone: zone, tripUpdates: gtfs.tripUpdatesURL.map(feed), alerts: gtfs.alertsURL.map(feed),
                             realtimeMaxAge: gtfs.realtimeMaxAge, backoff: policy,
-                            schedule: gtfs.scheduleURL.map(scheduleSettings),
+                            schedule: gtfs.scheduleURL.map { url in
+                                var schedule = scheduleSettings(url: url)
+                                // Only the real clock moves the saved cadence: never a preview's --now.
+                                schedule.recordsChecks = clock is SystemBoardClock
+                                return schedule
+                            },
                             cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,
                             matchWarningPercent: gtfs.realtimeMatchWarning, includeArrivals: gtfs.arrivals == .show),
             clock: clock, client: httpClient, logger: logger)

@@ -15,7 +15,9 @@ struct PublishedFeed: Equatable {
     }
 
     /// The saved state; an empty one (check now) when missing, unreadable or for another URL.
-    static func load(for settings: ScheduleUpdater.Settings) -> PublishedFeed {
+    /// A check time later than `wallClock` (a minute's leeway) was written under a simulated
+    /// clock: it counts as never checked.
+    static func load(for settings: ScheduleUpdater.Settings, wallClock: Date) -> PublishedFeed {
         let empty = PublishedFeed(url: settings.url)
         guard let bytes = try? BoundedFile.read(path(for: settings), maxBytes: 16 * 1024) else { return empty }
         var feed = PublishedFeed(url: "")
@@ -30,6 +32,7 @@ struct PublishedFeed: Equatable {
             default: break
             }
         }
+        if let checked = feed.checkedAt, checked > wallClock.addingTimeInterval(60) { feed.checkedAt = nil }
         return feed.url == settings.url ? feed : empty
     }
 

@@ -25,6 +25,10 @@ public final class ScheduleUpdater: Sendable {
         /// How often the published zip is checked.
         public var refresh: Duration
         public var limits: FetchLimits
+        /// False for a board on a simulated clock (a preview's `--now`): its checks must not
+        /// move the real cadence saved beside the store, or a preview dated 2030 would stop
+        /// every real check until then.
+        public var recordsChecks: Bool
 
         /// A timetable download: published zips run to hundreds of megabytes on a slow link,
         /// and stream to a file, not memory.
@@ -32,7 +36,7 @@ public final class ScheduleUpdater: Sendable {
                                                        maxResponseBytes: 1 << 30)
 
         public init(url: String, apiKey: APIKey? = nil, storePath: String, stopIDs: Set<String>, member: String? = nil,
-                    refresh: Duration = .seconds(86_400), limits: FetchLimits = downloadLimits) {
+                    refresh: Duration = .seconds(86_400), limits: FetchLimits = downloadLimits, recordsChecks: Bool = true) {
             self.url = url
             self.apiKey = apiKey
             self.storePath = storePath
@@ -40,6 +44,7 @@ public final class ScheduleUpdater: Sendable {
             self.member = member
             self.refresh = refresh
             self.limits = limits
+            self.recordsChecks = recordsChecks
         }
     }
 
@@ -64,11 +69,16 @@ public final class ScheduleUpdater: Sendable {
     private let client: any HTTPFetching
     private let logger: Logger
     private let state = Locked(State())
+    /// The real time, whatever the board's clock says: a saved check later than it was made
+    /// under a simulated clock, and is treated as never made.
+    private let wallClock: @Sendable () -> Date
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger) {
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger,
+                wallClock: @escaping @Sendable () -> Date = { Date() }) {
         self.settings = settings
         self.client = client
         self.logger = logger
+        self.wallClock = wallClock
     }
 
     /// The outcome of the last check, for status pages and tests.
@@ -99,7 +109,8 @@ public final class ScheduleUpdater: Sendable {
     private func claim(now: Date, force: Bool = false) -> Bool {
         state.withLock { state in
             guard !state.running else { return false }
-            let due = force || (state.nextCheck ?? PublishedFeed.load(for: settings).nextCheck(refresh: settings.refresh)) <= now
+            let saved = PublishedFeed.load(for: settings, wallClock: wallClock())
+            let due = force || (state.nextCheck ?? saved.nextCheck(refresh: settings.refresh)) <= now
             guard due else { return false }
             state.running = true
             return true
@@ -137,7 +148,7 @@ public final class ScheduleUpdater: Sendable {
     }
 
     private func check(now: Date, conditional: Bool) async -> Outcome {
-        let previous = PublishedFeed.load(for: settings)
+        let previous = PublishedFeed.load(for: settings, wallClock: wallClock())
         let download = settings.storePath + ".download-\(getpid()).zip"
         // A killed check leaves its half-downloaded zip; a live process's download stays.
         // The zip is never synced: it is read back from the page cache in this process,
@@ -164,8 +175,9 @@ public final class ScheduleUpdater: Sendable {
         } catch {
             return .failed("\(Self.redacted(settings.url)): \(error)")
         }
-        var validators = PublishedFeed(url: settings.url, etag: response.header("ETag"),
-                                    lastModified: response.header("Last-Modified"), checkedAt: now)
+        // The validators describe the store whatever the clock; the time of the check only when real.
+        var validators = PublishedFeed(url: settings.url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                                       checkedAt: settings.recordsChecks ? now : previous.checkedAt)
         if response.status == 304 && storeExists {
             validators.etag = validators.etag ?? previous.etag
             validators.lastModified = validators.lastModified ?? previous.lastModified
