@@ -275,6 +275,29 @@ import Testing
         #expect(checked <= Date().timeIntervalSince1970)
     }
 
+    /// A stop id the agency's feed does not have: the panel and the JSON say so in a few
+    /// words, and `validate --live` gives one verdict, not `ok` beside an error.
+    @Test func aStopTheFeedLacksIsSaidOnTheBoard() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("Content-Type", "application/zip")], body: zip) }
+        defer { server.stop() }
+        try "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [\"999999\"], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                                          "--output", scratch.path("state.json")])
+        let state = try String(contentsOfFile: scratch.path("state.json"), encoding: .utf8)
+        #expect(state.contains(#""status":"error","message":"No stop 999999 in timetable""#), "\(state)")
+        #expect(rendered.stderr.contains("stops.txt: no stop with stop_id '999999'"), "the detail stays in the log: \(rendered.stderr)")
+
+        let live = try await CLI.run(["validate", "--live", "--now", Self.now, scratch.path("central.yaml")])
+        #expect(live.status == 74)
+        #expect(!live.stdout.contains(": ok"), "one verdict: \(live.stdout)")
+        #expect(live.stderr.contains("live: timetable: No stop 999999 in timetable"), "\(live.stderr)")
+        #expect(live.stdout.contains("the board file is valid, but the live check failed"), "\(live.stdout)")
+    }
+
     @Test func badFeedAndMissingStoreAreClearErrors() async throws {
         let scratch = try ScratchDirectory()
         var broken = Self.feed

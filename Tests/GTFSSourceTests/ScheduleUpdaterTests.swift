@@ -6,6 +6,7 @@ import GTFSSource
 import LoopbackHTTPServer
 import Logging
 import Locking
+import LogCapture
 import Testing
 
 /// The board's timetable keeps itself current: downloaded when missing, checked with a
@@ -125,6 +126,27 @@ import Testing
         let restarted = ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock)
         #expect(await restarted.update(now: Self.start.addingTimeInterval(60)) == .unchanged)
         #expect(server.requests.count == 3)
+    }
+
+    /// A board asking for a stop the agency's feed does not have: the updater says which, and
+    /// its log does not claim to keep a store that was never there.
+    @Test func aStopTheFeedLacksIsNamedAndNoStoreIsClaimed() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let zip = try Self.feed(headsign: "Hornsby")
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
+        defer { server.stop() }
+        let lines = LogLines()
+        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite", stopIDs: ["999999"])
+        let updater = ScheduleUpdater(settings: settings, logger: .capturing(into: lines))
+        guard case .failed(let reason) = await updater.update(now: Self.start) else {
+            Issue.record("a feed without the board's stop must be refused")
+            return
+        }
+        #expect(reason.contains("stops.txt: no stop with stop_id '999999'"), "\(reason)")
+        #expect(updater.lastMissingStop == "999999")
+        #expect(lines.all.contains { $0.hasPrefix("error: timetable update failed, no store yet: ") }, "\(lines.all)")
+        #expect(!lines.all.contains { $0.contains("keeping the current store") })
     }
 
     /// A check killed midway leaves a half download, an import's temporaries or a half-written

@@ -148,7 +148,7 @@ public actor TripUpdatesFetcher {
         switch error {
         case .offline(let detail): return .offline(detail: clean(detail))
         case .failed(let detail): return .failed(detail: clean(detail))
-        case .invalidData, .outOfService: return error
+        case .invalidData, .outOfService, .misconfigured: return error
         }
     }
 }

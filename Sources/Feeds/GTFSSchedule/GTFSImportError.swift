@@ -17,12 +17,15 @@ public struct GTFSImportError: Error, Equatable, Sendable, CustomStringConvertib
     public var line: Int?
     public var column: String?
     public var message: String
+    /// A stop the board asks for that the feed does not have: the board's to mend, not the feed's.
+    public var missingStop: String?
 
-    public init(file: String, line: Int? = nil, column: String? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: String? = nil, message: String, missingStop: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.missingStop = missingStop
     }
 
     public var description: String {

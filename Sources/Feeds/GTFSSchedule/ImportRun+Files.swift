@@ -27,7 +27,7 @@ extension ImportRun {
             }
         }
         if let missing = requested.subtracting(found).sorted().first {
-            throw GTFSImportError(file: table.name, message: "no stop with stop_id '\(missing)'")
+            throw GTFSImportError(file: table.name, message: "no stop with stop_id '\(missing)'", missingStop: missing)
         }
     }
 

@@ -107,6 +107,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             if access(settings.storePath, F_OK) != 0 {
                 await updater.update(now: now)
                 if access(settings.storePath, F_OK) != 0, case .failed(let reason)? = updater.lastOutcome {
+                    if let stop = updater.lastMissingStop {
+                        throw .misconfigured(message: Self.noSuchStop(stop), detail: "no timetable yet: \(reason)")
+                    }
                     throw .failed(detail: "no timetable yet: the download failed: \(reason)")
                 }
             } else {
@@ -117,7 +120,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         let missing = store.missingStops(settings.stopIDs)
         guard missing.isEmpty else {
             // Otherwise a board whose stops changed since the import would just look empty.
-            throw .failed(detail: "GTFS store \(settings.storePath) was imported for stops "
+            throw .misconfigured(message: Self.noSuchStop(missing[0]), detail: "GTFS store \(settings.storePath) was imported for stops "
                           + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.joined(separator: ", ")); "
                           + Self.importHint + " again")
         }
@@ -157,6 +160,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
 
     /// How to fill the store, said the same way in every message that needs it.
     static let importHint = "run `departure-board gtfs import FEED.zip --board BOARD`"
+
+    /// What the panel says of a stop the timetable does not have: short, with the id to check.
+    static func noSuchStop(_ stopID: String) -> String { "No stop \(stopID) in timetable" }
 
     /// The TripUpdates feed's fit to the timetable after the last refresh; nil before a feed arrived.
     public var realtimeHealth: RealtimeHealth? { healthLog.current }

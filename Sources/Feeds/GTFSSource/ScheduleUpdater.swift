@@ -63,6 +63,7 @@ public final class ScheduleUpdater: Sendable {
         var nextCheck: Date?
         var failures = 0
         var lastOutcome: Outcome?
+        var missingStop: String?
     }
 
     public let settings: Settings
@@ -83,6 +84,9 @@ public final class ScheduleUpdater: Sendable {
 
     /// The outcome of the last check, for status pages and tests.
     public var lastOutcome: Outcome? { state.withLock { $0.lastOutcome } }
+
+    /// A stop of the board's that the last refused timetable does not have; nil after a success.
+    public var lastMissingStop: String? { state.withLock { $0.missingStop } }
 
     /// True while a download or import is under way.
     public var isRunning: Bool { state.withLock { $0.running } }
@@ -142,7 +146,8 @@ public final class ScheduleUpdater: Sendable {
             logger.notice("timetable updated", metadata: [
                 "departures": "\(summary.boardStopTimes)", "trips": "\(summary.trips)", "store": "\(settings.storePath)"])
         case .failed(let reason):
-            logger.error("timetable update failed, keeping the current store: \(reason)",
+            let keeping = access(settings.storePath, F_OK) == 0 ? "keeping the current store" : "no store yet"
+            logger.error("timetable update failed, \(keeping): \(reason)",
                          metadata: ["next_try_s": "\(wait.components.seconds)"])
         }
     }
@@ -189,13 +194,14 @@ public final class ScheduleUpdater: Sendable {
         }
         let importer = GTFSImporter(stopIDs: settings.stopIDs, member: settings.member)
         let storePath = settings.storePath
-        let outcome: Outcome = await LowPriorityThread.run {
+        let (outcome, missingStop): (Outcome, String?) = await LowPriorityThread.run {
             do throws(GTFSImportError) {
-                return .imported(try importer.importFeed(zipPath: download, storePath: storePath))
+                return (.imported(try importer.importFeed(zipPath: download, storePath: storePath)), nil)
             } catch {
-                return .failed("the downloaded timetable was refused: \(error)")
+                return (.failed("the downloaded timetable was refused: \(error)"), error.missingStop)
             }
         }
+        state.withLock { $0.missingStop = missingStop }
         if case .imported = outcome { validators.save(for: settings) }
         return outcome
     }

@@ -69,16 +69,18 @@ struct ValidateCommand: AsyncParsableCommand {
             }
             checked.warnings.forEach { Console.warning($0) }
             store.warnings.forEach { Console.warning("\(file): \($0)") }
-            Console.info("\(file): ok" + store.note)
-            guard live else { continue }
-            for line in await LiveCheck.run(checked.setup, now: instant) {
-                if line.isProblem {
-                    Console.error("\(file): live: \(line.text)")
-                    liveFailures += 1
-                } else {
-                    Console.info("  \(line.text)")
-                }
+            // One verdict per file: `ok` only when the live check (if asked) found nothing wrong.
+            let lines = live ? await LiveCheck.run(checked.setup, now: instant) : []
+            guard lines.contains(where: \.isProblem) else {
+                Console.info("\(file): ok" + store.note)
+                lines.forEach { Console.info("  \($0.text)") }
+                continue
             }
+            liveFailures += 1
+            for line in lines {
+                if line.isProblem { Console.error("\(file): live: \(line.text)") } else { Console.info("  \(line.text)") }
+            }
+            Console.info("\(file): the board file is valid, but the live check failed")
         }
         if failures > 0 { throw ExitCode(ExitStatus.configError.rawValue) }
         if liveFailures > 0 { throw ExitCode(ExitStatus.ioError.rawValue) }

@@ -47,6 +47,9 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
     /// The timetable has no service today: it ran out, or starts later. Riders are told so
     /// (`Timetable expired 2026-11-01`) instead of seeing a quiet "No departures".
     case outOfService(message: String, detail: String)
+    /// The source answers but cannot serve this board as set up (a stop its timetable does
+    /// not have): the board says which in a few words, for the owner to mend.
+    case misconfigured(message: String, detail: String)
 
     /// The seed app's two messages: the network is down, or anything else went wrong.
     public static let offlineMessage = "No internet connection"
@@ -57,14 +60,14 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .offline: return Self.offlineMessage
         case .failed, .invalidData: return Self.failedMessage
-        case .outOfService(let message, _): return message
+        case .outOfService(let message, _), .misconfigured(let message, _): return message
         }
     }
 
     /// What went wrong without the board's message, for embedding in another sentence.
     public var detail: String {
         switch self {
-        case .offline(let detail), .failed(let detail), .outOfService(_, let detail): return detail
+        case .offline(let detail), .failed(let detail), .outOfService(_, let detail), .misconfigured(_, let detail): return detail
         case .invalidData(let source, let error): return "\(source): \(error)"
         }
     }
@@ -72,7 +75,8 @@ public enum DeparturesError: Error, Equatable, Sendable, CustomStringConvertible
     /// The detail for logs and stderr (never contains secrets).
     public var description: String {
         switch self {
-        case .offline(let detail), .failed(let detail), .outOfService(_, let detail): return "\(userMessage): \(detail)"
+        case .offline(let detail), .failed(let detail), .outOfService(_, let detail), .misconfigured(_, let detail):
+            return "\(userMessage): \(detail)"
         case .invalidData(let source, let error): return "\(source): \(error)"
         }
     }
