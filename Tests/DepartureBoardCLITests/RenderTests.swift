@@ -26,6 +26,16 @@ struct RenderTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         try expectGolden(scratch.read("state.json"), "preview-2026-11-23T0930.json")
+        let bytes = try scratch.read("state.json").utf8.count
+        #expect(run.stdout == "wrote \(scratch.path("state.json")): board state as JSON, \(bytes) bytes, ok, 20 rows\n", "says what it wrote")
+    }
+
+    @Test func anImageRenderSaysWhatItWrote() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--now", Self.now, "--output", scratch.path("preview.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path("preview.png"))).count
+        #expect(run.stdout == "wrote \(scratch.path("preview.png")): 480×320 PNG, \(bytes) bytes, ok\n", "\(run.stdout)")
     }
 
     @Test func previewBoardTextMatchesTheGolden() async throws {

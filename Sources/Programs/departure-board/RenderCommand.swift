@@ -188,13 +188,19 @@ struct RenderCommand: AsyncParsableCommand {
         guard let format, let path = options.output else { return }
         switch format {
         case .json:
-            try OutputFile.write(BoardStateJSON.encode(state), to: path)
+            let bytes = Array(BoardStateJSON.encode(state).utf8)
+            try OutputFile.write(bytes, to: path)
+            Console.info("wrote \(path): board state as JSON, \(bytes.count) bytes, \(state.status.rawValue), \(state.rows.count) rows")
         case .txt:
-            try OutputFile.write(BoardStateText.encode(state), to: path)
+            let bytes = Array(BoardStateText.encode(state).utf8)
+            try OutputFile.write(bytes, to: path)
+            Console.info("wrote \(path): rows as text, \(bytes.count) bytes, \(state.status.rawValue), \(state.rows.count) rows")
         case .image(let imageFormat):
             let encoded: [UInt8]
+            let size: String
             do {
                 let shown = options.ledDots ? try picture().ledDots(cell: options.scale ?? 8) : try picture().scaled(by: options.scale ?? 1)
+                size = "\(shown.width)×\(shown.height)"
                 encoded = try ImageEncoder.encode(shown, as: imageFormat)
             } catch let error as CLIFailure {
                 throw error
@@ -202,6 +208,7 @@ struct RenderCommand: AsyncParsableCommand {
                 throw CLIFailure(.ioError, "\(path): \(error)")
             }
             try OutputFile.write(encoded, to: path)
+            Console.info("wrote \(path): \(size) \(imageFormat.rawValue.uppercased()), \(encoded.count) bytes, \(state.status.rawValue)")
         case .terminal:
             // Fitted to this terminal (one row left for the prompt); piped, at its own size.
             let picture = try picture()
