@@ -57,6 +57,8 @@ struct TeachingMessagesTests {
         ("Melborne", "did you mean 'Australia/Melbourne'?"),
         ("AEST", "an abbreviation, not a zone; zones that use it: Australia/Brisbane, Australia/Melbourne, Australia/Sydney"),
         ("Gotham", "zones are written Region/City, such as Europe/Berlin or America/New_York"),
+        ("Australia/Cairns", "not an IANA zone; a city without a zone of its own keeps a neighbour's clocks, so write that zone: "
+            + "in Australia: Brisbane, Melbourne, Sydney"),
     ])
     func timeZonesGetSuggestions(written: String, hint: String) throws {
         let error = try #require(boardError { () throws(BoardFileError) in
@@ -64,6 +66,15 @@ struct TeachingMessagesTests {
         })
         #expect(error.description.hasPrefix("b.yaml:1:11: timezone: unknown time zone '\(written)'"), "\(error.description)")
         #expect(error.description.contains(hint), "\(error.description)")
+    }
+
+    /// A GTFS board can leave the zone to its agency: the surest answer to an unknown one.
+    @Test func aGTFSBoardIsToldItCanTakeItsAgencysZone() throws {
+        let error = try #require(boardError { () throws(BoardFileError) in
+            try BoardFileLoader(zones: Self.zones).parse("timezone: Australia/Cairns\nsource: {kind: gtfs, stop_ids: [\"1\"]}\n", path: "b.yaml")
+        })
+        #expect(error.description.hasSuffix("; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)"),
+                "\(error.description)")
     }
 
     /// `delay: #ff8800` reaches the schema as `delay:` with nothing: say why, and how to write it.

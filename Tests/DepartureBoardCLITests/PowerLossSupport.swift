@@ -216,8 +216,14 @@ extension PowerLossTests {
             guard rc == 0 else { throw Failure("posix_spawn \(binary): \(String(cString: strerror(rc)))") }
             if let killAfter {
                 let ns = killAfter.components.seconds * 1_000_000_000 + killAfter.components.attoseconds / 1_000_000_000
-                var pause = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000)), left = timespec()
-                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+                // usleep, not nanosleep: timespec's initialisers are found in Glibc or in
+                // CoreFoundation depending on the build, which MemberImportVisibility refuses.
+                var left = ns / 1000
+                while left > 0 {
+                    let step = min(left, 900_000)
+                    usleep(useconds_t(step))
+                    left -= step
+                }
                 kill(pid, SIGKILL)  // a zombie (it exited first) ignores it
             }
             var status: Int32 = 0

@@ -67,6 +67,26 @@ struct RunSignalTests {
         #expect(board.log.contains("info: stopping signal=terminate"), "\(board.log)")
     }
 
+    /// `run --now` starts the board's clock at a past instant and lets it run: its status
+    /// page reads that time, a few seconds on, and the rows are those of that morning.
+    @Test func runNowStartsTheClockThereAndLetsItRun() async throws {
+        let scratch = try ScratchDirectory()
+        try "name: Then\ntimezone: Australia/Sydney\nsource: {kind: demo}\nstatus: {listen: 127.0.0.1:18617}\n"
+            .write(toFile: scratch.path("then.yaml"), atomically: true, encoding: .utf8)
+        let board = try RunningBoard(["run", "--board", scratch.path("then.yaml"), "--now", "2026-11-23T09:30:00+11:00",
+                                      "--output", scratch.path("frame.png")], scratch: scratch)
+        var status = ""
+        for _ in 0..<100 where !status.contains(#""status":"ok""#) {
+            try await Task.sleep(for: .milliseconds(200))
+            status = try await CLI.run(["-s", "http://127.0.0.1:18617/status.json"], executable: URL(fileURLWithPath: "/usr/bin/curl")).stdout
+        }
+        #expect(status.contains(#""now":"2026-11-23T09:30:"#) || status.contains(#""now":"2026-11-23T09:31:"#), "\(status)")
+        board.signal(SIGTERM)
+        #expect(await board.exitStatus(within: 10) == 0)
+        let usage = try await CLI.run(["run", "--board", scratch.path("then.yaml"), "--now", "yesterday", "--output", scratch.path("x.png")])
+        #expect(usage.status == 64 && usage.stderr.contains("--now: "), "\(usage.stderr)")
+    }
+
     @Test func sighupReloadsAGoodFileAndKeepsRunningOnABadOne() async throws {
         let scratch = try ScratchDirectory()
         let good = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/ssd1306-i2c.yaml"), encoding: .utf8)

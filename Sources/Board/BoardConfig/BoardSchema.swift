@@ -59,7 +59,12 @@ enum BoardSchema {
         }
         _ = read { () throws(BoardFileError) in
             guard let zone = try top.string("timezone") else { return }
-            if let problem = zones.problem(zone) { throw top.error("timezone", problem) }
+            if let problem = zones.problem(zone) {
+                // A GTFS board can take its agency's own zone, the surest answer.
+                let sections = (try? SourcesSchema.sections(top, mark: root.mark, file: path)) ?? []
+                let gtfs = sections.contains { section in (try? section.string("kind")) == "gtfs" }
+                throw top.error("timezone", problem + (gtfs ? "; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)" : ""))
+            }
             board.timezone = zone
             board.timezoneIsExplicit = true
         }

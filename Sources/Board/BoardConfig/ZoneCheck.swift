@@ -35,7 +35,16 @@ public struct ZoneCheck: Sendable {
            let match = cities.first(where: { $0.hasSuffix("/" + city) }) {
             return "\(unknown); did you mean '\(match)'?"
         }
-        return zone.contains("/") ? unknown : unknown + "; zones are written Region/City, such as Europe/Berlin or America/New_York"
+        // `Australia/Cairns`: a real city without a zone of its own keeps a neighbour's clocks.
+        if let slash = zone.firstIndex(of: "/") {
+            let region = String(zone[..<slash]) + "/"
+            let inRegion = known.filter { $0.hasPrefix(region) }.map { String($0.dropFirst(region.count)) }.sorted()
+            guard !inRegion.isEmpty else { return unknown }
+            let listed = inRegion.count > 24 ? inRegion.prefix(24).joined(separator: ", ") + ", …" : inRegion.joined(separator: ", ")
+            return "\(unknown): not an IANA zone; a city without a zone of its own keeps a neighbour's clocks, so write "
+                + "that zone: in \(region.dropLast()): \(listed)"
+        }
+        return unknown + "; zones are written Region/City, such as Europe/Berlin or America/New_York"
     }
 
     /// `AEST`, `CET`, `EDT`: letters only, two to five, all capitals.

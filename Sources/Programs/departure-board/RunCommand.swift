@@ -5,6 +5,7 @@ import BoardAssembly
 import SourceAssembly
 import BoardRuntime
 import Logging
+import ZoneInfo
 
 /// `run`: drives a board until SIGINT/SIGTERM.
 struct RunCommand: AsyncParsableCommand {
@@ -33,10 +34,30 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    @Option(help: ArgumentHelp("Start the board's clock at this instant (ISO 8601) and let it run, to watch a past-dated feed; nothing it does is saved as real time.", valueName: "ISO8601"))
+    var now: String?
+
     func validate() throws {
         if trace != nil && output != nil { throw ValidationError("--trace and --output name two outputs; give one.") }
         if Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; got '\(logLevel)'.")
+        }
+    }
+
+    /// The real clock, or with --now real time shifted to start there (the zone reads a
+    /// time without an offset as the board's local time).
+    func startingClock() throws -> any BoardClock {
+        guard let now else { return SystemBoardClock() }
+        let zone: TimeZoneRules
+        do {
+            zone = try BoardSetup(path: board).zone
+        } catch {
+            throw CLIFailure(error).exit()
+        }
+        do {
+            return ShiftedBoardClock(startingAt: try InstantParser.parse(now, zone: zone))
+        } catch {
+            throw CLIFailure(.usage, "--now: \(error)").exit()
         }
     }
 
@@ -50,8 +71,9 @@ struct RunCommand: AsyncParsableCommand {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
         let signals = SignalEvents()
+        let clock = try startingClock()
         do {
-            let service = try await BoardService(path: board, output: target, logger: Logger(label: "departure-board"),
+            let service = try await BoardService(path: board, output: target, clock: clock, logger: Logger(label: "departure-board"),
                                                  environment: ProcessInfo.processInfo.environment)
             try await service.run(until: signals.events)
         } catch {

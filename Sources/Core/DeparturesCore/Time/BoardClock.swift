@@ -19,6 +19,22 @@ public struct SystemBoardClock: BoardClock {
     }
 }
 
+/// Real time shifted to start at another instant (`run --now`): a past-dated feed plays as
+/// if live. Not the real clock, so nothing it times is saved as real (a timetable's checks).
+public struct ShiftedBoardClock: BoardClock {
+    private let offset: Double
+
+    public init(startingAt start: Date, realNow: Date = Date()) {
+        offset = start.timeIntervalSince(realNow)
+    }
+
+    public var now: Date { Date().addingTimeInterval(offset) }
+
+    public func sleep(for duration: Duration) async throws {
+        try await ContinuousClock().sleep(for: duration)
+    }
+}
+
 /// A clock stopped at one instant, for one-shot renders. Waiting returns at once.
 public struct FixedBoardClock: BoardClock {
     public let now: Date
