@@ -9,14 +9,9 @@ import SystemFiles
 enum PreviewBoard {
     static let relativePath = "Boards/preview.yaml"
 
-    /// Where it is looked for, in order: the current folder, then beside the executable
-    /// (`PREFIX/bin` → `PREFIX/share/departure-board`), then the two usual prefixes.
+    /// Where it is looked for, in order: the current folder, then an installation's folders.
     static func candidates(executable: String? = OwnExecutable.path()) -> [String] {
-        var paths = [relativePath]
-        if let executable, let slash = executable.lastIndex(of: "/") {
-            paths.append(String(executable[..<slash]) + "/../share/departure-board/" + relativePath)
-        }
-        return paths + ["/usr/local/share/departure-board/" + relativePath, "/usr/share/departure-board/" + relativePath]
+        [relativePath] + OwnExecutable.installedDataFolders(executable: executable).map { $0 + "/" + relativePath }
     }
 
     /// The first readable candidate; when there is none, the checkout's path, so the error

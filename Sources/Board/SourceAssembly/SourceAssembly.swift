@@ -67,7 +67,7 @@ extension BoardSetup {
                             schedule: gtfs.scheduleURL.map { url in
                                 var schedule = scheduleSettings(url: url)
                                 // Only the real clock moves the saved cadence: never a preview's --now.
-                                schedule.recordsChecks = clock is SystemBoardClock
+                                schedule.recordsChecks = clock.isWallClock
                                 return schedule
                             },
                             cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,

@@ -31,7 +31,7 @@ final class ImportRun {
 
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
 
-    init(feed: FeedArchive, tempBase: String, requested: Set<String>, filtersRowsByBytes: Bool = true) {
+    init(feed: FeedArchive, tempBase: String, requested: Set<String>, filtersRowsByBytes: Bool) {
         self.feed = feed
         self.tempBase = tempBase
         self.requested = requested

@@ -95,7 +95,9 @@ public final class ScheduleUpdater: Sendable {
     public func updateInBackground(now: Date) {
         guard claim(now: now) else { return }
         Task.detached(priority: .background) { [self] in
-            finish(await check(now: now, conditional: true), at: now)
+            var missingStop: String?
+            let outcome = await check(now: now, conditional: true, missingStop: &missingStop)
+            finish(outcome, missingStop: missingStop, at: now)
         }
     }
 
@@ -104,8 +106,9 @@ public final class ScheduleUpdater: Sendable {
     @discardableResult
     public func update(now: Date, conditional: Bool = true, force: Bool = false) async -> Outcome {
         guard claim(now: now, force: force) else { return .notDue }
-        let outcome = await check(now: now, conditional: conditional)
-        finish(outcome, at: now)
+        var missingStop: String?
+        let outcome = await check(now: now, conditional: conditional, missingStop: &missingStop)
+        finish(outcome, missingStop: missingStop, at: now)
         return outcome
     }
 
@@ -113,18 +116,20 @@ public final class ScheduleUpdater: Sendable {
     private func claim(now: Date, force: Bool = false) -> Bool {
         state.withLock { state in
             guard !state.running else { return false }
-            let saved = PublishedFeed.load(for: settings, wallClock: wallClock())
-            let due = force || (state.nextCheck ?? saved.nextCheck(refresh: settings.refresh)) <= now
+            // The saved cadence is read only until this process has one of its own.
+            let due = force || (state.nextCheck
+                ?? PublishedFeed.load(for: settings, wallClock: wallClock()).nextCheck(refresh: settings.refresh)) <= now
             guard due else { return false }
             state.running = true
             return true
         }
     }
 
-    private func finish(_ outcome: Outcome, at now: Date) {
+    private func finish(_ outcome: Outcome, missingStop: String?, at now: Date) {
         let wait: Duration = state.withLock { state in
             state.running = false
             state.lastOutcome = outcome
+            state.missingStop = missingStop
             if case .failed = outcome {
                 state.failures += 1
                 // 5 min, doubling, never longer than the refresh itself.
@@ -152,7 +157,8 @@ public final class ScheduleUpdater: Sendable {
         }
     }
 
-    private func check(now: Date, conditional: Bool) async -> Outcome {
+    /// `missingStop`: set when the timetable was refused for lacking one of the board's stops.
+    private func check(now: Date, conditional: Bool, missingStop: inout String?) async -> Outcome {
         let previous = PublishedFeed.load(for: settings, wallClock: wallClock())
         let download = settings.storePath + ".download-\(getpid()).zip"
         // A killed check leaves its half-downloaded zip; a live process's download stays.
@@ -194,14 +200,14 @@ public final class ScheduleUpdater: Sendable {
         }
         let importer = GTFSImporter(stopIDs: settings.stopIDs, member: settings.member)
         let storePath = settings.storePath
-        let (outcome, missingStop): (Outcome, String?) = await LowPriorityThread.run {
+        let (outcome, lacking): (Outcome, String?) = await LowPriorityThread.run {
             do throws(GTFSImportError) {
                 return (.imported(try importer.importFeed(zipPath: download, storePath: storePath)), nil)
             } catch {
                 return (.failed("the downloaded timetable was refused: \(error)"), error.missingStop)
             }
         }
-        state.withLock { $0.missingStop = missingStop }
+        missingStop = lacking
         if case .imported = outcome { validators.save(for: settings) }
         return outcome
     }

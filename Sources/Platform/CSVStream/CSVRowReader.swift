@@ -90,7 +90,7 @@ public struct CSVRowReader {
     }
 
     private func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : fieldEnds[index - 1] + gap)..<fieldEnds[index]
+        CSVFields.range(index, ends: fieldEnds, gap: gap)
     }
 
     private enum State {

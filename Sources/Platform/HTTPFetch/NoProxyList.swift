@@ -22,11 +22,10 @@ struct NoProxyList: Sendable, Equatable {
         networks = entries.compactMap(CIDR.init)
     }
 
+    /// `host` as a URL holds it: an IPv6 address without brackets.
     func contains(_ host: String) -> Bool {
         if everything { return true }
-        var bare = Substring(host)
-        if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
-        if let address = IPAddress(bare) {
+        if let address = IPAddress(host) {
             return networks.contains { $0.contains(address) }
         }
         var name = host.lowercased()

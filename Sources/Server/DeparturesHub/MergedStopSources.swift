@@ -102,24 +102,18 @@ public final class MergedStopSources: DeparturesRepository {
     /// of one feed once (its earlier call), in time order.
     private func merged(at now: Date) throws(DeparturesError) -> [Departure] {
         let states = states.withLock { $0 }
-        var merged: [(departure: Departure, part: Int)] = []
+        var calls: [(departure: Departure, part: Int)] = []
         var anyData = false
-        var firstKept: [String: Int] = [:]
         for (index, state) in states.enumerated() {
             guard let success = state.lastSuccess,
                   now.timeIntervalSince(success) <= parts[index].policy.staleLimit.timeInterval else { continue }
             anyData = true
-            for departure in state.departures {
-                let key = parts[index].feed + "\u{1F}" + departure.tripID
-                if let kept = firstKept[key], merged[kept].part != index {
-                    if departure.realtimeTimeSecs < merged[kept].departure.realtimeTimeSecs { merged[kept] = (departure, index) }
-                    continue
-                }
-                firstKept[key] = firstKept[key] ?? merged.count
-                merged.append((departure, index))
-            }
+            calls += state.departures.map { ($0, index) }
         }
         if !anyData, let error = states.lazy.compactMap(\.lastError).first { throw error }
+        let merged = TripCalls.onePerTrip(calls, feed: { parts[$0.part].feed }, trip: \.departure.tripID, source: \.part) {
+            $0.departure.realtimeTimeSecs < $1.departure.realtimeTimeSecs
+        }
         return merged.enumerated().sorted { lhs, rhs in
             let (left, right) = (lhs.element.departure.realtimeTimeSecs, rhs.element.departure.realtimeTimeSecs)
             return left != right ? left < right : lhs.offset < rhs.offset

@@ -35,14 +35,10 @@ public enum ImportBench {
 
     /// `runs` imports of `zip` into a scratch store, one child each.
     public static func run(zip: String, stopIDs: [String], runs: Int) throws(AssemblyError) -> [Figures] {
-        guard let executable = OwnExecutable.path() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
         guard access(zip, R_OK) == 0 else { throw AssemblyError(.io, "\(zip): cannot read (\(systemErrorText(errno)))") }
         // The import unpacks stop_times.txt beside the store: TMPDIR needs room for it.
-        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(temporary)/departure-board-bench-XXXXXX".utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
-            throw AssemblyError(.io, "cannot make a scratch folder for bench")
-        }
+        let probe = try ProcessProbe.inScratchFolder()
+        let folder = probe.scratch
         let board = folder + "/board.yaml", store = folder + "/store.sqlite", out = folder + "/out.txt", err = folder + "/err.txt"
         defer { for path in [board, store, out, err] { unlink(path) }; rmdir(folder) }
         let text = "source: {kind: gtfs, store: \(JSONString.quoted(store)), stop_ids: ["
@@ -52,7 +48,6 @@ public enum ImportBench {
         } catch {
             throw AssemblyError(.io, "\(board): cannot write the bench's board: \(error)")
         }
-        let probe = ProcessProbe(executable: executable, scratch: folder)
         return (0..<runs).map { _ in
             let child = probe.measure(["gtfs", "import", zip, "--board", board], stderrPath: err, stdoutPath: out)
             let printed = [out, err].compactMap { try? BoundedFile.read($0, maxBytes: 1 << 16) }

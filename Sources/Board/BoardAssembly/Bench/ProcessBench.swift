@@ -13,14 +13,9 @@ public enum ProcessBench {
     /// `hub75Driver`: HUB75 boards run against this driver program (one built against the
     /// recording stub, say), through a copy of the board that names it, instead of a trace.
     public static func run(boards: [String], seconds: Int, hub75Driver: String? = nil) throws(AssemblyError) -> [ProcessProbe.Figures] {
-        guard let executable = OwnExecutable.path() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
-        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(temporary)/departure-board-bench-XXXXXX".utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
-            throw AssemblyError(.io, "cannot make a scratch folder for bench")
-        }
+        let probe = try ProcessProbe.inScratchFolder()
+        let folder = probe.scratch
         defer { for name in ["probe.png", "probe.trace", "notify.sock", "hub75.yaml"] { unlink(folder + "/" + name) }; rmdir(folder) }
-        let probe = ProcessProbe(executable: executable, scratch: folder)
         let chosen = boards.isEmpty ? defaultBoards.filter { access($0, R_OK) == 0 } : boards
         var figures: [ProcessProbe.Figures] = []
         for board in chosen {

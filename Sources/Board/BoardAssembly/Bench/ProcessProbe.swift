@@ -2,11 +2,11 @@
 import Glibc
 #endif
 import CKernel
+public import SourceAssembly
 import SystemFiles
 
 /// Start-up and memory of the program as users run it: this same binary as a child process,
-/// measured from outside. Peak memory is the kernel's figure for the child (`ru_maxrss`, the
-/// peak resident set); the first frame is the `READY=1` that `run` sends systemd once a frame
+/// measured from outside. Peak memory is the child's own VmHWM as it exits (see `wait`); the first frame is the `READY=1` that `run` sends systemd once a frame
 /// reached its output, caught on a notify socket of our own.
 public struct ProcessProbe: Sendable {
     public struct Figures: Sendable {
@@ -34,6 +34,17 @@ public struct ProcessProbe: Sendable {
 
     public let executable: String
     public let scratch: String
+
+    /// This program, with a new scratch folder under TMPDIR (the caller removes it).
+    public static func inScratchFolder() throws(AssemblyError) -> ProcessProbe {
+        guard let executable = OwnExecutable.path() else { throw AssemblyError(.io, "/proc/self/exe: cannot find this program") }
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(temporary)/departure-board-bench-XXXXXX".utf8CString)
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw AssemblyError(.io, "cannot make a scratch folder for bench")
+        }
+        return ProcessProbe(executable: executable, scratch: folder)
+    }
 
     public init(executable: String, scratch: String) {
         self.executable = executable

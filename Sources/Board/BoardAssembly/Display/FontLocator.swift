@@ -10,15 +10,11 @@ public enum FontLocator {
             folders.append(String(boardPath[..<slash]) + "/../Fonts")
         }
         folders.append("Fonts")
-        if let executable, let slash = executable.lastIndex(of: "/") {
-            let bin = String(executable[..<slash])
-            // An installation: PREFIX/bin/departure-board beside PREFIX/share/departure-board.
-            folders.append(bin + "/../share/departure-board/Fonts")
-            // A build in a checkout: CHECKOUT/.build/<triple>/<configuration>/departure-board.
-            folders.append(bin + "/../../../Fonts")
-        }
-        folders += ["/usr/local/share/departure-board/Fonts", "/usr/share/departure-board/Fonts"]
-        return folders
+        // An installation beside the program first, the system's prefixes last (the final two);
+        // between them a build in a checkout: CHECKOUT/.build/<triple>/<configuration>/departure-board.
+        let installed = OwnExecutable.installedDataFolders(executable: executable).map { $0 + "/Fonts" }
+        let checkout = executable.flatMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) + "/../../../Fonts" } }
+        return folders + installed.dropLast(2) + (checkout.map { [$0] } ?? []) + installed.suffix(2)
     }
 
     /// The font file of a bundled name; the error lists where it looked.

@@ -45,6 +45,9 @@ public struct BoardState: Equatable, Sendable {
     /// Each source's own state, in `sources:` order: one entry on a one-source board.
     public var sources: [SourceStatus]
 
+    /// The places (`SourcePlace.index`) of the sources that fail: their labels carry a mark.
+    public var failingSources: Set<Int> { Set(sources.filter(\.isFailing).map(\.place.index)) }
+
     public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
                 rows: [DepartureRow], notice: String? = nil, zone: TimeZoneRules, sources: [SourceStatus] = []) {
         self.zone = zone

@@ -5,6 +5,13 @@ public protocol BoardClock: Sendable {
     var now: Date { get }
     /// Suspends for `duration` of this clock's time; throws `CancellationError` when cancelled.
     func sleep(for duration: Duration) async throws
+    /// True only for the real clock: what a board saves as real time (a timetable's last
+    /// check) is never taken from a preview's, a test's or a shifted clock.
+    var isWallClock: Bool { get }
+}
+
+extension BoardClock {
+    public var isWallClock: Bool { false }
 }
 
 /// The real clock: wall time for "now", the monotonic clock for waiting, so a wall-clock
@@ -13,6 +20,7 @@ public struct SystemBoardClock: BoardClock {
     public init() {}
 
     public var now: Date { Date() }
+    public var isWallClock: Bool { true }
 
     public func sleep(for duration: Duration) async throws {
         try await ContinuousClock().sleep(for: duration)

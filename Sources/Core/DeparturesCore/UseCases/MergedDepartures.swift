@@ -36,23 +36,11 @@ extension DepartureRules {
 
     /// One call per trip and feed: of the calls two sources of one feed see, the earliest
     /// departure the rider can still reach (the bus is caught where it comes first), else
-    /// the earliest. A trip calling twice at one source (a loop) keeps both calls.
+    /// the earliest.
     static func oneCallPerTrip(_ rows: [PlacedDeparture]) -> [PlacedDeparture] {
-        var chosen: [String: Int] = [:]   // feed + trip → index into `kept`
-        var kept: [PlacedDeparture] = []
-        for row in rows {
-            let key = row.place.feed + "\u{1F}" + row.resolved.departure.tripID
-            guard let index = chosen[key], kept[index].place.index != row.place.index else {
-                chosen[key] = chosen[key] ?? kept.count
-                kept.append(row)
-                continue
-            }
-            let held = kept[index]
-            if row.isReachable != held.isReachable ? row.isReachable : row.resolved.instant < held.resolved.instant {
-                kept[index] = row
-            }
+        TripCalls.onePerTrip(rows, feed: \.place.feed, trip: \.resolved.departure.tripID, source: \.place.index) { row, held in
+            row.isReachable != held.isReachable ? row.isReachable : row.resolved.instant < held.resolved.instant
         }
-        return kept
     }
 
     /// By the moment to leave; ties by departure, then as one source's rows, then by source.
@@ -61,5 +49,28 @@ extension DepartureRules {
         if order(lhs.resolved, rhs.resolved) { return true }
         if order(rhs.resolved, lhs.resolved) { return false }
         return lhs.place.index < rhs.place.index
+    }
+}
+
+/// A trip that several sources of one feed see (a bus passing two of the board's stops) is
+/// one trip: the rule that keeps one of its calls, for a sign's rows and a hub stop's stream.
+public enum TripCalls {
+    /// Of the calls of one trip of one feed seen by different sources, the one `prefers`
+    /// picks over the call held, in the place of the first; a trip calling twice at one
+    /// source (a loop) keeps both calls.
+    public static func onePerTrip<Call>(_ calls: [Call], feed: (Call) -> String, trip: (Call) -> String,
+                                        source: (Call) -> Int, prefers: (Call, Call) -> Bool) -> [Call] {
+        var chosen: [String: Int] = [:]   // feed + trip → index into `kept`
+        var kept: [Call] = []
+        for call in calls {
+            let key = feed(call) + "\u{1F}" + trip(call)
+            guard let index = chosen[key], source(kept[index]) != source(call) else {
+                chosen[key] = chosen[key] ?? kept.count
+                kept.append(call)
+                continue
+            }
+            if prefers(call, kept[index]) { kept[index] = call }
+        }
+        return kept
     }
 }

@@ -16,8 +16,6 @@ public struct BoardSource: Sendable {
 public struct SourceState: Sendable, Equatable {
     /// The outcome of its last refresh (loading until the first one ends).
     public var lastOutcome: BoardStatus = .loading
-    /// The message of its last failure, kept while stale or in error.
-    public var message: String?
     /// When it last answered successfully.
     public var lastSuccess: Date?
     /// Its notice (a service alert) from the last successful refresh.
@@ -28,6 +26,9 @@ public struct SourceState: Sendable, Equatable {
     public var lastError: DeparturesError?
     /// Failures since its last success; drives its backoff.
     public var consecutiveFailures = 0
+
+    /// The message of its last failure, in the board's words; nil after a success.
+    public var message: String? { lastError?.userMessage }
 
     public init() {}
 }

@@ -139,14 +139,12 @@ public final class BoardViewModel {
             state.notice = notice
             state.lastSuccess = now
             state.lastOutcome = fresh.isEmpty ? .empty : .ok
-            state.message = nil
             state.lastError = nil
             state.consecutiveFailures = 0
         case .failure(let error):
             sourceStats[index].failureCount += 1
             state.consecutiveFailures += 1
             state.lastError = error
-            state.message = error.userMessage
             state.lastOutcome = .error
         }
         sourceStates[index] = state

@@ -24,6 +24,8 @@ struct Columns {
     var sourceWidth: Int
     /// The widest delay box and the space after it; zero when no row on the page is late.
     var delayWidth: Int
+    /// Where the source column starts, the same on every row of the page.
+    var sourceLeft: Int
     let compact: Compaction
     let countsToLeaving: Bool
     /// Sources whose rows are kept past a failure: their label carries a mark.
@@ -65,10 +67,12 @@ struct Columns {
         self.countsToLeaving = countsToLeaving
         self.failing = failing
         let widestRoute = rows.map { font.width(of: $0.route) }.max() ?? 0
-        badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
+        let badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
+        self.badgeWidth = badgeWidth
         showDelay = shown.contains(.delay)
         showCountdown = shown.contains(.countdown)
-        timeWidth = font.width(of: "00:00")
+        let timeWidth = font.width(of: "00:00")
+        self.timeWidth = timeWidth
         let widest = { (column: LayoutOptions.Column, text: (DepartureRow) -> String?) in
             shown.contains(column) ? rows.compactMap(text).map { font.width(of: $0) }.max() ?? 0 : 0
         }
@@ -91,34 +95,46 @@ struct Columns {
         }
         let widestPlatform = { (short: Bool) in widest(.platform) { Self.platform($0, short: short) } }
         let widestSource = { (characters: Int?) in
-            widest(.source) { row in Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + "!" : $0 } }
+            widest(.source) { row in Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + Self.failingMark : $0 } }
         }
 
         let width = layout.size.width
         // The headsign needs a third of the width, or less when every headsign on the page is shorter.
         let headsignRoom = min(width / 3, shown.contains(.headsign) ? rows.map { font.width(of: $0.headsign) }.max() ?? 0 : 0)
-        let ladder = Compaction.ladder(countsToLeaving: countsToLeaving)
-        var chosen = ladder[ladder.count - 1]
-        for step in ladder {
+        // Each step's widths are measured once: the first step that leaves the headsign its
+        // room is kept, else the last.
+        let measure = { (step: Compaction) in
+            let leave = widestLeave(step)
+            return (step: step, countdown: widestCountdown(step.shortCountdown), delay: widestDelay(step, leave),
+                    leave: leave, platform: widestPlatform(step.shortPlatform), source: widestSource(step.labelCharacters))
+        }
+        let fits = { (measured: (step: Compaction, countdown: Int, delay: Int, leave: Int, platform: Int, source: Int)) in
             var used = gap + badgeWidth + gap
-            if step.time && shown.contains(.time) { used += timeWidth + layout.columnSpace }
-            used += widestCountdown(step.shortCountdown) + layout.columnSpace + widestDelay(step, widestLeave(step))
-            for optional in [widestLeave(step), widestPlatform(step.shortPlatform), widestSource(step.labelCharacters)]
-            where optional > 0 {
+            if measured.step.time && shown.contains(.time) { used += timeWidth + layout.columnSpace }
+            used += measured.countdown + layout.columnSpace + measured.delay
+            for optional in [measured.leave, measured.platform, measured.source] where optional > 0 {
                 used += optional + layout.columnSpace
             }
-            if width - used >= headsignRoom {
-                chosen = step
-                break
-            }
+            return width - used >= headsignRoom
         }
-        compact = chosen
-        showTime = chosen.time && shown.contains(.time)
-        countdownWidth = widestCountdown(chosen.shortCountdown)
-        delayWidth = widestDelay(chosen, widestLeave(chosen))
-        leaveWidth = widestLeave(chosen)
-        platformWidth = widestPlatform(chosen.shortPlatform)
-        sourceWidth = widestSource(chosen.labelCharacters)
+        let ladder = Compaction.ladder(countsToLeaving: countsToLeaving)
+        var kept = measure(ladder[0])
+        for step in ladder.dropFirst() where !fits(kept) { kept = measure(step) }
+        compact = kept.step
+        showTime = kept.step.time && shown.contains(.time)
+        countdownWidth = kept.countdown
+        delayWidth = kept.delay
+        leaveWidth = kept.leave
+        platformWidth = kept.platform
+        sourceWidth = kept.source
+        // The source column starts left of the widest of each column to its right, on every row.
+        var right = width - gap
+        if showTime { right -= timeWidth + layout.columnSpace }
+        if showCountdown { right -= countdownWidth + layout.columnSpace }
+        right -= delayWidth
+        if leaveWidth > 0 { right -= leaveWidth + layout.columnSpace }
+        if platformWidth > 0 { right -= platformWidth + layout.columnSpace }
+        sourceLeft = right - sourceWidth
     }
 
     func countdownText(_ row: DepartureRow) -> String {
@@ -127,10 +143,13 @@ struct Columns {
     func delayText(_ row: DepartureRow) -> String? { showDelay && compact.delay ? Self.delay(row, short: compact.shortDelay) : nil }
     func leaveText(_ row: DepartureRow) -> String? { leaveWidth > 0 ? Self.leave(row, short: compact.shortLeave) : nil }
     func platformText(_ row: DepartureRow) -> String? { Self.platform(row, short: compact.shortPlatform) }
+    /// What follows a failing source's label, on every layout.
+    static let failingMark = "!"
+
     /// The label, and whether its source is failing (drawn with a `!` in the error colour).
     func sourceText(_ row: DepartureRow) -> (text: String, failing: Bool)? {
         guard sourceWidth > 0, let label = Self.label(row, characters: compact.labelCharacters) else { return nil }
-        return failing.contains(row.place.index) ? (label + "!", true) : (label, false)
+        return failing.contains(row.place.index) ? (label + Self.failingMark, true) : (label, false)
     }
 
     /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a

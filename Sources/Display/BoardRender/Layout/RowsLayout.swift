@@ -65,8 +65,7 @@ struct RowsLayout {
         case .ok, .stale:
             let perPage = rowsPerPage(statusLine: hasStatusLine(state))
             let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
-            let failing = Set(state.sources.filter(\.isFailing).map(\.place.index))
-            let columns = Columns(rows: rows, layout: self, failing: failing)
+            let columns = Columns(rows: rows, layout: self, failing: state.failingSources)
             for (index, row) in rows.enumerated() {
                 drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
             }
@@ -167,7 +166,7 @@ struct RowsLayout {
         }
         if columns.sourceWidth > 0 {
             // At one place on every row of the page, so the labels read as a column of places.
-            let left = sourceLeft(columns)
+            let left = columns.sourceLeft
             if let (label, failing) = columns.sourceText(row) {
                 canvas.draw(label, font: font, x: left, baseline: baseline, failing ? .error : .dimText)
             }
@@ -179,17 +178,6 @@ struct RowsLayout {
         let left = badge.width > 0 ? badge.maxX + badgeSpace : gap
         let region = Rect(x: left, y: top, width: max(0, right - left), height: rowHeight)
         drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, row.isReachable ? .text : .dimText, on: &canvas)
-    }
-
-    /// Where the source column starts: left of the widest of each column to its right.
-    private func sourceLeft(_ columns: Columns) -> Int {
-        var right = size.width - gap
-        if columns.showTime { right -= columns.timeWidth + columnSpace }
-        if columns.showCountdown { right -= columns.countdownWidth + columnSpace }
-        right -= columns.delayWidth
-        if columns.leaveWidth > 0 { right -= columns.leaveWidth + columnSpace }
-        if columns.platformWidth > 0 { right -= columns.platformWidth + columnSpace }
-        return right - columns.sourceWidth
     }
 
     private func drawHeadsign(_ text: String, in region: Rect, baseline: Int, elapsed: Duration, _ color: LogicalColor,

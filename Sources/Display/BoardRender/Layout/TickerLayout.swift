@@ -10,11 +10,11 @@ struct TickerLayout {
         if let placeholder = state.placeholder { return placeholder }
         let shown = options.columns
         let toLeaving = options.countdown == .leave
-        let failing = Set(state.sources.filter(\.isFailing).map(\.place.index))
+        let failing = state.failingSources
         var items = state.rows.map { row -> String in
             var parts: [String] = []
             if shown.contains(.source), let label = row.place.label {
-                parts.append(label + (failing.contains(row.place.index) ? "!:" : ":"))
+                parts.append(label + (failing.contains(row.place.index) ? Columns.failingMark : "") + ":")
             }
             if shown.contains(.route) { parts.append(row.route) }
             if shown.contains(.headsign) { parts.append(row.headsign) }
