@@ -134,7 +134,10 @@ import Testing
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let zip = try Self.feed(headsign: "Hornsby")
-        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
+        let down = Locked(false)
+        let server = try LoopbackHTTPServer { _ in
+            down.withLock { $0 } ? .respond(status: 503, headers: []) : .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip)
+        }
         defer { server.stop() }
         let lines = LogLines()
         let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite", stopIDs: ["999999"])
@@ -147,6 +150,10 @@ import Testing
         #expect(updater.lastMissingStop == "999999")
         #expect(lines.all.contains { $0.hasPrefix("error: timetable update failed, no store yet: ") }, "\(lines.all)")
         #expect(!lines.all.contains { $0.contains("keeping the current store") })
+        // A later failure of another kind is that failure, not the missing stop again.
+        down.withLock { $0 = true }
+        #expect(await updater.update(now: Self.start, force: true) != .notDue)
+        #expect(updater.lastMissingStop == nil)
     }
 
     /// A check killed midway leaves a half download, an import's temporaries or a half-written
