@@ -38,10 +38,26 @@ import Testing
 
     @Test func defaultsNameTheStoreAfterTheBoard() throws {
         let board = try loader.parse("timezone: Australia/Sydney\nsource: {kind: gtfs, stop_id: \"2000421\"}\n",
-                                     path: "/etc/departure-board/central.yaml")
+                                     path: "/home/pi/sign/central.yaml")
         #expect(board.timezoneIsExplicit)
         #expect(board.source.gtfs == GTFSSourceSettings(
-            storePath: "/etc/departure-board/central.gtfs.sqlite", stopIDs: ["2000421"]))
+            storePath: "/home/pi/sign/central.gtfs.sqlite", stopIDs: ["2000421"]))
+    }
+
+    /// /etc and /usr hold configuration and installed files, which the service sees read-only:
+    /// a board there keeps its store in the service's state folder (issue 35, item 1). A store
+    /// the board names stays where it says, so an owner can still choose.
+    @Test("a board in a system folder keeps its store in the state folder", arguments: [
+        ("/etc/departure-board/board.yaml", nil, "/var/lib/departure-board/board.gtfs.sqlite"),
+        ("/etc/departure-board/board.yaml", "rail.sqlite", "/etc/departure-board/rail.sqlite"),
+        ("/usr/share/departure-board/Boards/gtfs/sydney-trains.yaml", nil, "/var/lib/departure-board/sydney-trains.gtfs.sqlite"),
+        ("/etcetera/board.yaml", nil, "/etcetera/board.gtfs.sqlite"),
+        ("/srv/sign/board.yaml", nil, "/srv/sign/board.gtfs.sqlite"),
+    ] as [(String, String?, String)])
+    func systemFoldersKeepTheirStoreInTheStateFolder(board path: String, store: String?, expected: String) throws {
+        let named = store.map { ", store: \($0)" } ?? ""
+        let board = try loader.parse("source: {kind: gtfs, stop_id: \"1\"\(named)}\n", path: path)
+        #expect(board.source.gtfs?.storePath == expected)
     }
 
     @Test("gtfs keys are refused elsewhere, api keys are shared", arguments: [

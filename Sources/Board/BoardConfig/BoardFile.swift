@@ -1,4 +1,5 @@
 public import HTTPFetch
+import SystemFiles
 
 /// A validated board file. All values are filled in: defaults are applied during parsing.
 public struct BoardFile: Sendable, Equatable {
@@ -132,6 +133,19 @@ public struct DepartureSettings: Sendable, Equatable {
     }
 }
 
+/// The folders the installed service may write (`deploy/departure-board.service`): everything
+/// else is read-only to it (`ProtectSystem=strict`) and /home, /root, /run/user hidden
+/// (`ProtectHome=yes`). Fixed rather than read from `$STATE_DIRECTORY`, so the service and an
+/// owner's `gtfs import` or `validate` outside it name the same store.
+public enum ServiceFolders {
+    /// `StateDirectory=`: timetable stores.
+    public static let state = "/var/lib/departure-board"
+    /// `RuntimeDirectory=`: an image board's picture.
+    public static let runtime = "/run/departure-board"
+    /// What `ProtectHome=yes` hides from it.
+    public static let hidden = ["/home", "/root", "/run/user"]
+}
+
 /// Board file paths: name defaults and resolution of relative paths.
 enum BoardPath {
     /// "Boards/preview.yaml" -> "preview"; a leading dot (".board") is not treated as an extension.
@@ -139,6 +153,18 @@ enum BoardPath {
         let last = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
         return String(last[..<dot])
+    }
+
+    /// Where a GTFS store lives when the board names none: beside the board, unless the board
+    /// is in /etc or /usr. Those hold configuration and installed files, never variable data
+    /// (FHS), and the service sees them read-only (`ProtectSystem=strict`), so that store lives
+    /// in the state folder: /etc/departure-board/board.yaml -> /var/lib/departure-board/board.gtfs.sqlite.
+    static func defaultStore(for boardPath: String) -> String {
+        let name = defaultName(for: boardPath) + ".gtfs.sqlite"
+        let systemFolders = ["/etc/", "/usr/"]
+        let absolute = Folders.absolute(boardPath)
+        if systemFolders.contains(where: { absolute.hasPrefix($0) }) { return ServiceFolders.state + "/" + name }
+        return resolve(name, against: boardPath)
     }
 
     /// Resolves `relative` against the folder holding `boardPath`; absolute paths pass through.

@@ -86,7 +86,7 @@ enum GTFSSourceSchema {
                                 "required when kind is gtfs: the board's stop ids, e.g. [\"2000421\"]")
         }
         var settings = GTFSSourceSettings(
-            storePath: BoardPath.resolve(BoardPath.defaultName(for: boardPath) + ".gtfs.sqlite", against: boardPath),
+            storePath: BoardPath.defaultStore(for: boardPath),
             stopIDs: stops)
         if let store = try section.string("store") {
             if let problem = Validators.filePath(store) { throw section.error("store", problem) }

@@ -32,6 +32,24 @@ public enum Folders {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `path` made absolute against the current folder; unchanged when already absolute or
+    /// when the current folder cannot be read.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let current = getcwd(nil, 0) else { return path }
+        defer { free(current) }
+        let folder = String(cString: current)
+        return (folder.hasSuffix("/") ? folder : folder + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
+    /// The folder a new file at `path` lands in — its parent, or the nearest existing ancestor
+    /// when parents are still to be made (as `create` would) — and whether this process may
+    /// create and rename files there (`access(W_OK|X_OK)`: user, groups and read-only mounts).
+    public static func creatableFolder(for path: String) -> (folder: String, writable: Bool) {
+        var folder = parent(of: path)
+        while !isFolder(folder), folder != "/", folder != "." { folder = parent(of: folder) }
+        return (folder, access(folder, W_OK | X_OK) == 0)
+    }
+
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

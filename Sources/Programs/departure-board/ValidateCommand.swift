@@ -12,7 +12,9 @@ struct ValidateCommand: AsyncParsableCommand {
         discussion: """
             With --live, each board's source is asked once, as the running board would: a GTFS \
             board reports its timetable and, per realtime feed, the header's age, the number of \
-            entities and how many of its trips match the timetable. A live failure exits 74.
+            entities and how many of its trips match the timetable. A live failure exits 74. \
+            A timetable store the board downloads must be writable: by you, and with --service \
+            by the installed service, which writes only in /var/lib/departure-board.
             """
     )
 
@@ -21,6 +23,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @Flag(help: "Also fetch each board's feeds once and report what came back.")
     var live = false
+
+    @Flag(help: "Judge the board as the installed service would run it: a timetable store it downloads must be in /var/lib/departure-board.")
+    var service = false
 
     @Option(name: .long, help: ArgumentHelp("Check as at this instant (ISO 8601): the timetable's end and, with --live, the feeds' age.", valueName: "ISO8601"))
     var now: String?
@@ -62,7 +67,8 @@ struct ValidateCommand: AsyncParsableCommand {
                 continue
             }
             let store = GTFSStoreStatus.check(checked.board, now: instant)
-            if let problem = store.problem {
+            let unwritable = StoreFolderCheck.problems(checked.board, asService: service)
+            if let problem = store.problem ?? unwritable.first {
                 Console.error(problem)
                 failures += 1
                 continue
