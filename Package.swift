@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
+        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
@@ -129,7 +131,7 @@ let package = Package(
         // with the checks, imports and searches around sources. What the hub shares with the
         // sign, without the display stack.
         .target(name: "SourceAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
+            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -242,12 +244,15 @@ let package = Package(
         .executableTarget(name: "fuzz-http-response", dependencies: ["HTTPFetch", "FuzzSupport"], path: "Tests/Fuzz/Targets/HTTPResponse"),
         .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
         .executableTarget(name: "fuzz-csv", dependencies: ["CSVStream", "FuzzSupport"], path: "Tests/Fuzz/Targets/CSV"),
+        .executableTarget(name: "fuzz-onebusaway", dependencies: ["OneBusAwaySource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/OneBusAway"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: ["TestTiming",
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite", "SeededRandom",
         ]),
@@ -300,7 +305,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-            "fuzz-http-response", "fuzz-tzif", "fuzz-csv",
+            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
@@ -315,7 +320,7 @@ let package = Package(
 // family owns and may import). Target names stay as they are; only their folders are grouped.
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
-    "Feeds": ["APISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
+    "Feeds": ["APISource", "OneBusAwaySource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],

@@ -61,7 +61,7 @@ public struct BoardFile: Sendable, Equatable {
 }
 
 public enum SourceKind: String, Sendable, Equatable, CaseIterable {
-    case demo, api, file, gtfs
+    case demo, api, file, gtfs, onebusaway
 }
 
 public enum APIKeySource: Sendable, Equatable {

@@ -21,16 +21,19 @@ enum BoardSchema {
     /// Source keys that only make sense for some kinds; the others apply to every kind.
     static let sourceKeyKinds: [String: [SourceKind]] = {
         var kinds: [String: [SourceKind]] = [
-            "base_url": [.api], "stop_id": [.api, .gtfs],
-            "api_key_env": [.api, .gtfs], "api_key_file": [.api, .gtfs], "api_key_header": [.api, .gtfs],
-            "api_key_prefix": [.api, .gtfs],
-            "request_timeout": [.api, .gtfs], "resource_timeout": [.api, .gtfs], "max_response_bytes": [.api, .gtfs],
-            "proxy": [.api, .gtfs], "path": [.file],
+            "base_url": [.api, .onebusaway], "stop_id": [.api, .gtfs, .onebusaway],
+            "api_key_env": [.api, .gtfs, .onebusaway], "api_key_file": [.api, .gtfs, .onebusaway],
+            // OneBusAway takes its key as `?key=`, never in a header.
+            "api_key_header": [.api, .gtfs], "api_key_prefix": [.api, .gtfs],
+            "request_timeout": [.api, .gtfs, .onebusaway], "resource_timeout": [.api, .gtfs, .onebusaway],
+            "max_response_bytes": [.api, .gtfs, .onebusaway], "proxy": [.api, .gtfs, .onebusaway], "path": [.file],
         ]
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
         return kinds
     }()
-    static let requiredSourceKeys: [SourceKind: [String]] = [.api: ["base_url", "stop_id"], .file: ["path"]]
+    static let requiredSourceKeys: [SourceKind: [String]] = [
+        .api: ["base_url", "stop_id"], .onebusaway: ["base_url", "stop_id"], .file: ["path"],
+    ]
 
     /// The board and the first problem of each section (`AllProblems` finds the rest).
     static func build(root: YAMLNode, path: String, zones: ZoneCheck) -> (value: BoardFile, problems: [BoardFileError]) {
@@ -116,7 +119,8 @@ enum BoardSchema {
         }
         for key in section.order {
             if let owners = sourceKeyKinds[key], !owners.contains(kind) {
-                let names = owners.map(\.rawValue).joined(separator: " or ")
+                let names = owners.dropLast().map(\.rawValue).joined(separator: ", ")
+                    + (owners.count > 1 ? " or " : "") + (owners.last?.rawValue ?? "")
                 throw section.error(key, "only applies to kind \(names) (this source is kind \(kind.rawValue))", atKey: true)
             }
         }

@@ -22,7 +22,8 @@ enum SourcesSchema {
         }
         guard let section = try top.section("source", schema: BoardSchema.source) else {
             throw Section.error(file, mark, top.keyPath("source"),
-                                "required: a mapping with at least 'kind: demo', 'kind: api', 'kind: file' or 'kind: gtfs'")
+                                "required: a mapping with at least a kind: "
+                                    + SourceKind.allCases.map { "'kind: \($0.rawValue)'" }.joined(separator: ", "))
         }
         return [section]
     }

@@ -163,6 +163,8 @@ public struct BoardSetup: Sendable {
             case .file: return "file:" + (source.filePath ?? "")
             case .api: return "api:" + (source.baseURL ?? "")
             case .gtfs: return "gtfs:" + (source.gtfs?.storePath ?? "")
+            // One server's trip ids are its agencies' (`1_15551341`), whatever the stop.
+            case .onebusaway: return "onebusaway:" + (source.baseURL ?? "")
             }
         }
     }

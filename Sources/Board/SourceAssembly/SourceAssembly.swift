@@ -5,6 +5,7 @@ import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
 import HTTPFetch
+import OneBusAwaySource
 public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
@@ -27,6 +28,10 @@ extension BoardSetup {
                 return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "")
             case .gtfs:
                 return gtfsRepository(clock: clock, logger: logger)
+            case .onebusaway:
+                return OneBusAwayRepository(settings: .init(
+                    baseURL: source.baseURL ?? "", stopID: source.stopID ?? "", apiKey: apiKey, limits: source.limits,
+                    calendar: ServiceDayCalendar(zone: zone)), client: httpClient)
             }
         }
     }

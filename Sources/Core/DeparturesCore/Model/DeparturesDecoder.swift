@@ -43,7 +43,7 @@ public enum DeparturesDecoder {
     }
 
     /// The deepest nesting of arrays and objects, outside strings; stops counting past `limit`.
-    static func nestingDepth(of bytes: [UInt8], limit: Int) -> Int {
+    public static func nestingDepth(of bytes: [UInt8], limit: Int) -> Int {
         var depth = 0, deepest = 0, inString = false, escaped = false
         for byte in bytes {
             if inString {
@@ -97,7 +97,7 @@ public enum DeparturesDecoder {
         }
     }
 
-    static func dataError(from error: DecodingError) -> DeparturesDataError {
+    public static func dataError(from error: DecodingError) -> DeparturesDataError {
         switch error {
         case .keyNotFound(let key, let context):
             return DeparturesDataError(path: render(context.codingPath + [key]), problem: "missing")

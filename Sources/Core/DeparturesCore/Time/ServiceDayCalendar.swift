@@ -42,6 +42,18 @@ public struct ServiceDayCalendar: Sendable, Equatable {
         return best
     }
 
+    /// Service-day seconds for an instant from a source that sends instants (epoch times,
+    /// ISO 8601 with an offset): counted from the start of the instant's own local day, so
+    /// `nearestServiceDay` and `instant` give the same instant back for any departure within
+    /// 12 h of now, across midnight and daylight-saving changes. On the day clocks go back,
+    /// the service day starts at 01:00 local: the hour before it is the previous day's
+    /// (24:30:00, as GTFS writes it), never a negative count.
+    public func secondsFromStart(of instant: Date) -> Int {
+        let day = localDate(at: instant)
+        let seconds = instant.unixSeconds - serviceDayStart(day)
+        return Int(seconds >= 0 ? seconds : instant.unixSeconds - serviceDayStart(day.adding(days: -1)))
+    }
+
     /// The instant `secondsFromStart` names on service day `day`.
     public func instant(_ secondsFromStart: Int, on day: CivilDate) -> Date {
         Date(timeIntervalSince1970: Double(serviceDayStart(day) + Int64(secondsFromStart)))

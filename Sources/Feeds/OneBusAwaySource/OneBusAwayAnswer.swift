@@ -1,0 +1,130 @@
+public import DeparturesCore
+
+/// The answer of OneBusAway's `arrivals-and-departures-for-stop` (JSON, API version 2): the
+/// envelope (`code`, `text`, `data`), the stop's `arrivalsAndDepartures` and the routes in
+/// `references`. Times are epoch milliseconds; a prediction of 0 means none.
+public enum OneBusAwayAnswer {
+    public enum Problem: Error, Equatable {
+        /// The server's own error: the envelope's `code` is not 200 (whatever the HTTP status).
+        case server(code: Int, text: String)
+        /// The answer breaks the documented shape.
+        case data(DeparturesDataError)
+    }
+
+    /// Rows for the board, times in service-day seconds of `calendar`'s zone.
+    public static func departures(_ bytes: [UInt8], calendar: ServiceDayCalendar) throws(Problem) -> [Departure] {
+        let limit = DeparturesDecoder.maxNesting
+        guard DeparturesDecoder.nestingDepth(of: bytes, limit: limit) <= limit else {
+            throw .data(DeparturesDataError(path: "", problem: "not valid OneBusAway JSON (nested more than \(limit) levels deep)"))
+        }
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw .data(DeparturesDecoder.dataError(from: error))
+        } catch {
+            throw .data(DeparturesDataError(path: "", problem: "not valid JSON"))
+        }
+        guard envelope.code == 200 else { throw .server(code: envelope.code, text: envelope.text ?? "no text") }
+        guard let entry = envelope.data?.entry else { throw .data(DeparturesDataError(path: "data.entry", problem: "missing")) }
+        let routes = Dictionary((envelope.data?.references?.routes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [Departure] = []
+        for (index, visit) in entry.arrivalsAndDepartures.enumerated() {
+            let path = "data.entry.arrivalsAndDepartures[\(index)]"
+            do {
+                if let row = try departure(visit, route: routes[visit.routeId], calendar: calendar, path: path) { rows.append(row) }
+            } catch {
+                throw .data(error)
+            }
+        }
+        return rows
+    }
+
+    /// One visit as a row: the departure time where the stop has one, else (the trip's last
+    /// stop) the arrival, shown as an arrival. A visit with no time at all is skipped.
+    static func departure(_ visit: Visit, route: Route?, calendar: ServiceDayCalendar, path: String) throws(DeparturesDataError) -> Departure? {
+        let departs = visit.departureEnabled ?? true
+        let scheduled = nonZero(departs ? visit.scheduledDepartureTime : visit.scheduledArrivalTime)
+        let predicted = (visit.predicted ?? true) ? nonZero(departs ? visit.predictedDepartureTime : visit.predictedArrivalTime) : nil
+        guard let best = predicted ?? scheduled else { return nil }
+        let name = [visit.routeShortName, route?.shortName, visit.routeLongName, route?.longName]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        guard let name else { throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes") }
+        let bestSeconds = calendar.secondsFromStart(of: instant(best))
+        let scheduledSeconds = scheduled.map { calendar.secondsFromStart(of: instant($0)) } ?? bestSeconds
+        let status = [visit.status, visit.tripStatus?.status].compactMap { $0?.uppercased() }
+        return Departure(
+            tripID: visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
+            scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds,
+            delaySeconds: scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
+            platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },
+            isCancelled: status.contains("CANCELED") || status.contains("CANCELLED"),
+            // A frequency-based trip's "scheduled" time is an estimate from the headway.
+            isEstimated: predicted == nil && visit.frequency != nil,
+            isDropOffOnly: !departs,
+            routeColor: route?.color.flatMap { $0.isEmpty ? nil : $0 }, routeTextColor: route?.textColor.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    private static func nonZero(_ milliseconds: Int64?) -> Int64? {
+        milliseconds.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    private static func instant(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    struct Envelope: Decodable {
+        var code: Int
+        var text: String?
+        var data: Body?
+    }
+
+    struct Body: Decodable {
+        var entry: Entry?
+        var references: References?
+    }
+
+    struct Entry: Decodable {
+        var arrivalsAndDepartures: [Visit]
+    }
+
+    struct References: Decodable {
+        var routes: [Route]?
+    }
+
+    struct Route: Decodable {
+        var id: String
+        var shortName: String?
+        var longName: String?
+        var color: String?
+        var textColor: String?
+    }
+
+    struct Visit: Decodable {
+        var routeId: String
+        var tripId: String
+        var routeShortName: String?
+        var routeLongName: String?
+        var tripHeadsign: String?
+        var arrivalEnabled: Bool?
+        var departureEnabled: Bool?
+        var scheduledArrivalTime: Int64?
+        var scheduledDepartureTime: Int64?
+        var predicted: Bool?
+        var predictedArrivalTime: Int64?
+        var predictedDepartureTime: Int64?
+        var frequency: Frequency?
+        var status: String?
+        var tripStatus: TripStatus?
+        var actualTrack: String?
+        var scheduledTrack: String?
+    }
+
+    struct Frequency: Decodable {
+        var headwaySecs: Int?
+    }
+
+    struct TripStatus: Decodable {
+        var status: String?
+    }
+}

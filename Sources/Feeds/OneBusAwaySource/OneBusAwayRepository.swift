@@ -1,0 +1,82 @@
+public import DeparturesCore
+public import HTTPFetch
+
+/// Departures from a OneBusAway server: `GET {base_url}/api/where/arrivals-and-departures-for-stop/{stop_id}.json?key=…`.
+/// The key travels in the query, as the API wants; the URL the board logs and shows leaves it out.
+public struct OneBusAwayRepository: DeparturesRepository {
+    public struct Settings: Sendable {
+        public var baseURL: String
+        /// The agency-prefixed stop id (`1_75403`).
+        public var stopID: String
+        /// Sent as `key=`; the header and prefix of `APIKey` are not used.
+        public var apiKey: APIKey?
+        public var limits: FetchLimits
+        /// The board's zone: OneBusAway sends instants, the core counts service-day seconds.
+        public var calendar: ServiceDayCalendar
+
+        public init(baseURL: String, stopID: String, apiKey: APIKey? = nil, limits: FetchLimits = FetchLimits(),
+                    calendar: ServiceDayCalendar) {
+            self.baseURL = baseURL
+            self.stopID = stopID
+            self.apiKey = apiKey
+            self.limits = limits
+            self.calendar = calendar
+        }
+    }
+
+    public let settings: Settings
+    private let client: any HTTPFetching
+
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient()) {
+        self.settings = settings
+        self.client = client
+    }
+
+    /// The request URL without the key: what logs and errors name.
+    public var url: String {
+        var base = settings.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/api/where/arrivals-and-departures-for-stop/" + DeparturesPath.encode(settings.stopID) + ".json"
+    }
+
+    public func departures() async throws(DeparturesError) -> [Departure] {
+        var requestURL = url
+        if let apiKey = settings.apiKey {
+            requestURL += "?key=" + DeparturesPath.encode(try apiKey.value())
+        }
+        let request = HTTPRequest(url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")],
+                                  limits: settings.limits)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(request)
+        } catch {
+            throw Self.classify(error, redacting: requestURL, as: url)
+        }
+        // OneBusAway answers errors with a JSON body too (`code`, `text`): its words first.
+        let rows: [Departure]
+        do {
+            rows = try OneBusAwayAnswer.departures(response.body, calendar: settings.calendar)
+        } catch {
+            switch error {
+            case .server(let code, let text):
+                throw .failed(detail: "\(url): OneBusAway error \(code): \(text)")
+            case .data(let problem) where (200..<300).contains(response.status):
+                throw .invalidData(source: url, problem)
+            case .data:
+                throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
+            }
+        }
+        guard (200..<300).contains(response.status) else {
+            throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
+        }
+        return rows
+    }
+
+    static func classify(_ error: HTTPFetchError, redacting keyed: String, as plain: String) -> DeparturesError {
+        let redact = { (text: String) in text.replacing(keyed, with: plain) }
+        switch error {
+        case .offline(let detail): return .offline(detail: redact(detail))
+        default: return .failed(detail: redact(error.description))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// Fuzz target: a OneBusAway server's answer (`kind: onebusaway`), read into rows of a board in
+// Sydney, where epoch milliseconds become service-day seconds.
+import DeparturesCore
+import FuzzSupport
+import OneBusAwaySource
+import ZoneInfo
+
+let calendar = ServiceDayCalendar(zone: try! TimeZoneRules.load("Australia/Sydney"))
+
+/// Any bytes must give rows or a `Problem`: never trap, never hang.
+func fuzzOne(_ bytes: [UInt8]) {
+    do {
+        for departure in try OneBusAwayAnswer.departures(bytes, calendar: calendar) {
+            // Whatever the instant, its seconds lie within a service day and the hour after it
+            // (daylight-saving days included), as the API's own checks demand.
+            precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.realtimeTimeSecs))
+            precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.scheduledTimeSecs))
+        }
+    } catch {
+        _ = "\(error)"
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+#else
+let replayed: Never = FuzzSupport.replayMain(fuzzOne)
+#endif
