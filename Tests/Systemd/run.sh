@@ -39,7 +39,7 @@ else
   DEB=$(readlink -f "$("$REPO_DIR/deploy/build-package.sh")")
 fi
 [ -f "$DEB" ] || { say "no package at $DEB"; exit 66; }
-phase "package $(basename "$DEB")" "$t"
+say "package: $DEB"; phase "package" "$t"
 
 t=$(now); ROOT=$("$ST_DIR/host/make-root.sh" "$DEB" | tail -n 1); phase "debootstrap root" "$t"
 t=$(now); IMAGE=$("$ST_DIR/host/make-image.sh" "$ROOT" | tail -n 1); phase "root image" "$t"

@@ -102,7 +102,7 @@ else
 fi
 no_lines() {  # no_lines WHAT PATTERN...: the unit's journal of this boot has none of them
   local what=$1; shift
-  if journalctl -b -u "$UNIT" --no-pager -q | grep -i "$@" > /tmp/lines.log; then
+  if journalctl -b -u "$UNIT" --no-pager -q -o cat | grep -i "$@" > /tmp/lines.log; then
     fail "the unit's journal has no $what"; sort -u /tmp/lines.log | detail 5
   else
     ok "the unit's journal has no $what"
@@ -174,7 +174,7 @@ if journal_has "$c" "[Ww]atchdog timeout"; then
 else
   ok "no watchdog timeout in the journal"
 fi
-verdict "StatusText still '$(prop StatusText)'" status_ok
+verdict "StatusText still 'ok, N rows' ('$(prop StatusText)')" status_ok
 end
 
 begin stop
