@@ -52,10 +52,11 @@ info "test driver started at uptime $(up) s"
 
 begin install
 t=$(up)
-if dpkg -i /payload/departure-board_*.deb > /tmp/dpkg.log 2>&1; then
-  ok "dpkg -i the package ($(since "$t") s)"
+# As the README says (apt resolves the dependencies, all installed here: the VM has no network).
+if apt-get install -y -q /payload/departure-board_*.deb > /tmp/dpkg.log 2>&1; then
+  ok "apt-get install ./departure-board_*.deb ($(since "$t") s)"
 else
-  fail "dpkg -i the package"; detail < /tmp/dpkg.log
+  fail "apt-get install ./departure-board_*.deb"; detail < /tmp/dpkg.log
 fi
 verdict "the service user departure-board exists" getent passwd departure-board
 if systemd-analyze verify "$UNIT.service" > /tmp/verify.log 2>&1; then
@@ -80,6 +81,12 @@ end
 
 begin start
 install -m 644 /payload/board.yaml "$BOARD"
+# The owner's check, as the service's user and judged by the unit's sandbox, before starting.
+if runuser -u departure-board -- departure-board validate --service "$BOARD" > /tmp/validate.log 2>&1; then
+  ok "validate --service as departure-board: $(tail -n 1 /tmp/validate.log)"
+else
+  fail "validate --service as departure-board"; detail < /tmp/validate.log
+fi
 t=$(up)
 if timeout 180 systemctl enable --now "$UNIT" > /tmp/start.log 2>&1; then
   ok "systemctl enable --now $UNIT returned (active, first frame drawn) after $(since "$t") s"
@@ -96,7 +103,7 @@ else
 fi
 verdict "the board's image $IMAGE is written" test -s "$IMAGE"
 if wait_for 10 status_ok; then
-  ok "StatusText '$(prop StatusText)'"
+  ok "departures on the panel $(since "$t") s after the start command: StatusText '$(prop StatusText)'"
 else
   fail "StatusText starts 'ok, N rows' (it is '$(prop StatusText)')"
 fi

@@ -1,13 +1,14 @@
 #!/bin/bash
 # The guest's root file system: a minbase Debian with systemd as init, nginx (serves the
-# test's timetable on 127.0.0.1) and everything the package Depends on, since the VM has no
+# test's timetable on 127.0.0.1) and everything the package Depends on and Recommends (what
+# `apt install ./departure-board_*.deb` brings, as the README says), since the VM has no
 # network. Cached in $KT_WORK/systemd-root/<key>, the key a hash of suite, mirror and package
 # list, so a second run (or another package with the same Depends) skips debootstrap.
 #   usage: make-root.sh DEB     prints the root's directory last
 source "$(dirname "$0")/common.sh"
 DEB=${1:?package}
 # Depends without versions, first of each alternative (systemd | systemd-sysusers: systemd).
-depends=$(dpkg-deb -f "$DEB" Depends | tr ',' '\n' | sed -e 's/|.*//' -e 's/(.*)//' -e 's/:any//' \
+depends=$( { dpkg-deb -f "$DEB" Depends; echo ,; dpkg-deb -f "$DEB" Recommends; } | tr ',' '\n' | sed -e 's/|.*//' -e 's/(.*)//' -e 's/:any//' \
   | tr -d ' ' | grep -v -e '^$' -e '\$' || true)
 packages=$(printf '%s\n' systemd-sysv nginx $depends | sort -u | paste -sd, -)
 mirror=$(debian_mirror)
