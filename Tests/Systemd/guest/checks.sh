@@ -95,6 +95,8 @@ else
   systemctl status --no-pager -n 20 "$UNIT" | detail 40
 fi
 verdict "ActiveState=active" active
+# READY=1 comes with the first frame, which may be "loading" while the timetable downloads.
+wait_for 20 test -f "$STORE"
 if [ -f "$STORE" ] && [ "$(stat -c %U "$STORE")" = departure-board ]; then
   ok "the board's store is $STORE, owned by departure-board"
 else
