@@ -5,11 +5,14 @@ import Foundation
 import GTFSFeedBuilder
 import GTFSSchedule
 import LoopbackHTTPServer
+import Locking
 import Testing
 import BoardRuntime
 
 /// A running GTFS board re-imports its published timetable beside the draw loop: frames keep
-/// arriving when the clock moves while the import runs, and the new store is then served.
+/// arriving when the clock moves while the download and import run, and the new store is
+/// then served. The server holds the zip's last byte until a frame has come while the
+/// download was under way, so the check never depends on how fast this machine imports.
 @MainActor
 struct TimetableRefreshTests {
     @Test(.timeLimit(.minutes(3)))
@@ -22,7 +25,10 @@ struct TimetableRefreshTests {
         let big = LargeFeed(stopTimesRows: 600_000)
         try big.write(to: scratch.file("big.zip"), folder: scratch.file("big"))
         let published = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.file("big.zip"))))
-        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"big\"")], body: published) }
+        let drewWhileRefreshing = Locked(false)
+        let server = try LoopbackHTTPServer { _ in
+            .heldBody(status: 200, headers: [("ETag", "\"big\"")], body: published, release: { drewWhileRefreshing.withLock { $0 } })
+        }
         defer { server.stop() }
         let store = scratch.file("board.gtfs.sqlite")
         try GTFSImporter(stopIDs: ["R0-S0"]).importFeed(zipPath: scratch.file("small.zip"), storePath: store)
@@ -65,7 +71,10 @@ struct TimetableRefreshTests {
                 try await Task.sleep(for: .milliseconds(10))
                 spins += 1
             }
-            if running.coordinator.framesPresented > before && importing() { framesWhileImporting += 1 }
+            if running.coordinator.framesPresented > before && importing() {
+                framesWhileImporting += 1
+                drewWhileRefreshing.withLock { $0 = true }
+            }
             if spins >= 1500 { Issue.record("no frame within 15 s of a minute boundary during the import (\(framesWhileImporting) so far, wakeups \(running.coordinator.wakeups), sleepers \(clock.sleeperCount), refreshing \(running.viewModel.isRefreshing), \(running.viewModel.state(at: clock.now).status))") }
         }
         #expect(framesWhileImporting >= 1)

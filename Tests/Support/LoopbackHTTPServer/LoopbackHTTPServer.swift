@@ -159,6 +159,14 @@ public final class LoopbackHTTPServer: Sendable {
         case .truncated(let status, let declaredLength, let body):
             guard sendHead(fd, status, [("Content-Length", "\(declaredLength)")]) else { return }
             _ = sendAll(fd, body)
+        case .heldBody(let status, let headers, let body, let release, let limit):
+            guard sendHead(fd, status, headers + [("Content-Length", "\(body.count)")]),
+                  sendAll(fd, Array(body.dropLast())) else { return }
+            let deadline = ContinuousClock.now + limit
+            while !release() && ContinuousClock.now < deadline {
+                guard pause(.milliseconds(10)) else { return }
+            }
+            _ = sendAll(fd, Array(body.suffix(1)))
         case .trickle(let status, let bytes, let interval):
             guard sendHead(fd, status, [("Content-Length", "\(bytes)")]) else { return }
             for _ in 0..<bytes {
