@@ -1,0 +1,57 @@
+/// Any JSON document as a tree, for sources whose answers have no fixed shape here (SIRI Lite,
+/// a `kind: json` mapping): read through FoundationEssentials' decoder, behind the same
+/// nesting guard as the departures API's answers.
+public indirect enum JSONValue: Sendable, Equatable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The tree of `bytes`, or the reason it is not JSON.
+    public static func parse(_ bytes: [UInt8]) throws(DeparturesDataError) -> JSONValue {
+        let limit = DeparturesDecoder.maxNesting
+        guard DeparturesDecoder.nestingDepth(of: bytes, limit: limit) <= limit else {
+            throw DeparturesDataError(path: "", problem: "not valid JSON (nested more than \(limit) levels deep)")
+        }
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            throw DeparturesDataError(path: "", problem: "not valid JSON")
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The member `key` of an object; nil for anything else.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The text of a string, or of a number or boolean written as JSON would.
+    public var text: String? {
+        switch self {
+        case .string(let text): return text
+        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+}
