@@ -138,6 +138,15 @@ struct OneBusAwayRepositoryTests {
         #expect(back.unixSeconds == unix)
     }
 
+    /// A trip due at 23:58 and expected at 00:02 stays that service day's (86,520 s), so the
+    /// board shows it in 7 minutes, not a day early.
+    @Test func aLateTripPastMidnightStaysOnItsServiceDay() async throws {
+        let due: Int64 = 1_795_438_680_000  // 2026-11-23 23:58 Sydney
+        let body = Self.answer([Self.visit(trip: "1_late", scheduled: due, predicted: due + 240_000, isPredicted: true)])
+        let row = try #require(try await fetch(.text(body)).0.get().first)
+        #expect(row.scheduledTimeSecs == 86_280 && row.realtimeTimeSecs == 86_520 && row.delaySeconds == 240)
+    }
+
     /// The service day of the day clocks go back starts at 01:00 local: 00:30 is the day
     /// before's 24:30:00, as GTFS writes it.
     @Test func theHourBeforeAServiceDayStartsIsTheDayBefores() {

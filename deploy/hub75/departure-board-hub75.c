@@ -607,11 +607,15 @@ static int listen_on_path(const char *path, int *link) {
   struct sockaddr_un address;
   memset(&address, 0, sizeof address);
   address.sun_family = AF_UNIX;
-  if (strlen(path) >= sizeof address.sun_path) {
-    say("the socket path is longer than %zu bytes: %s", sizeof address.sun_path - 1, path);
+  /* Bound under a temporary name and renamed once listening: a client that waits for the
+     path to appear never finds it before connect() can succeed. */
+  static const char pending_suffix[] = ".pending";
+  if (strlen(path) + sizeof pending_suffix > sizeof address.sun_path) {
+    say("the socket path is longer than %zu bytes: %s", sizeof address.sun_path - sizeof pending_suffix, path);
     return EXIT_USAGE;
   }
   strcpy(address.sun_path, path);
+  strcat(address.sun_path, pending_suffix);
 
   struct stat st;
   if (lstat(path, &st) == 0) {
@@ -621,6 +625,7 @@ static int listen_on_path(const char *path, int *link) {
     }
     unlink(path); /* a stale socket from an earlier run */
   }
+  unlink(address.sun_path); /* a pending one left by a killed run */
   int listener = socket(AF_UNIX, SOCK_STREAM, 0);
   if (listener < 0) {
     say("cannot create a socket: %s", strerror(errno));
@@ -628,8 +633,9 @@ static int listen_on_path(const char *path, int *link) {
   }
   set_fd_flag(listener, F_GETFD, F_SETFD, FD_CLOEXEC);
   if (bind(listener, (const struct sockaddr *)&address, sizeof address) != 0 ||
-      listen(listener, 1) != 0) {
+      listen(listener, 1) != 0 || rename(address.sun_path, path) != 0) {
     say("cannot listen on %s: %s", path, strerror(errno));
+    unlink(address.sun_path);
     close(listener);
     return EXIT_CANT_CREATE;
   }

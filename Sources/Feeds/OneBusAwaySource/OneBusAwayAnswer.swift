@@ -50,8 +50,10 @@ public enum OneBusAwayAnswer {
         let name = [visit.routeShortName, route?.shortName, visit.routeLongName, route?.longName]
             .compactMap { $0 }.first { !$0.isEmpty }
         guard let name else { throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes") }
-        let bestSeconds = calendar.secondsFromStart(of: instant(best))
-        let scheduledSeconds = scheduled.map { calendar.secondsFromStart(of: instant($0)) } ?? bestSeconds
+        // Both times count on the scheduled time's service day: a 23:58 trip expected at 00:02
+        // is 86,520 s of that day, not 120 s of the next (which would put it a day early).
+        let scheduledSeconds = calendar.secondsFromStart(of: instant(scheduled ?? best))
+        let bestSeconds = scheduledSeconds + Int((best - (scheduled ?? best)) / 1000)
         let status = [visit.status, visit.tripStatus?.status].compactMap { $0?.uppercased() }
         return Departure(
             tripID: visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
