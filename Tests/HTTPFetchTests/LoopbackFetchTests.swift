@@ -90,6 +90,32 @@ extension LoopbackTests {
             #expect(await fetch(HTTPRequest(url: "ftp://127.0.0.1/file")).error?.isInvalidURL == true)
             #expect(await fetch(HTTPRequest(url: "http://[::1")).error?.isInvalidURL == true)
         }
+
+        /// A body makes a POST with its type and length; after a redirect only 307 and 308
+        /// post it again, others fetch the new place with a GET (RFC 9110 §15.4).
+        @Test func aPostSendsItsBodyAndARedirectDecidesWhetherAgain() async throws {
+            let xml = Array("<Siri version=\"2.0\"/>".utf8)
+            let body = HTTPRequest.Body(contentType: "text/xml", bytes: xml)
+            try await withServer({ request in
+                switch request.path {
+                case "/see-other": .redirect(to: "/landing", status: 303)
+                case "/temporary": .redirect(to: "/landing", status: 307)
+                default: .text("ok")
+                }
+            }) { server in
+                for path in ["/direct", "/see-other", "/temporary"] {
+                    #expect(await fetch(HTTPRequest(url: server.baseURL + path, postBody: body)).response?.status == 200)
+                }
+                let seen = server.requests
+                #expect(seen.map { "\($0.method) \($0.path)" } == [
+                    "POST /direct", "POST /see-other", "GET /landing", "POST /temporary", "POST /landing",
+                ])
+                #expect(seen.map(\.body) == [xml, xml, [], xml, xml])
+                #expect(seen[0].header("Content-Type") == "text/xml")
+                #expect(seen[0].header("Content-Length") == "\(xml.count)")
+                #expect(seen[2].header("Content-Length") == nil)
+            }
+        }
     }
 }
 

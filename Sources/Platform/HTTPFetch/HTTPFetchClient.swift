@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SystemFiles
 
-/// HTTP/1.1 GET over POSIX sockets, TLS through the system's OpenSSL 3 loaded on the first
+/// HTTP/1.1 GET (and POST) over POSIX sockets, TLS through the system's OpenSSL 3 loaded on the first
 /// https request. Each request runs on its own thread, so blocking never happens on Swift's
 /// cooperative pool.
 public struct HTTPFetchClient: HTTPFetching {
@@ -31,6 +31,9 @@ public struct HTTPFetchClient: HTTPFetching {
             guard let location = outcome.location else { return outcome.response }
             let next = try Self.redirect(from: url, to: location)
             if next.origin != url.origin { current.headers = [] }
+            // Only 307 and 308 repeat a POST as it was; after 301, 302 and 303 clients GET
+            // the new place (RFC 9110 §15.4).
+            if ![307, 308].contains(outcome.response.status) { current.postBody = nil }
             url = next
         }
         throw .other("more than \(request.maxRedirects) redirects")

@@ -31,10 +31,23 @@ public struct FetchLimits: Sendable, Equatable {
     }
 }
 
-/// A GET request with its limits.
+/// A GET request with its limits, or a POST when it carries a body.
 public struct HTTPRequest: Sendable, Equatable {
+    /// What a POST sends: bytes of one media type (a SIRI `ServiceRequest` as `text/xml`).
+    public struct Body: Sendable, Equatable {
+        public var contentType: String
+        public var bytes: [UInt8]
+
+        public init(contentType: String, bytes: [UInt8]) {
+            self.contentType = contentType
+            self.bytes = bytes
+        }
+    }
+
     public var url: String
     public var headers: [HTTPHeader]
+    /// Sent with POST; nil sends a GET.
+    public var postBody: Body?
     public var limits: FetchLimits
     /// Redirects followed before giving up.
     public var maxRedirects: Int
@@ -43,9 +56,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var bodyFile: String?
 
     public init(url: String, headers: [HTTPHeader] = [], limits: FetchLimits = FetchLimits(),
-                maxRedirects: Int = 3, bodyFile: String? = nil) {
+                maxRedirects: Int = 3, bodyFile: String? = nil, postBody: Body? = nil) {
         self.url = url
         self.headers = headers
+        self.postBody = postBody
         self.limits = limits
         self.maxRedirects = maxRedirects
         self.bodyFile = bodyFile
@@ -112,6 +126,7 @@ public enum HTTPFetchError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// Seam for tests and alternative transports.
 public protocol HTTPFetching: Sendable {
-    /// Non-2xx statuses are not errors here: they are returned with their status.
+    /// A GET, or a POST when the request has a `postBody` (named for the GET nearly every
+    /// source sends). Non-2xx statuses are not errors here: they are returned with their status.
     func get(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse
 }

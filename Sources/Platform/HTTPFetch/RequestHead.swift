@@ -1,15 +1,16 @@
-/// The bytes of a GET request head (RFC 9112 §3).
+/// The bytes of a GET request head (RFC 9112 §3), or of a POST with its body.
 enum RequestHead {
     static let userAgent = "departure-board"
 
     /// The caller's headers go out as given, and replace ours of the same name (Host,
-    /// User-Agent, Accept-Encoding, Authorization). "Connection: close" is always ours: one
-    /// request per connection, and a body without a length ends when the server closes.
+    /// User-Agent, Accept-Encoding, Authorization, a body's Content-Type). "Connection: close"
+    /// is always ours: one request per connection, and a body without a length ends when the
+    /// server closes; so is a body's Content-Length.
     /// Through a proxy (plain http only: https goes through a tunnel) the request line carries
     /// the whole URL (absolute-form, RFC 9112 §3.2.2) and the proxy's credentials go with it.
-    static func bytes(for url: HTTPURL, headers: [HTTPHeader], proxy: ProxyServer? = nil) -> [UInt8] {
+    static func bytes(for url: HTTPURL, headers: [HTTPHeader], body: HTTPRequest.Body? = nil, proxy: ProxyServer? = nil) -> [UInt8] {
         let given = Set(headers.map { $0.name.lowercased() })
-        var lines = ["GET \(proxy == nil ? url.target : url.description) HTTP/1.1"]
+        var lines = ["\(body == nil ? "GET" : "POST") \(proxy == nil ? url.target : url.description) HTTP/1.1"]
         if !given.contains("host") { lines.append("Host: \(url.authority)") }
         if !given.contains("user-agent") { lines.append("User-Agent: \(userAgent)") }
         if !given.contains("accept-encoding") { lines.append("Accept-Encoding: gzip, deflate") }
@@ -17,11 +18,15 @@ enum RequestHead {
             lines.append("Authorization: Basic \(base64(percentDecoded(userinfo)))")
         }
         if let authorization = proxy?.authorization { lines.append("Proxy-Authorization: \(authorization.value)") }
-        for header in headers where header.name.lowercased() != "connection" {
+        if let body {
+            if !given.contains("content-type") { lines.append("Content-Type: \(body.contentType)") }
+            lines.append("Content-Length: \(body.bytes.count)")
+        }
+        for header in headers where !["connection", "content-length"].contains(header.name.lowercased()) {
             lines.append(header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)")
         }
         lines.append("Connection: close")
-        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + (body?.bytes ?? [])
     }
 
     /// A CONNECT request (RFC 9110 §9.3.6): a tunnel to the URL's host and port, for TLS end to end.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One GET, start to end, on the calling (dedicated) thread: resolve, connect (to the server
+/// One GET (or POST), start to end, on the calling (dedicated) thread: resolve, connect (to the server
 /// or its proxy), TLS, request, response. Blocking by design; every wait is bounded by the
 /// request's deadlines.
 enum Transfer {
@@ -42,7 +42,8 @@ enum Transfer {
         }
         deadlines.phase = .awaitingHead
         let forwarding = url.isSecure ? nil : proxy
-        try stream.send(RequestHead.bytes(for: url, headers: request.headers, proxy: forwarding), &deadlines, cancel)
+        try stream.send(RequestHead.bytes(for: url, headers: request.headers, body: request.postBody, proxy: forwarding),
+                        &deadlines, cancel)
         return try receive(stream, for: request, into: sink, forwardedBy: forwarding, through: proxy, &deadlines, cancel)
     }
 

@@ -110,9 +110,10 @@ public final class LoopbackHTTPServer: Sendable {
         perform(handler(request), on: fd)
     }
 
-    /// Reads up to the blank line ending the head; GET bodies are not expected.
+    /// Reads up to the blank line ending the head, then a body of the head's Content-Length (a POST's).
     private func readRequest(_ fd: Int32) -> RecordedRequest? {
         var data: [UInt8] = []
+        var body: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         let terminator: [UInt8] = [13, 10, 13, 10]
         while data.count < 65_536 {
@@ -120,6 +121,7 @@ public final class LoopbackHTTPServer: Sendable {
             guard n > 0 else { return nil }
             data.append(contentsOf: chunk[0..<n])
             if let range = data.firstRange(of: terminator) {
+                body = Array(data[range.upperBound...])
                 data.removeSubrange(range.lowerBound...)
                 break
             }
@@ -133,7 +135,15 @@ public final class LoopbackHTTPServer: Sendable {
             let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
             return (String(line[..<colon]), String(value))
         }
-        return RecordedRequest(method: String(parts[0]), path: String(parts[1]), headers: headers)
+        var request = RecordedRequest(method: String(parts[0]), path: String(parts[1]), headers: headers)
+        let length = request.header("Content-Length").flatMap { Int($0) } ?? 0
+        while body.count < min(length, 1 << 20) {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            body.append(contentsOf: chunk[0..<n])
+        }
+        request.body = Array(body.prefix(length))
+        return request
     }
 
     private func perform(_ reply: Reply, on fd: Int32) {

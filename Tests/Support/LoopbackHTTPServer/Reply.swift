@@ -3,6 +3,8 @@ public struct RecordedRequest: Sendable {
     public var method: String
     public var path: String
     public var headers: [(name: String, value: String)]
+    /// What a POST sent (its Content-Length's worth); empty for a GET.
+    public var body: [UInt8] = []
 
     /// Case-insensitive header lookup (first match).
     public func header(_ name: String) -> String? {
