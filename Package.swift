@@ -60,6 +60,8 @@ let package = Package(
         // Linux UAPI headers (spidev, fbdev, eventfd) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SIRI's XML: a real parser's streaming reader, without DTDs, entities or network access.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
@@ -81,6 +83,8 @@ let package = Package(
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
         .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "CLibXML2"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
@@ -253,6 +257,7 @@ let package = Package(
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
+        .testTarget(name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: ["TestTiming",
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite", "SeededRandom",
         ]),
@@ -320,13 +325,13 @@ let package = Package(
 // family owns and may import). Target names stay as they are; only their folders are grouped.
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
-    "Feeds": ["APISource", "OneBusAwaySource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
+    "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport"],
-    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
+    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CLibXML2", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]
 for (family, names) in families {

@@ -23,7 +23,7 @@ case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
     *)           release=(libgcc-14-dev libstdc++-14-dev libcurl4t64 libncurses6 libssl3t64) ;;
 esac
 packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
-          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libssl-dev
+          libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev libssl-dev
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in

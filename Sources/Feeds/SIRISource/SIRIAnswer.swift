@@ -1,0 +1,124 @@
+public import DeparturesCore
+
+/// A SIRI StopMonitoring answer, in XML (SIRI 1.x or 2.x) or SIRI Lite JSON, told apart by
+/// its first byte whatever the Content-Type says; its visits become rows of the board's zone.
+public enum SIRIAnswer {
+    public enum Problem: Error, Equatable {
+        /// The server's `ErrorCondition`, in its words.
+        case server(String)
+        /// The answer is no StopMonitoring answer, or one refused unread (a DTD, too deep).
+        case data(DeparturesDataError)
+    }
+
+    /// What one answer holds, from either format.
+    struct Delivery {
+        var visits: [SIRIVisit] = []
+        /// The first `ErrorCondition` of a `ServiceDelivery` or `StopMonitoringDelivery`.
+        var error: String?
+        /// A `StopMonitoringDelivery` was there, perhaps with no visit (none due).
+        var hasDelivery = false
+
+        /// `NoInfoForTopicError: unknown stop`: the condition's kind and its words.
+        static func errorMessage(kind: String?, text: String?, description: String?) -> String {
+            let words = text ?? description ?? "no ErrorText"
+            return kind.map { "\($0): \(words)" } ?? words
+        }
+    }
+
+    /// The visits, or the server's error.
+    public static func visits(_ bytes: [UInt8]) throws(Problem) -> [SIRIVisit] {
+        // A UTF-8 byte order mark and blanks may come first.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let delivery: Delivery
+        switch bytes.indices.contains(start) ? bytes[start] : 0 {
+        case UInt8(ascii: "<"): delivery = try SIRIXML.read(bytes[start...])
+        case UInt8(ascii: "{"): delivery = try SIRILiteJSON.read(Array(bytes[start...]))
+        default: throw .data(DeparturesDataError(path: "", problem: "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"))
+        }
+        if let error = delivery.error { throw .server(error) }
+        guard delivery.hasDelivery else {
+            throw .data(DeparturesDataError(path: "", problem: "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"))
+        }
+        return delivery.visits
+    }
+
+    /// Rows for the board, times in service-day seconds of `calendar`'s zone; `routeNames`
+    /// maps line codes (`LineRef`) to what riders call the lines.
+    public static func departures(_ bytes: [UInt8], calendar: ServiceDayCalendar,
+                                  routeNames: [String: String] = [:]) throws(Problem) -> [Departure] {
+        try rows(visits(bytes), calendar: calendar, routeNames: routeNames)
+    }
+
+    /// The rows of visits already read.
+    public static func rows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
+                            routeNames: [String: String]) throws(Problem) -> [Departure] {
+        var rows: [Departure] = []
+        for (index, visit) in visits.enumerated() {
+            do {
+                if let row = try departure(visit, routeNames: routeNames, calendar: calendar, path: "MonitoredStopVisit[\(index)]") {
+                    rows.append(row)
+                }
+            } catch {
+                throw .data(error)
+            }
+        }
+        return rows
+    }
+
+    /// A visit as a row: its departure, or at a call with no departure (a trip's last stop)
+    /// its arrival, shown as one. Live when an expected or actual time is known. A visit with
+    /// no time at all is skipped.
+    static func departure(_ visit: SIRIVisit, routeNames: [String: String], calendar: ServiceDayCalendar,
+                          path: String) throws(DeparturesDataError) -> Departure? {
+        func instant(_ field: SIRIVisit.Field) throws(DeparturesDataError) -> Date? {
+            guard let text = visit[field] else { return nil }
+            do {
+                return try InstantParser.parse(text, zone: calendar.zone)
+            } catch {
+                throw DeparturesDataError(path: path + "." + field.rawValue.replacing("/", with: "."),
+                                          problem: "expected a date-time such as 2026-11-23T09:30:00+11:00; got '\(text.prefix(40))'")
+            }
+        }
+        let departs = [.aimedDepartureTime, .expectedDepartureTime, .actualDepartureTime].contains { visit[$0] != nil }
+        let expected = try instant(departs ? .expectedDepartureTime : .expectedArrivalTime)
+        let actual = try instant(departs ? .actualDepartureTime : .actualArrivalTime)
+        let aimed = try instant(departs ? .aimedDepartureTime : .aimedArrivalTime)
+        let live = expected ?? actual
+        guard let best = live ?? aimed else { return nil }
+        guard let route = visit.routeName(routeNames), !route.isEmpty else {
+            throw DeparturesDataError(path: path + ".MonitoredVehicleJourney", problem: "no PublishedLineName or LineRef")
+        }
+        let delay = aimed.map { Int(best.timeIntervalSince($0).rounded()) } ?? 0
+        let scheduledSeconds = calendar.secondsFromStart(of: aimed ?? best)
+        // The scheduled time picks the service day and the live time shares it, so a trip
+        // due at 23:58 and expected at 00:02 stays on its day: its seconds pass 86 400.
+        let liveSeconds = DeparturesDecoder.serviceSecondsRange.contains(scheduledSeconds + delay)
+            ? scheduledSeconds + delay : calendar.secondsFromStart(of: best)
+        let statuses = [visit[.departureStatus], visit[.arrivalStatus]].compactMap { $0?.lowercased() }
+        return Departure(
+            tripID: visit.tripReference ?? syntheticTrip(visit, route: route, seconds: scheduledSeconds),
+            routeShortName: route,
+            headsign: visit[.destinationName] ?? visit[.directionName] ?? "",
+            scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: liveSeconds, delaySeconds: delay,
+            isRealtime: live != nil,
+            platform: visit[.departurePlatformName] ?? visit[.arrivalPlatformName],
+            isCancelled: statuses.contains("cancelled"),
+            isDropOffOnly: !departs)
+    }
+
+    /// For a server that names no journey: unique per stop, line and time, so two stops of
+    /// one server never share it (the board keeps one row per trip of a feed).
+    static func syntheticTrip(_ visit: SIRIVisit, route: String, seconds: Int) -> String {
+        "siri-visit:\(visit[.monitoringRef] ?? ""):\(visit.lineRef ?? route):\(seconds)"
+    }
+}
+
+extension String {
+    /// Without the blanks and line breaks around it (XML text keeps its indentation).
+    var trimmed: String {
+        let isBlank: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,69 @@
+import DeparturesCore
+
+/// SIRI Lite's JSON: the XML's element names as keys under `Siri.ServiceDelivery`. A value
+/// may be plain (`"LineRef": "C01727"`), wrapped (`{"value": "C01727"}`) or a list of
+/// translations (`[{"value": "Gare de Lyon", "lang": "fr"}]`); all three read alike.
+enum SIRILiteJSON {
+    static func read(_ bytes: [UInt8]) throws(SIRIAnswer.Problem) -> SIRIAnswer.Delivery {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw .data(error)
+        }
+        guard let service = root["Siri"]?["ServiceDelivery"] else {
+            throw .data(DeparturesDataError(path: "Siri.ServiceDelivery", problem: "missing: not a SIRI Lite answer"))
+        }
+        var delivery = SIRIAnswer.Delivery()
+        delivery.error = service["ErrorCondition"].map(errorMessage)
+        for monitoring in elements(service["StopMonitoringDelivery"]) {
+            delivery.hasDelivery = true
+            delivery.error = delivery.error ?? monitoring["ErrorCondition"].map(errorMessage)
+            for visit in elements(monitoring["MonitoredStopVisit"]) {
+                var values: [SIRIVisit.Field: String] = [:]
+                collect(visit, path: "", into: &values)
+                delivery.visits.append(SIRIVisit(values: values))
+            }
+        }
+        return delivery
+    }
+
+    /// The fields below `value`, a visit or one of its containers (`MonitoredCall`).
+    static func collect(_ value: JSONValue, path: String, into values: inout [SIRIVisit.Field: String]) {
+        guard case .object(let members) = value else { return }
+        for (key, member) in members {
+            let inner = path.isEmpty ? key : path + "/" + key
+            if let field = SIRIVisit.Field(rawValue: inner) {
+                if values[field] == nil, let text = text(member) { values[field] = text }
+            } else if SIRIVisit.Field.containers.contains(inner) {
+                for item in elements(member) { collect(item, path: inner, into: &values) }
+            }
+        }
+    }
+
+    /// A plain value's text, a `{"value": …}`'s, or the first of a list's; nil when empty.
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .array(let items): return items.lazy.compactMap(text).first
+        case .object: return value["value"].flatMap(text)
+        default: return value.text.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// An array's items, or a lone object as one (servers write either).
+    static func elements(_ value: JSONValue?) -> [JSONValue] {
+        switch value {
+        case .array(let items): return items
+        case .object: return value.map { [$0] } ?? []
+        default: return []
+        }
+    }
+
+    /// `{"OtherError": {"ErrorText": "…"}, "Description": "…"}` in the XML's words.
+    static func errorMessage(_ condition: JSONValue) -> String {
+        guard case .object(let members) = condition else { return SIRIAnswer.Delivery.errorMessage(kind: nil, text: text(condition), description: nil) }
+        let kind = members.keys.sorted().first { $0 != "Description" }
+        return SIRIAnswer.Delivery.errorMessage(kind: kind, text: kind.flatMap { members[$0]?["ErrorText"] }.flatMap(text),
+                                                description: members["Description"].flatMap(text))
+    }
+}

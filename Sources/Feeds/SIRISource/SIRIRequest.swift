@@ -1,0 +1,97 @@
+public import DeparturesCore
+public import HTTPFetch
+
+/// What a `kind: siri` source asks for, and how: SIRI Lite's GET with the request's
+/// elements as query parameters, or a `ServiceRequest` document POSTed, as classic servers want.
+public struct SIRIRequest: Sendable, Equatable {
+    public enum Method: String, Sendable, Equatable, CaseIterable {
+        case get, post
+    }
+
+    /// The endpoint, perhaps with a query of its own.
+    public var url: String
+    /// The `MonitoringRef`: the stop, or the stop point, to watch.
+    public var stopID: String
+    public var lineRef: String?
+    /// How far ahead visits are wanted (`PreviewInterval`); nil: the server's default.
+    public var previewInterval: Duration?
+    public var method: Method
+    /// Who asks. A `ServiceRequest` must name someone, so a POST says `departure-board`
+    /// unless the board names itself; a GET sends it only when set.
+    public var requestorRef: String?
+
+    public init(url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil,
+                method: Method = .get, requestorRef: String? = nil) {
+        self.url = url
+        self.stopID = stopID
+        self.lineRef = lineRef
+        self.previewInterval = previewInterval
+        self.method = method
+        self.requestorRef = requestorRef
+    }
+
+    static let defaultRequestor = "departure-board"
+
+    /// The request URL without any key: what logs and errors name.
+    public var plainURL: String {
+        guard method == .get else { return url }
+        var parameters = [("MonitoringRef", stopID)]
+        if let lineRef { parameters.append(("LineRef", lineRef)) }
+        if let previewInterval { parameters.append(("PreviewInterval", Self.isoDuration(previewInterval))) }
+        if let requestorRef { parameters.append(("RequestorRef", requestorRef)) }
+        return Self.appending(parameters, to: url)
+    }
+
+    /// `url` with `name=value` pairs added to its query, each percent-encoded.
+    static func appending(_ parameters: [(String, String)], to url: String) -> String {
+        let query = parameters.map { DeparturesPath.encode($0.0) + "=" + DeparturesPath.encode($0.1) }.joined(separator: "&")
+        let separator = !url.contains("?") ? "?" : url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&"
+        return url + separator + query
+    }
+
+    /// `PT60M` for an hour: whole minutes as minutes, anything else in seconds.
+    static func isoDuration(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds % 60 == 0 ? "PT\(seconds / 60)M" : "PT\(seconds)S"
+    }
+
+    /// The POSTed document at `now`: what the standard requires of a `ServiceRequest`
+    /// (its timestamp and requestor) and of a `StopMonitoringRequest` (its timestamp and
+    /// `MonitoringRef`), in the schema's order, and the board's optional parts.
+    public func serviceRequest(at now: Date, calendar: ServiceDayCalendar) -> HTTPRequest.Body {
+        let stamp = TimeText.iso8601(now, in: calendar.zone)
+        var monitoring = ["<RequestTimestamp>\(stamp)</RequestTimestamp>"]
+        if let previewInterval { monitoring.append("<PreviewInterval>\(Self.isoDuration(previewInterval))</PreviewInterval>") }
+        monitoring.append("<MonitoringRef>\(Self.escaped(stopID))</MonitoringRef>")
+        if let lineRef { monitoring.append("<LineRef>\(Self.escaped(lineRef))</LineRef>") }
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Siri xmlns="http://www.siri.org.uk/siri" version="2.0">
+            <ServiceRequest>
+            <RequestTimestamp>\(stamp)</RequestTimestamp>
+            <RequestorRef>\(Self.escaped(requestorRef ?? Self.defaultRequestor))</RequestorRef>
+            <StopMonitoringRequest version="2.0">
+            \(monitoring.joined(separator: "\n"))
+            </StopMonitoringRequest>
+            </ServiceRequest>
+            </Siri>
+
+            """
+        return HTTPRequest.Body(contentType: "text/xml; charset=utf-8", bytes: Array(document.utf8))
+    }
+
+    /// Text as XML character data (and attribute values).
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
