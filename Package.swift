@@ -135,7 +135,7 @@ let package = Package(
         // with the checks, imports and searches around sources. What the hub shares with the
         // sign, without the display stack.
         .target(name: "SourceAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
+            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "SIRISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
             "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),

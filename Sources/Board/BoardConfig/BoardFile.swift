@@ -61,7 +61,7 @@ public struct BoardFile: Sendable, Equatable {
 }
 
 public enum SourceKind: String, Sendable, Equatable, CaseIterable {
-    case demo, api, file, gtfs, onebusaway
+    case demo, api, file, gtfs, onebusaway, siri
 }
 
 public enum APIKeySource: Sendable, Equatable {
@@ -84,6 +84,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var filePath: String?
     /// The GTFS store, stops, feeds and filters of `kind: gtfs`.
     public var gtfs: GTFSSourceSettings?
+    /// The endpoint, request and line names of `kind: siri`.
+    public var siri: SIRISourceSettings?
     public var refreshInterval: Duration
     /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
     public var limits: FetchLimits
@@ -107,6 +109,7 @@ public struct SourceSettings: Sendable, Equatable {
         self.apiKeyPrefix = ""
         self.filePath = filePath
         self.gtfs = nil
+        self.siri = nil
         self.refreshInterval = refreshInterval
         self.limits = limits
     }

@@ -15,24 +15,25 @@ enum BoardSchema {
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
         "label", "walk", "stale_limit",
-    ] + GTFSSourceSchema.keys
+    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
     static let sourceKeyKinds: [String: [SourceKind]] = {
         var kinds: [String: [SourceKind]] = [
-            "base_url": [.api, .onebusaway], "stop_id": [.api, .gtfs, .onebusaway],
-            "api_key_env": [.api, .gtfs, .onebusaway], "api_key_file": [.api, .gtfs, .onebusaway],
+            "base_url": [.api, .onebusaway], "stop_id": [.api, .gtfs, .onebusaway, .siri],
+            "api_key_env": [.api, .gtfs, .onebusaway, .siri], "api_key_file": [.api, .gtfs, .onebusaway, .siri],
             // OneBusAway takes its key as `?key=`, never in a header.
-            "api_key_header": [.api, .gtfs], "api_key_prefix": [.api, .gtfs],
-            "request_timeout": [.api, .gtfs, .onebusaway], "resource_timeout": [.api, .gtfs, .onebusaway],
-            "max_response_bytes": [.api, .gtfs, .onebusaway], "proxy": [.api, .gtfs, .onebusaway], "path": [.file],
+            "api_key_header": [.api, .gtfs, .siri], "api_key_prefix": [.api, .gtfs, .siri],
+            "request_timeout": [.api, .gtfs, .onebusaway, .siri], "resource_timeout": [.api, .gtfs, .onebusaway, .siri],
+            "max_response_bytes": [.api, .gtfs, .onebusaway, .siri], "proxy": [.api, .gtfs, .onebusaway, .siri], "path": [.file],
         ]
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
+        for key in SIRISourceSchema.keys { kinds[key] = [.siri] }
         return kinds
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [
-        .api: ["base_url", "stop_id"], .onebusaway: ["base_url", "stop_id"], .file: ["path"],
+        .api: ["base_url", "stop_id"], .onebusaway: ["base_url", "stop_id"], .siri: ["url", "stop_id"], .file: ["path"],
     ]
 
     /// The board and the first problem of each section (`AllProblems` finds the rest).
@@ -149,6 +150,7 @@ enum BoardSchema {
             }
             settings.apiKeyPrefix = prefix
         }
+        if kind == .siri { settings.siri = try SIRISourceSchema.build(section) }
         if let file = try section.string("path") {
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }
             settings.filePath = BoardPath.resolve(file, against: boardPath)

@@ -165,6 +165,8 @@ public struct BoardSetup: Sendable {
             case .gtfs: return "gtfs:" + (source.gtfs?.storePath ?? "")
             // One server's trip ids are its agencies' (`1_15551341`), whatever the stop.
             case .onebusaway: return "onebusaway:" + (source.baseURL ?? "")
+            // Journeys (DatedVehicleJourneyRef) are the server's, whatever the stop.
+            case .siri: return "siri:" + (source.siri?.url ?? "")
             }
         }
     }

@@ -1,6 +1,7 @@
 import BoardConfig
 public import DeparturesCore
 import GTFSSource
+import SIRISource
 
 /// `validate --live`: asks the board's source once, as the running board would, and says
 /// what came back — for a GTFS board each realtime feed's header age, size and how well it
@@ -30,6 +31,7 @@ public enum LiveCheck {
     @MainActor
     static func runOne(_ setup: BoardSetup, now: Date) async -> [Line] {
         let clock = FixedBoardClock(now: now)
+        if setup.board.source.kind == .siri { return await siriLines(setup, clock: clock) }
         guard setup.board.source.kind == .gtfs, let gtfs = setup.board.source.gtfs else {
             do {
                 let departures = try await setup.repository(clock: clock).departures()
@@ -62,6 +64,30 @@ public enum LiveCheck {
         if gtfs.alertsURL != nil {
             lines.append(errors.alerts.map { Line(text: "alerts: \($0)", isProblem: true) }
                          ?? Line(text: "alerts: fetched", isProblem: false))
+        }
+        return lines
+    }
+
+    /// The rows, and the line codes seen that `route_names` does not name, with what the
+    /// board shows for each (the published name, or the code itself).
+    @MainActor
+    static func siriLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
+        let answer: (rows: [Departure], visits: [SIRIVisit])
+        do {
+            answer = try await setup.siriRepository(clock: clock).answer()
+        } catch {
+            return [Line(text: "source: \(error.description)", isProblem: true)]
+        }
+        var lines = [Line(text: "source: \(answer.rows.count) departures", isProblem: false)]
+        let names = setup.board.source.siri?.routeNames ?? [:]
+        var seen: Set<String> = [], unnamed: [String] = []
+        for visit in answer.visits {
+            guard let code = visit.lineRef, names[code] == nil, seen.insert(code).inserted else { continue }
+            let shown = visit.routeName(names) ?? code
+            unnamed.append("\"\(code)\" " + (shown == code ? "(shown as is)" : "(shown as \"\(shown)\")"))
+        }
+        if !unnamed.isEmpty {
+            lines.append(Line(text: "line codes without a route_names entry: " + unnamed.joined(separator: ", "), isProblem: false))
         }
         return lines
     }

@@ -6,6 +6,7 @@ import GTFSSchedule
 import GTFSSource
 import HTTPFetch
 import OneBusAwaySource
+import SIRISource
 public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
@@ -32,8 +33,24 @@ extension BoardSetup {
                 return OneBusAwayRepository(settings: .init(
                     baseURL: source.baseURL ?? "", stopID: source.stopID ?? "", apiKey: apiKey, limits: source.limits,
                     calendar: ServiceDayCalendar(zone: zone)), client: httpClient)
+            case .siri:
+                return siriRepository(clock: clock)
             }
         }
+    }
+
+    func siriRepository(clock: any BoardClock) -> SIRIRepository {
+        let source = board.source
+        let siri = source.siri ?? SIRISourceSettings(url: "")
+        let method: SIRIRequest.Method = switch siri.request {
+        case .get: .get
+        case .post: .post
+        }
+        let request = SIRIRequest(url: siri.url, stopID: source.stopID ?? "", lineRef: siri.lineRef,
+                                  previewInterval: siri.previewInterval, method: method, requestorRef: siri.requestorRef)
+        return SIRIRepository(settings: .init(
+            request: request, apiKey: apiKey, apiKeyQuery: siri.apiKeyQuery, routeNames: siri.routeNames,
+            limits: source.limits, calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock)
     }
 
     var apiKey: APIKey? { Self.apiKey(board.source) }
