@@ -250,6 +250,8 @@ let package = Package(
         .executableTarget(name: "fuzz-csv", dependencies: ["CSVStream", "FuzzSupport"], path: "Tests/Fuzz/Targets/CSV"),
         .executableTarget(name: "fuzz-onebusaway", dependencies: ["OneBusAwaySource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/OneBusAway"),
+        .executableTarget(name: "fuzz-siri", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/SIRI"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
@@ -310,7 +312,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway",
+            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
-#                                                       fuzz-onebusaway
+#                                                       fuzz-onebusaway fuzz-siri
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -32,7 +32,8 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
-                                     fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway)
+                                     fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
+                                     fuzz-siri)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -61,6 +62,8 @@ max_len() {
         fuzz-csv) echo 16384 ;;
         # A busy stop's answer (each visit is about 600 bytes).
         fuzz-onebusaway) echo 65536 ;;
+        # A busy stop's answer, XML or JSON (each visit is about 700 bytes).
+        fuzz-siri) echo 65536 ;;
         # A few whole frames of a small board.
         fuzz-hub75-messages) echo 65536 ;;
         *) echo "unknown target: $1" >&2; return 1 ;;
