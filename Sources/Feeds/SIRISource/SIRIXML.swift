@@ -19,7 +19,7 @@ enum SIRIXML {
 
     static func read(_ bytes: ArraySlice<UInt8>) throws(SIRIAnswer.Problem) -> SIRIAnswer.Delivery {
         // A DOCTYPE is the only way to declare entities: one never reaches the parser.
-        if bytes.firstRange(of: Array("<!DOCTYPE".utf8)) != nil {
+        if contains(Array("<!DOCTYPE".utf8), in: bytes) {
             throw refused("the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)")
         }
         guard bytes.count < Int32.max else { throw refused("the answer is larger than libxml2 reads") }
@@ -51,6 +51,17 @@ enum SIRIXML {
             }
         }
         return try result.get()
+    }
+
+    /// A plain scan: Foundation's `firstRange(of:)` on bytes took a third of a read.
+    static func contains(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { haystack in
+            guard let first = needle.first, haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                if needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
+            }
+            return false
+        }
     }
 
     static func refused(_ why: String) -> SIRIAnswer.Problem {
