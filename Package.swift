@@ -145,6 +145,8 @@ let package = Package(
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
             "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
+            // `bench --siri-answer` reads answers as the source does.
+            "SIRISource",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Requests, responses and metric samples as plain values: what the sign answers its

@@ -1,5 +1,5 @@
 # Sourced by memory.sh: a scratch folder ($work) holding SSD1322 boards of every source kind
-# (demo, api-http, api-https, gtfs with its store imported), the local http and https servers
+# (demo, api-http, api-https, gtfs with its store imported, siri-http), the local http and https servers
 # they read (stopped on exit), and trust.pem: the system's CA bundle plus the https server's
 # certificate, so an https board loads as many roots as users' boards do (SSL_CERT_FILE).
 # Needs $repo and $binary.
@@ -33,6 +33,31 @@ with zipfile.ZipFile("www/feed.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(name, text)
 # A FeedMessage with only its header (version "2.0", incrementality FULL_DATASET).
 open("www/tripupdates.pb", "wb").write(bytes([0x0a, 0x07, 0x0a, 0x03]) + b"2.0" + bytes([0x10, 0x00]))
+
+# SIRI StopMonitoring answers: a stop's 40 visits from now, a minute apart, in XML; and 500,
+# in XML and in SIRI Lite JSON, for `bench --siri-answer`.
+import datetime, json, os
+os.makedirs("www/siri", exist_ok=True)
+def visit(n, start):
+    aimed = (start + datetime.timedelta(minutes=n)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    expected = (start + datetime.timedelta(minutes=n, seconds=30 * (n % 5))).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {"ItemIdentifier": f"visit-{n}", "MonitoringRef": "200060", "MonitoredVehicleJourney": {
+        "LineRef": f"LINE:T{n % 9 + 1}", "FramedVehicleJourneyRef": {"DataFrameRef": "2026-11-23", "DatedVehicleJourneyRef": f"trip-{n}"},
+        "PublishedLineName": f"T{n % 9 + 1}", "DirectionName": "Outbound", "DestinationName": "Emu Plains", "Occupancy": "seatsAvailable",
+        "MonitoredCall": {"StopPointRef": "200060", "AimedDepartureTime": aimed, "ExpectedDepartureTime": expected,
+                          "DepartureStatus": "onTime", "DeparturePlatformName": str(n % 20 + 1)}}}
+def xml(value):
+    return "".join(f"<{k}>{xml(v)}</{k}>" for k, v in value.items()) if isinstance(value, dict) else value
+def answers(count, name):
+    start = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    visits = [visit(n, start) for n in range(count)]
+    body = "".join("<MonitoredStopVisit>" + xml(v) + "</MonitoredStopVisit>\n" for v in visits)
+    open(f"www/siri/{name}.xml", "w").write('<?xml version="1.0" encoding="UTF-8"?>\n<Siri xmlns="http://www.siri.org.uk/siri" version="2.0">'
+        + '<ServiceDelivery><StopMonitoringDelivery version="2.0">\n' + body + "</StopMonitoringDelivery></ServiceDelivery></Siri>\n")
+    lite = {"Siri": {"ServiceDelivery": {"StopMonitoringDelivery": [{"MonitoredStopVisit": visits}]}}}
+    open(f"www/siri/{name}.json", "w").write(json.dumps(lite))
+answers(40, "sm")
+answers(500, "sm-500")
 EOF
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
@@ -70,6 +95,9 @@ board api-http "  kind: api
   stop_id: \"200060\""
 board api-https "  kind: api
   base_url: https://127.0.0.1:$https_port
+  stop_id: \"200060\""
+board siri-http "  kind: siri
+  url: http://127.0.0.1:$http_port/siri/sm.xml
   stop_id: \"200060\""
 board gtfs "  kind: gtfs
   store: $work/store.sqlite

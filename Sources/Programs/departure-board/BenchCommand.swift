@@ -7,7 +7,7 @@ import SourceAssembly
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure rendering speed and damaged area per frame, or a GTFS import.",
+        abstract: "Measure rendering speed and damaged area per frame, a GTFS import or reading a SIRI answer.",
         discussion: """
             Scenes, each three rows and a clock with every countdown changing each frame, drawn \
             and sent to a counting bus or device: max7219 (32×8 mono, four modules), ssd1306 \
@@ -25,6 +25,9 @@ struct BenchCommand: AsyncParsableCommand {
             stops, three times in child processes: stop_times rows a second over the whole \
             command and the child's peak resident memory. The import unpacks stop_times.txt \
             under TMPDIR, so leave room for it there.
+
+            With --siri-answer, only the time to read that SIRI StopMonitoring answer (XML or \
+            SIRI Lite JSON, as a server sent it) into a board's rows, 100 times in this process.
             """
     )
 
@@ -52,6 +55,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("gtfs-stop"), help: ArgumentHelp("A stop_id of the board the import is for (repeatable; with --gtfs-zip).", valueName: "ID"))
     var gtfsStop: [String] = []
 
+    @Option(name: .customLong("siri-answer"), help: ArgumentHelp("Measure reading this SIRI StopMonitoring answer (XML or JSON) into rows instead.", valueName: "FILE"))
+    var siriAnswer: String?
+
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1.") }
         guard seconds >= 1 else { throw ValidationError("--seconds must be at least 1.") }
@@ -60,6 +66,10 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            if let siriAnswer {
+                Console.raw(try ParseBench.siri(file: siriAnswer))
+                return
+            }
             if let gtfsZip {
                 for figures in try ImportBench.run(zip: gtfsZip, stopIDs: gtfsStop, runs: 3) {
                     Console.raw(figures.text)
