@@ -1,6 +1,7 @@
 import BoardRuntime
 import DeparturesCore
 import Framebuffer
+import SystemFiles
 
 /// `/`: one small page a phone can read. Served filled in, so it says something without
 /// scripts; a short script then polls `/status.json` and swaps the frame when it changes.
@@ -87,20 +88,7 @@ enum StatusPage {
     }
 
     /// Text for HTML bodies and attribute values alike.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
     /// Polls every 5 s; the frame reloads only when its number changed. textContent, never
     /// innerHTML, so nothing from the feed can become markup.

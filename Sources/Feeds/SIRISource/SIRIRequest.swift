@@ -1,5 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
+import SystemFiles
 
 /// What a `kind: siri` source asks for, and how: SIRI Lite's GET with the request's
 /// elements as query parameters, or a `ServiceRequest` document POSTed, as classic servers want.
@@ -62,14 +63,14 @@ public struct SIRIRequest: Sendable, Equatable {
         let stamp = TimeText.iso8601(now, in: calendar.zone)
         var monitoring = ["<RequestTimestamp>\(stamp)</RequestTimestamp>"]
         if let previewInterval { monitoring.append("<PreviewInterval>\(Self.isoDuration(previewInterval))</PreviewInterval>") }
-        monitoring.append("<MonitoringRef>\(Self.escaped(stopID))</MonitoringRef>")
-        if let lineRef { monitoring.append("<LineRef>\(Self.escaped(lineRef))</LineRef>") }
+        monitoring.append("<MonitoringRef>\(MarkupText.escaped(stopID))</MonitoringRef>")
+        if let lineRef { monitoring.append("<LineRef>\(MarkupText.escaped(lineRef))</LineRef>") }
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Siri xmlns="http://www.siri.org.uk/siri" version="2.0">
             <ServiceRequest>
             <RequestTimestamp>\(stamp)</RequestTimestamp>
-            <RequestorRef>\(Self.escaped(requestorRef ?? Self.defaultRequestor))</RequestorRef>
+            <RequestorRef>\(MarkupText.escaped(requestorRef ?? Self.defaultRequestor))</RequestorRef>
             <StopMonitoringRequest version="2.0">
             \(monitoring.joined(separator: "\n"))
             </StopMonitoringRequest>
@@ -78,20 +79,5 @@ public struct SIRIRequest: Sendable, Equatable {
 
             """
         return HTTPRequest.Body(contentType: "text/xml; charset=utf-8", bytes: Array(document.utf8))
-    }
-
-    /// Text as XML character data (and attribute values).
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
