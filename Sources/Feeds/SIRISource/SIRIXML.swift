@@ -99,7 +99,8 @@ enum SIRIXML {
                     throw SIRIXML.refused("an entity reference (entities are never expanded)")
                 case XML_READER_TYPE_ELEMENT.rawValue:
                     guard depth < SIRIXML.maxDepth else { throw SIRIXML.refused("XML nested more than \(SIRIXML.maxDepth) levels deep") }
-                    start(String(cString: xmlTextReaderConstLocalName(reader)), depth: depth)
+                    guard let name = xmlTextReaderConstLocalName(reader) else { throw SIRIXML.refused("libxml2 gave an element no name") }
+                    start(String(cString: name), depth: depth)
                     if xmlTextReaderIsEmptyElement(reader) == 1 { end(depth: depth) }
                 case XML_READER_TYPE_END_ELEMENT.rawValue:
                     end(depth: depth)
