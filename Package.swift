@@ -82,9 +82,9 @@ let package = Package(
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
-        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
-        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "SystemFiles", "CLibXML2"]),
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CLibXML2"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.

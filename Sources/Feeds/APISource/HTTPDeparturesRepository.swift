@@ -27,9 +27,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
 
     /// The request URL; the stop id is percent-encoded as one path segment.
     public var url: String {
-        var base = settings.baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + DeparturesPath.path(stopID: settings.stopID)
+        SourceURL.joined(settings.baseURL, DeparturesPath.path(stopID: settings.stopID))
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
@@ -39,26 +37,12 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         }
         let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
 
-        let response: HTTPResponse
-        do {
-            response = try await client.get(request)
-        } catch {
-            throw Self.classify(error)
-        }
-        guard (200..<300).contains(response.status) else {
-            throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
-        }
+        let response = try await client.departuresResponse(request)
+        guard response.isSuccess else { throw response.statusFailure(from: url) }
         do {
             return try DeparturesDecoder.decode(response.body).data
         } catch {
             throw .invalidData(source: url, error)
-        }
-    }
-
-    static func classify(_ error: HTTPFetchError) -> DeparturesError {
-        switch error {
-        case .offline(let detail): return .offline(detail: detail)
-        default: return .failed(detail: error.description)
         }
     }
 }

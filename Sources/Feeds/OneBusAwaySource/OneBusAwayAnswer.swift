@@ -13,17 +13,11 @@ public enum OneBusAwayAnswer {
 
     /// Rows for the board, times in service-day seconds of `calendar`'s zone.
     public static func departures(_ bytes: [UInt8], calendar: ServiceDayCalendar) throws(Problem) -> [Departure] {
-        let limit = DeparturesDecoder.maxNesting
-        guard DeparturesDecoder.nestingDepth(of: bytes, limit: limit) <= limit else {
-            throw .data(DeparturesDataError(path: "", problem: "not valid OneBusAway JSON (nested more than \(limit) levels deep)"))
-        }
         let envelope: Envelope
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw .data(DeparturesDecoder.dataError(from: error))
+            envelope = try DeparturesDecoder.decodeJSON(Envelope.self, from: bytes, what: "OneBusAway JSON")
         } catch {
-            throw .data(DeparturesDataError(path: "", problem: "not valid JSON"))
+            throw .data(error)
         }
         guard envelope.code == 200 else { throw .server(code: envelope.code, text: envelope.text ?? "no text") }
         guard let entry = envelope.data?.entry else { throw .data(DeparturesDataError(path: "data.entry", problem: "missing")) }

@@ -1,5 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
+import APISource
 
 /// Departures from a OneBusAway server: `GET {base_url}/api/where/arrivals-and-departures-for-stop/{stop_id}.json?key=…`.
 /// The key travels in the query, as the API wants; the URL the board logs and shows leaves it out.
@@ -34,24 +35,17 @@ public struct OneBusAwayRepository: DeparturesRepository {
 
     /// The request URL without the key: what logs and errors name.
     public var url: String {
-        var base = settings.baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + "/api/where/arrivals-and-departures-for-stop/" + DeparturesPath.encode(settings.stopID) + ".json"
+        SourceURL.joined(settings.baseURL, "/api/where/arrivals-and-departures-for-stop/" + DeparturesPath.encode(settings.stopID) + ".json")
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
         var requestURL = url
         if let apiKey = settings.apiKey {
-            requestURL += "?key=" + DeparturesPath.encode(try apiKey.value())
+            requestURL = SourceURL.appending([("key", try apiKey.value())], to: url)
         }
-        let request = HTTPRequest(url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")],
-                                  limits: settings.limits)
-        let response: HTTPResponse
-        do {
-            response = try await client.get(request)
-        } catch {
-            throw Self.classify(error, redacting: requestURL, as: url)
-        }
+        // HTTPFetch's messages name hosts, never a URL's query, so the key stays out of them.
+        let response = try await client.departuresResponse(HTTPRequest(
+            url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")], limits: settings.limits))
         // OneBusAway answers errors with a JSON body too (`code`, `text`): its words first.
         let rows: [Departure]
         do {
@@ -60,23 +54,13 @@ public struct OneBusAwayRepository: DeparturesRepository {
             switch error {
             case .server(let code, let text):
                 throw .failed(detail: "\(url): OneBusAway error \(code): \(text)")
-            case .data(let problem) where (200..<300).contains(response.status):
+            case .data(let problem) where response.isSuccess:
                 throw .invalidData(source: url, problem)
             case .data:
-                throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
+                throw response.statusFailure(from: url)
             }
         }
-        guard (200..<300).contains(response.status) else {
-            throw .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
-        }
+        guard response.isSuccess else { throw response.statusFailure(from: url) }
         return rows
-    }
-
-    static func classify(_ error: HTTPFetchError, redacting keyed: String, as plain: String) -> DeparturesError {
-        let redact = { (text: String) in text.replacing(keyed, with: plain) }
-        switch error {
-        case .offline(let detail): return .offline(detail: redact(detail))
-        default: return .failed(detail: redact(error.description))
-        }
     }
 }

@@ -113,12 +113,3 @@ public enum SIRIAnswer {
         "siri-visit:\(visit[.monitoringRef] ?? ""):\(visit.lineRef ?? route):\(seconds)"
     }
 }
-
-extension String {
-    /// Without the blanks and line breaks around it (XML text keeps its indentation).
-    var trimmed: String {
-        let isBlank: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

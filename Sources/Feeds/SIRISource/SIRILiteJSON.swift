@@ -1,4 +1,5 @@
 import DeparturesCore
+import SystemFiles
 
 /// SIRI Lite's JSON: the XML's element names as keys under `Siri.ServiceDelivery`. A value
 /// may be plain (`"LineRef": "C01727"`), wrapped (`{"value": "C01727"}`) or a list of
@@ -46,7 +47,7 @@ enum SIRILiteJSON {
         switch value {
         case .array(let items): return items.lazy.compactMap(text).first
         case .object: return value["value"].flatMap(text)
-        default: return value.text.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        default: return value.text.map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         }
     }
 

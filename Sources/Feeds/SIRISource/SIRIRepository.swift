@@ -1,5 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
+import APISource
 
 /// Departures from a SIRI StopMonitoring server (`kind: siri`): SIRI Lite's GET or a POSTed
 /// `ServiceRequest`, answered in XML or JSON. The key goes in its header, or in the query
@@ -52,21 +53,14 @@ public struct SIRIRepository: DeparturesRepository {
         var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
         if let apiKey = settings.apiKey {
             if let name = settings.apiKeyQuery {
-                requestURL = SIRIRequest.appending([(name, try apiKey.value())], to: requestURL)
+                requestURL = SourceURL.appending([(name, try apiKey.value())], to: requestURL)
             } else {
                 headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
             }
         }
         let body = request.method == .post ? request.serviceRequest(at: clock.now, calendar: settings.calendar) : nil
-        let response: HTTPResponse
-        do {
-            response = try await client.get(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body))
-        } catch {
-            switch error {
-            case .offline(let detail): throw .offline(detail: detail)
-            default: throw .failed(detail: error.description)
-            }
-        }
+        let response = try await client.departuresResponse(
+            HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body))
         // A server may answer an error status with an ErrorCondition: its words first.
         let visits: [SIRIVisit]
         do {
@@ -74,7 +68,7 @@ public struct SIRIRepository: DeparturesRepository {
         } catch {
             throw failure(error, response)
         }
-        guard (200..<300).contains(response.status) else { throw failure(nil, response) }
+        guard response.isSuccess else { throw failure(nil, response) }
         do {
             return (try SIRIAnswer.rows(visits, calendar: settings.calendar, routeNames: settings.routeNames), visits)
         } catch {
@@ -85,8 +79,8 @@ public struct SIRIRepository: DeparturesRepository {
     private func failure(_ problem: SIRIAnswer.Problem?, _ response: HTTPResponse) -> DeparturesError {
         switch problem {
         case .server(let text): return .failed(detail: "\(url): SIRI error: \(text)")
-        case .data(let error) where (200..<300).contains(response.status): return .invalidData(source: url, error)
-        case .data, nil: return .failed(detail: "HTTP \(response.status) from \(url)\(response.throughProxy)")
+        case .data(let error) where response.isSuccess: return .invalidData(source: url, error)
+        case .data, nil: return response.statusFailure(from: url)
         }
     }
 }

@@ -1,6 +1,7 @@
 public import DeparturesCore
 public import HTTPFetch
 import SystemFiles
+import APISource
 
 /// What a `kind: siri` source asks for, and how: SIRI Lite's GET with the request's
 /// elements as query parameters, or a `ServiceRequest` document POSTed, as classic servers want.
@@ -40,14 +41,7 @@ public struct SIRIRequest: Sendable, Equatable {
         if let lineRef { parameters.append(("LineRef", lineRef)) }
         if let previewInterval { parameters.append(("PreviewInterval", Self.isoDuration(previewInterval))) }
         if let requestorRef { parameters.append(("RequestorRef", requestorRef)) }
-        return Self.appending(parameters, to: url)
-    }
-
-    /// `url` with `name=value` pairs added to its query, each percent-encoded.
-    static func appending(_ parameters: [(String, String)], to url: String) -> String {
-        let query = parameters.map { DeparturesPath.encode($0.0) + "=" + DeparturesPath.encode($0.1) }.joined(separator: "&")
-        let separator = !url.contains("?") ? "?" : url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&"
-        return url + separator + query
+        return SourceURL.appending(parameters, to: url)
     }
 
     /// `PT60M` for an hour: whole minutes as minutes, anything else in seconds.

@@ -1,5 +1,6 @@
 import CLibXML2
 import DeparturesCore
+import SystemFiles
 
 /// SIRI XML through libxml2's streaming reader: one pass, no tree kept, elements matched by
 /// local name so SIRI 1.x and 2.x, default or prefixed namespaces (and a SOAP envelope
@@ -39,7 +40,7 @@ enum SIRIXML {
                     let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
                     guard sink.first == nil else { return }
                     let message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
-                    sink.first = "line \(error.pointee.line): " + message.trimmed
+                    sink.first = "line \(error.pointee.line): " + message.trimmingWhitespace
                 }, Unmanaged.passUnretained(sink).toOpaque())
                 var walk = Walk()
                 do throws(SIRIAnswer.Problem) {
@@ -136,7 +137,7 @@ enum SIRIXML {
 
         mutating func end(depth: Int) {
             if let capture, capture.depth == depth {
-                let text = capture.text.trimmed
+                let text = capture.text.trimmingWhitespace
                 if !text.isEmpty {
                     switch capture.target {
                     case .field(let field): visit?.values[field] = text

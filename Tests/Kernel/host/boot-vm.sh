@@ -6,10 +6,7 @@
 #   env: KT_ACCEL=tcg|kvm (TCG by default: see the README), KT_TIMEOUT (s, default 300)
 source "$(dirname "$0")/common.sh"
 INITRD=${1:?initramfs}; RESULTS=${2:?results dir}
-case "${KT_ACCEL:-tcg}" in
-  kvm) accel=(-accel kvm -cpu host) ;;
-  *)   accel=(-accel tcg -cpu max) ;;
-esac
+read -r -a accel <<< "$(qemu_accel)"
 set +e
 timeout "${KT_TIMEOUT:-300}" qemu-system-x86_64 "${accel[@]}" -machine q35 -smp 2 -m 512 \
   -nodefaults -no-user-config -display none -no-reboot \

@@ -6,18 +6,12 @@
 source "$(dirname "$0")/common.sh"
 BINARY=${1:?binary}; PAYLOAD=${2:?payload dir}; OUTPUT=${3:?output}
 ABI=$(kernel_abi)
-K="$KT_WORK/kernel"
 ROOT="$KT_WORK/initramfs-root"
 rm -rf "$ROOT"
 mkdir -p "$ROOT"/{bin,dev,proc,sys,tmp,etc,lib/modules/"$ABI"/extra,payload/bin}
 cp /bin/busybox "$ROOT/bin/busybox"
 install -m 755 "$KT_DIR/guest/init" "$ROOT/init"
-for module in vfb i2c-stub i2c-dev configfs virtio_pci 9pnet_virtio 9p; do
-  modprobe -d "$K" -S "$ABI" --show-depends "$module" | awk '$1 == "insmod" { print $2 }'
-done | sort -u | while read -r file; do
-  rel="${file#"$K"/}"; mkdir -p "$ROOT/$(dirname "$rel")"; cp "$file" "$ROOT/$rel"
-done
-cp "$K/lib/modules/$ABI"/modules.{order,builtin,builtin.modinfo} "$ROOT/lib/modules/$ABI/"
+copy_modules "$ROOT" vfb i2c-stub i2c-dev configfs virtio_pci 9pnet_virtio 9p
 cp "$KT_WORK"/modules/*.ko "$ROOT/lib/modules/$ABI/extra/"
 depmod -b "$ROOT" "$ABI"
 # The binary and its shared libraries, at the paths the loader expects.

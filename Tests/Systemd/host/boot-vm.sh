@@ -7,10 +7,7 @@
 #   env: KT_ACCEL=tcg|kvm (tcg by default), ST_TIMEOUT (s, default 600)
 source "$(dirname "$0")/common.sh"
 INITRD=${1:?initramfs}; IMAGE=${2:?root image}; PAYLOAD=${3:?payload image}; RESULTS=${4:?results dir}
-case "${KT_ACCEL:-tcg}" in
-  kvm) accel=(-accel kvm -cpu host) ;;
-  *)   accel=(-accel tcg -cpu max) ;;
-esac
+read -r -a accel <<< "$(qemu_accel)"
 set +e
 timeout "${ST_TIMEOUT:-600}" qemu-system-x86_64 "${accel[@]}" -machine q35 -smp 2 -m 1024 \
   -nodefaults -no-user-config -display none -no-reboot \

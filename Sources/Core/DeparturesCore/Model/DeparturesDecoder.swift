@@ -27,23 +27,28 @@ public enum DeparturesDecoder {
     public static let maxNesting = 64
 
     public static func decode(_ bytes: [UInt8]) throws(DeparturesDataError) -> DeparturesResponse {
+        let response = try decodeJSON(DeparturesResponse.self, from: bytes, what: "departures JSON")
+        try validate(response)
+        return response
+    }
+
+    /// Any source's JSON answer as `type`: refused unread when nested deeper than
+    /// `maxNesting` (said as "not valid `what`"), else decoded, a problem named by its path.
+    public static func decodeJSON<T: Decodable>(_ type: T.Type, from bytes: [UInt8], what: String) throws(DeparturesDataError) -> T {
         guard nestingDepth(of: bytes, limit: maxNesting) <= maxNesting else {
-            throw DeparturesDataError(path: "", problem: "not valid departures JSON (nested more than \(maxNesting) levels deep)")
+            throw DeparturesDataError(path: "", problem: "not valid \(what) (nested more than \(maxNesting) levels deep)")
         }
-        let response: DeparturesResponse
         do {
-            response = try JSONDecoder().decode(DeparturesResponse.self, from: Data(bytes))
+            return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {
             throw dataError(from: error)
         } catch {
             throw DeparturesDataError(path: "", problem: "not valid JSON")
         }
-        try validate(response)
-        return response
     }
 
     /// The deepest nesting of arrays and objects, outside strings; stops counting past `limit`.
-    public static func nestingDepth(of bytes: [UInt8], limit: Int) -> Int {
+    static func nestingDepth(of bytes: [UInt8], limit: Int) -> Int {
         var depth = 0, deepest = 0, inString = false, escaped = false
         for byte in bytes {
             if inString {
@@ -97,7 +102,7 @@ public enum DeparturesDecoder {
         }
     }
 
-    public static func dataError(from error: DecodingError) -> DeparturesDataError {
+    static func dataError(from error: DecodingError) -> DeparturesDataError {
         switch error {
         case .keyNotFound(let key, let context):
             return DeparturesDataError(path: render(context.codingPath + [key]), problem: "missing")

@@ -11,31 +11,24 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
 
     /// The tree of `bytes`, or the reason it is not JSON.
     public static func parse(_ bytes: [UInt8]) throws(DeparturesDataError) -> JSONValue {
-        let limit = DeparturesDecoder.maxNesting
-        guard DeparturesDecoder.nestingDepth(of: bytes, limit: limit) <= limit else {
-            throw DeparturesDataError(path: "", problem: "not valid JSON (nested more than \(limit) levels deep)")
-        }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
-            throw DeparturesDataError(path: "", problem: "not valid JSON")
-        }
+        try DeparturesDecoder.decodeJSON(JSONValue.self, from: bytes, what: "JSON")
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Strings and objects are most of an answer, and each failed probe throws: try them first.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .bool(try container.decode(Bool.self))
         }
     }
 

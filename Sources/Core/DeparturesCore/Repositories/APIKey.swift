@@ -65,13 +65,3 @@ public struct APIKey: Sendable {
         return key
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-}
