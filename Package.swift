@@ -77,14 +77,18 @@ let package = Package(
         .target(name: "CTLSLoader"),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
+        // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
+        .target(name: "JSONPath"),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
-        .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles"]),
+        .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles", "JSONPath"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
         .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
         .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CLibXML2"]),
+        // `kind: json`: any JSON API, its request and its rows declared in the board file.
+        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
@@ -116,7 +120,9 @@ let package = Package(
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         // HTTPFetch for its proxy URLs: a board's `proxy:` is checked by the parser requests use.
-        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo"]),
+        // JSONMapSource for `kind: json`'s mapping, built from the file as the source reads it.
+        .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo",
+                                                    "JSONPath", "JSONMapSource"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
@@ -135,8 +141,8 @@ let package = Package(
         // with the checks, imports and searches around sources. What the hub shares with the
         // sign, without the display stack.
         .target(name: "SourceAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "SIRISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource", "ZoneInfo",
-            "HTTPFetch", "SystemFiles",
+            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "JSONPath", "GTFSSchedule", "GTFSRealtime",
+            "GTFSSource", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Board assembly: one call turns a board file into a running board (source, view model,
@@ -254,6 +260,9 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/OneBusAway"),
         .executableTarget(name: "fuzz-siri", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/SIRI"),
+        .executableTarget(name: "fuzz-json-path", dependencies: ["JSONPath", "FuzzSupport"], path: "Tests/Fuzz/Targets/JSONPath"),
+        .executableTarget(name: "fuzz-json-map", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/JSONMap"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
@@ -262,6 +271,8 @@ let package = Package(
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
         .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
+        .testTarget(name: "JSONPathTests", dependencies: ["JSONPath", "DeparturesCore"]),
+        .testTarget(name: "JSONMapSourceTests", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "GTFSScheduleTests", dependencies: ["TestTiming",
             "GTFSSchedule", "GTFSFeedBuilder", "ZoneInfo", "DeparturesCore", "SystemFiles", "SQLite", "SeededRandom",
         ]),
@@ -314,7 +325,7 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri",
+            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-json-path", "fuzz-json-map",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
@@ -329,12 +340,12 @@ let package = Package(
 // family owns and may import). Target names stay as they are; only their folders are grouped.
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
-    "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
+    "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport"],
+                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CLibXML2", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

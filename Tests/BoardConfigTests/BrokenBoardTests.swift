@@ -48,7 +48,7 @@ import Testing
             try loader.parse("source:\n  kind: http\n", path: "Boards/x.yaml")
         }
         #expect(error == BoardFileError(file: "Boards/x.yaml", line: 2, column: 9, key: "source.kind",
-                                        message: "expected one of demo, api, file, gtfs, onebusaway, siri; got 'http'"))
+                                        message: "expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'"))
     }
 
     @Test("windows line endings keep positions", arguments: [

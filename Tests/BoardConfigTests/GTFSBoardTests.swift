@@ -63,7 +63,7 @@ import Testing
     @Test("gtfs keys are refused elsewhere, api keys are shared", arguments: [
         ("source: {kind: demo, window: 1h}", "source.window: only applies to kind gtfs (this source is kind demo)"),
         ("source: {kind: file, path: x.json, stop_ids: [a]}", "source.stop_ids: only applies to kind gtfs (this source is kind file)"),
-        ("source: {kind: demo, api_key_prefix: x}", "source.api_key_prefix: only applies to kind api, gtfs or siri (this source is kind demo)"),
+        ("source: {kind: demo, api_key_prefix: x}", "source.api_key_prefix: only applies to kind api, gtfs, siri or json (this source is kind demo)"),
         ("source: {kind: gtfs, stop_ids: [a], window: 5m}", "source.window: must be between 10m and 24h; got 5m"),
         ("source: {kind: gtfs, stop_ids: a}", "source.stop_ids: expected a list such as [\"2000421\", \"2000422\"]; got 'a'"),
         ("source: {kind: gtfs, stop_ids: [a], trip_updates_url: 'ftp://x'}", "source.trip_updates_url: expected an http:// or https:// URL; got 'ftp://x'"),

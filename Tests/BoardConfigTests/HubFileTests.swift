@@ -110,7 +110,7 @@ struct HubFileTests {
 
     @Test func sourceErrorsAreTheBoardFilesWithTheStopsPath() {
         #expect(hubError("stops: [{id: a, source: {kind: http}}]")?.description
-            == "hub.yaml:1:32: stops[0].source.kind: expected one of demo, api, file, gtfs, onebusaway, siri; got 'http'")
+            == "hub.yaml:1:32: stops[0].source.kind: expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'")
         #expect(hubError("stops: [{id: a, source: {kind: api, stop_id: x}}]")?.key == "stops[0].source.base_url")
         #expect(hubError("stops: [{id: a, timezone: Mars/Olympus, source: {kind: demo}}]")?.description
             == "hub.yaml:1:27: stops[0].timezone: unknown time zone 'Mars/Olympus'")

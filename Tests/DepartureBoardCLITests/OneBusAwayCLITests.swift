@@ -87,6 +87,6 @@ struct OneBusAwayCLITests {
             """)
         let run = try await CLI.run(["validate", board])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("source.api_key_header: only applies to kind api, gtfs or siri (this source is kind onebusaway)"), "\(run.stderr)")
+        #expect(run.stderr.contains("source.api_key_header: only applies to kind api, gtfs, siri or json (this source is kind onebusaway)"), "\(run.stderr)")
     }
 }

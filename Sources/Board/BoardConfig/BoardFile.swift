@@ -61,7 +61,7 @@ public struct BoardFile: Sendable, Equatable {
 }
 
 public enum SourceKind: String, Sendable, Equatable, CaseIterable {
-    case demo, api, file, gtfs, onebusaway, siri
+    case demo, api, file, gtfs, onebusaway, siri, json
 }
 
 public enum APIKeySource: Sendable, Equatable {
@@ -86,6 +86,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var gtfs: GTFSSourceSettings?
     /// The endpoint, request and line names of `kind: siri`.
     public var siri: SIRISourceSettings?
+    /// The request and the mapping of `kind: json`.
+    public var json: JSONSourceSettings?
     public var refreshInterval: Duration
     /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
     public var limits: FetchLimits
@@ -110,6 +112,7 @@ public struct SourceSettings: Sendable, Equatable {
         self.filePath = filePath
         self.gtfs = nil
         self.siri = nil
+        self.json = nil
         self.refreshInterval = refreshInterval
         self.limits = limits
     }

@@ -15,25 +15,29 @@ enum BoardSchema {
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
         "label", "walk", "stale_limit",
-    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys
+    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
     static let sourceKeyKinds: [String: [SourceKind]] = {
         var kinds: [String: [SourceKind]] = [
-            "base_url": [.api, .onebusaway], "stop_id": [.api, .gtfs, .onebusaway, .siri],
-            "api_key_env": [.api, .gtfs, .onebusaway, .siri], "api_key_file": [.api, .gtfs, .onebusaway, .siri],
+            "base_url": [.api, .onebusaway], "stop_id": [.api, .gtfs, .onebusaway, .siri, .json],
+            "api_key_env": [.api, .gtfs, .onebusaway, .siri, .json], "api_key_file": [.api, .gtfs, .onebusaway, .siri, .json],
             // OneBusAway takes its key as `?key=`, never in a header.
-            "api_key_header": [.api, .gtfs, .siri], "api_key_prefix": [.api, .gtfs, .siri],
-            "request_timeout": [.api, .gtfs, .onebusaway, .siri], "resource_timeout": [.api, .gtfs, .onebusaway, .siri],
-            "max_response_bytes": [.api, .gtfs, .onebusaway, .siri], "proxy": [.api, .gtfs, .onebusaway, .siri], "path": [.file],
+            "api_key_header": [.api, .gtfs, .siri, .json], "api_key_prefix": [.api, .gtfs, .siri, .json],
+            "path": [.file],
         ]
+        for key in ["request_timeout", "resource_timeout", "max_response_bytes", "proxy"] {
+            kinds[key] = [.api, .gtfs, .onebusaway, .siri, .json]
+        }
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
         for key in SIRISourceSchema.keys { kinds[key] = [.siri] }
+        for key in JSONSourceSchema.keys { kinds[key, default: []].append(.json) }
         return kinds
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [
         .api: ["base_url", "stop_id"], .onebusaway: ["base_url", "stop_id"], .siri: ["url", "stop_id"], .file: ["path"],
+        .json: ["url", "rows", "fields"],
     ]
 
     /// The board and the first problem of each section (`AllProblems` finds the rest).
@@ -151,6 +155,7 @@ enum BoardSchema {
             settings.apiKeyPrefix = prefix
         }
         if kind == .siri { settings.siri = try SIRISourceSchema.build(section) }
+        if kind == .json { settings.json = try JSONSourceSchema.build(section) }
         if let file = try section.string("path") {
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }
             settings.filePath = BoardPath.resolve(file, against: boardPath)

@@ -49,19 +49,26 @@ enum SIRISourceSchema {
             if let problem = Validators.displayName(name.text) { throw name.error(problem) }
             settings.routeNames[code] = name.text
         }
-        if let name = try section.string("api_key_query") {
-            if section.has("api_key_header") || section.has("api_key_prefix") {
-                throw section.error("api_key_query", "use either api_key_header (with api_key_prefix) or api_key_query, not both", atKey: true)
-            }
-            guard section.has("api_key_env") || section.has("api_key_file") else {
-                throw section.error("api_key_query", "needs api_key_env or api_key_file: the key it carries", atKey: true)
-            }
-            let unreserved = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) }
-            guard unreserved else {
-                throw section.error("api_key_query", "expected a query parameter name (letters, digits and -._~); got '\(shown(name))'")
-            }
-            settings.apiKeyQuery = name
-        }
+        settings.apiKeyQuery = try SourceKeys.apiKeyQuery(section)
         return settings
+    }
+}
+
+/// Source keys that several kinds read alike.
+enum SourceKeys {
+    /// `api_key_query`: the query parameter that carries the key instead of its header.
+    static func apiKeyQuery(_ section: Section) throws(BoardFileError) -> String? {
+        guard let name = try section.string("api_key_query") else { return nil }
+        if section.has("api_key_header") || section.has("api_key_prefix") {
+            throw section.error("api_key_query", "use either api_key_header (with api_key_prefix) or api_key_query, not both", atKey: true)
+        }
+        guard section.has("api_key_env") || section.has("api_key_file") else {
+            throw section.error("api_key_query", "needs api_key_env or api_key_file: the key it carries", atKey: true)
+        }
+        let unreserved = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) }
+        guard unreserved else {
+            throw section.error("api_key_query", "expected a query parameter name (letters, digits and -._~); got '\(shown(name))'")
+        }
+        return name
     }
 }

@@ -234,6 +234,16 @@ struct Section {
         return items
     }
 
+    /// One scalar or a list of them (`departure: $.a` or `departure: [$.a, $.b]`), each with
+    /// its own place for errors.
+    func scalarOrList(_ key: String, example: String) throws(BoardFileError) -> [FreeValue]? {
+        guard let value = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = value else { return try scalarList(key, example: example) }
+        guard !Self.isBoolOrNull(value) else { throw error(key, "expected \(example); \(Self.got(value))") }
+        let file = file, path = keyPath(key)
+        return [FreeValue(text: scalar.value) { message in Self.error(file, value.mark, path, message) }]
+    }
+
     // MARK: - Helpers
 
     /// Decimal, or hexadecimal with `0x` (I2C addresses are written `0x3c`).

@@ -1,5 +1,6 @@
 public import BoardConfig
 public import DeparturesCore
+import JSONMapSource
 import GTFSSchedule
 public import Logging
 public import ZoneInfo
@@ -167,6 +168,12 @@ public struct BoardSetup: Sendable {
             case .onebusaway: return "onebusaway:" + (source.baseURL ?? "")
             // Journeys (DatedVehicleJourneyRef) are the server's, whatever the stop.
             case .siri: return "siri:" + (source.siri?.url ?? "")
+            // With trip ids of the server's, its trips are one whatever the stop; without, each
+            // row's made-up id is its stop's alone.
+            case .json:
+                let json = source.json
+                let mapsTrips = json?.mapping.fields[.tripID] != nil
+                return "json:" + (json?.url ?? "") + (mapsTrips ? "" : " " + (source.stopID ?? "") + " " + (json?.body ?? ""))
             }
         }
     }

@@ -2,6 +2,8 @@ import BoardConfig
 public import DeparturesCore
 import GTFSSource
 import SIRISource
+import JSONMapSource
+import JSONPath
 
 /// `validate --live`: asks the board's source once, as the running board would, and says
 /// what came back — for a GTFS board each realtime feed's header age, size and how well it
@@ -32,6 +34,7 @@ public enum LiveCheck {
     static func runOne(_ setup: BoardSetup, now: Date) async -> [Line] {
         let clock = FixedBoardClock(now: now)
         if setup.board.source.kind == .siri { return await siriLines(setup, clock: clock) }
+        if setup.board.source.kind == .json { return await jsonLines(setup, clock: clock) }
         guard setup.board.source.kind == .gtfs, let gtfs = setup.board.source.gtfs else {
             do {
                 let departures = try await setup.repository(clock: clock).departures()
@@ -88,6 +91,35 @@ public enum LiveCheck {
         }
         if !unnamed.isEmpty {
             lines.append(Line(text: "line codes without a route_names entry: " + unnamed.joined(separator: ", "), isProblem: false))
+        }
+        return lines
+    }
+
+    /// The rows, then each query with the rows it found a value in, so a user adapting an
+    /// agency sees which one misses; and the first rows left out, with why.
+    @MainActor
+    static func jsonLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
+        let repository = setup.jsonRepository(clock: clock)
+        let reading: JSONMapReading
+        do {
+            reading = try await repository.reading()
+        } catch {
+            return [Line(text: "source: \(error.description)", isProblem: true)]
+        }
+        let mapping = repository.settings.mapping
+        var lines = [Line(text: "source: \(reading.departures.count) departures from \(reading.rowCount) rows (rows \(mapping.rows.text))",
+                          isProblem: false)]
+        for field in JSONMapping.Field.allCases where mapping.fields[field] != nil {
+            let count = reading.matched[field] ?? 0
+            let required = JSONMapping.Field.required.contains(field)
+            let note = count == 0 && reading.rowCount > 0 ? (required ? "" : " (optional: matches nothing)") : ""
+            lines.append(Line(text: "\(JSONMapping.name(field)) \(mapping.written(field)): in \(count) of \(reading.rowCount) rows\(note)",
+                              isProblem: false))
+        }
+        if reading.skippedCount > 0 {
+            let reasons = reading.skipped.map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
+            lines.append(Line(text: "\(reading.skippedCount) rows left out: " + reasons + (reading.skippedCount > reading.skipped.count ? "; …" : ""),
+                              isProblem: false))
         }
         return lines
     }

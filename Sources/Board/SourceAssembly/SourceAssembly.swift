@@ -7,6 +7,8 @@ import GTFSSource
 import HTTPFetch
 import OneBusAwaySource
 import SIRISource
+import JSONMapSource
+import JSONPath
 public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
@@ -35,6 +37,8 @@ extension BoardSetup {
                     calendar: ServiceDayCalendar(zone: zone)), client: httpClient)
             case .siri:
                 return siriRepository(clock: clock)
+            case .json:
+                return jsonRepository(clock: clock)
             }
         }
     }
@@ -51,6 +55,15 @@ extension BoardSetup {
         return SIRIRepository(settings: .init(
             request: request, apiKey: apiKey, apiKeyQuery: siri.apiKeyQuery, routeNames: siri.routeNames,
             limits: source.limits, calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock)
+    }
+
+    func jsonRepository(clock: any BoardClock) -> JSONMapRepository {
+        let source = board.source
+        let json = source.json ?? JSONSourceSettings(url: "", mapping: JSONMapping(rows: JSONPath.root, fields: [:]))
+        return JSONMapRepository(settings: .init(
+            url: json.url, stopID: source.stopID, method: json.method, body: json.body, headers: json.headers,
+            apiKey: apiKey, apiKeyQuery: json.apiKeyQuery, mapping: json.mapping, limits: source.limits,
+            calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock)
     }
 
     var apiKey: APIKey? { Self.apiKey(board.source) }

@@ -56,7 +56,7 @@ public enum SourcePreflight {
         var warnings: [String] = []
         for one in setup.perSource {
             let source = one.board.source
-            let urls = [source.baseURL, source.siri?.url, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
+            let urls = [source.baseURL, source.siri?.url, source.json.map { $0.url.replacing("{stop_id}", with: "0") }, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
                 do {

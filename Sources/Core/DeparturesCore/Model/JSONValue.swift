@@ -1,3 +1,5 @@
+public import JSONPath
+
 /// Any JSON document as a tree, for sources whose answers have no fixed shape here (SIRI Lite,
 /// a `kind: json` mapping): read through FoundationEssentials' decoder, behind the same
 /// nesting guard as the departures API's answers.
@@ -47,4 +49,21 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
         default: return nil
         }
     }
+}
+
+/// Board files point into answers with JSONPath queries (`kind: json`).
+extension JSONValue: JSONPathNode {
+    /// Sorted by name: JSON objects have no order, and a query's first match must not change
+    /// from one run to the next.
+    public var pathMembers: [(name: String, value: JSONValue)]? {
+        guard case .object(let members) = self else { return nil }
+        return members.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
+    public var pathElements: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    public func pathMember(_ name: String) -> JSONValue? { self[name] }
 }

@@ -1,0 +1,122 @@
+public import HTTPFetch
+public import JSONMapSource
+import JSONPath
+
+/// `kind: json`: any JSON API, its request and the queries that find each row's fields.
+public struct JSONSourceSettings: Sendable, Equatable {
+    /// `{stop_id}` in it is filled in with the source's `stop_id`.
+    public var url: String
+    public var method: JSONMapRepository.Settings.Method
+    /// What a POST sends; `{stop_id}` is filled in.
+    public var body: String?
+    public var headers: [HTTPHeader]
+    public var mapping: JSONMapping
+    /// The query parameter that carries the key, instead of a header.
+    public var apiKeyQuery: String?
+
+    public init(url: String, method: JSONMapRepository.Settings.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
+                mapping: JSONMapping, apiKeyQuery: String? = nil) {
+        self.url = url
+        self.method = method
+        self.body = body
+        self.headers = headers
+        self.mapping = mapping
+        self.apiKeyQuery = apiKeyQuery
+    }
+}
+
+/// The `source:` keys of `kind: json`.
+enum JSONSourceSchema {
+    static let keys = ["url", "method", "body", "headers", "rows", "fields", "time_format", "api_key_query"]
+    static let fields = SectionSchema(keys: JSONMapping.Field.allCases.map(\.rawValue))
+    static let placeholder = "{stop_id}"
+
+    static func build(_ section: Section) throws(BoardFileError) -> JSONSourceSettings {
+        let url = try section.string("url") ?? ""
+        // Braces are no URL characters: check the URL with a stop id in place.
+        if let problem = Validators.feedURL(url.replacing(placeholder, with: "0")) { throw section.error("url", problem) }
+        let method = try self.method(section)
+        let body = try section.string("body")
+        if method == .post && body == nil {
+            throw section.error("method", "POST needs a body: the request the API wants (a GraphQL query as JSON)", atKey: true)
+        }
+        if method == .get && body != nil {
+            throw section.error("body", "only with method: POST (a GET sends no body)", atKey: true)
+        }
+        let usesStop = url.contains(placeholder) || body?.contains(placeholder) == true
+        if usesStop && !section.has("stop_id") {
+            throw section.error(url.contains(placeholder) ? "url" : "body", "uses {stop_id}: set stop_id, the stop to ask for")
+        }
+        if !usesStop && section.has("stop_id") {
+            throw section.error("stop_id", "is not used: write {stop_id} in url (or body) where the API wants the stop", atKey: true)
+        }
+        let mapping = try self.mapping(section)
+        return JSONSourceSettings(url: url, method: method, body: body, headers: try headers(section), mapping: mapping,
+                                  apiKeyQuery: try SourceKeys.apiKeyQuery(section))
+    }
+
+    private static func method(_ section: Section) throws(BoardFileError) -> JSONMapRepository.Settings.Method {
+        guard let text = try section.string("method") else { return .get }
+        guard let method = JSONMapRepository.Settings.Method(rawValue: text.uppercased()) else {
+            throw section.error("method", "expected GET or POST; got '\(shown(text))'")
+        }
+        return method
+    }
+
+    /// Headers sent as written. A secret is never written in a board file: a header that looks
+    /// like one is refused, with the keys that keep it elsewhere.
+    private static func headers(_ section: Section) throws(BoardFileError) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        for (name, value) in try section.freeMapping("headers", whenEmpty: { "expected the value of header \(shown($0))" }) {
+            if let problem = Validators.headerName(name) { throw value.error(problem) }
+            let lowered = name.lowercased()
+            if lowered.contains("authorization") || ["key", "token", "secret", "password"].contains(where: lowered.contains) {
+                throw value.error("looks like a secret: keep it out of the board file, in api_key_env or api_key_file, "
+                                  + "with api_key_header: \(name)" + (lowered == "authorization" ? " (and api_key_prefix: \"Bearer \")" : ""))
+            }
+            if value.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw value.error("must not contain control characters such as line breaks")
+            }
+            headers.append(HTTPHeader(name: name, value: value.text))
+        }
+        return headers
+    }
+
+    private static func mapping(_ section: Section) throws(BoardFileError) -> JSONMapping {
+        let rowsText = try section.string("rows") ?? ""
+        let rows: JSONPath
+        do {
+            rows = try JSONPath(rowsText)
+        } catch {
+            throw section.error("rows", "not a JSONPath query \(error)")
+        }
+        let format = try section.choice("time_format", as: JSONMapping.TimeFormat.self) ?? .iso8601
+        guard let fieldsSection = try section.section("fields", schema: fields) else {
+            throw section.error("fields", "required when kind is json")
+        }
+        var queries: [JSONMapping.Field: [JSONPath]] = [:]
+        for field in JSONMapping.Field.allCases {
+            guard let values = try fieldsSection.scalarOrList(field.rawValue, example: "a query such as $.line.name, or a list of them") else {
+                continue
+            }
+            guard !values.isEmpty else { throw fieldsSection.error(field.rawValue, "expected at least one query") }
+            var list: [JSONPath] = []
+            for value in values {
+                do {
+                    list.append(try JSONPath(value.text))
+                } catch {
+                    throw value.error("not a JSONPath query \(error)")
+                }
+            }
+            queries[field] = list
+        }
+        for field in JSONMapping.Field.required where queries[field] == nil {
+            throw Section.error(fieldsSection.file, fieldsSection.mark, fieldsSection.keyPath(field.rawValue),
+                                "required: the query that finds each row's \(field.rawValue)")
+        }
+        if queries[.serviceDay] != nil && format != .serviceDaySeconds {
+            throw fieldsSection.error(JSONMapping.Field.serviceDay.rawValue, "only with time_format: service_day_s", atKey: true)
+        }
+        return JSONMapping(rows: rows, fields: queries, timeFormat: format)
+    }
+}

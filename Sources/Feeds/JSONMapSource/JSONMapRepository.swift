@@ -1,0 +1,134 @@
+public import DeparturesCore
+public import HTTPFetch
+import APISource
+import SystemFiles
+
+/// Departures from any JSON API (`kind: json`): the request the board file declares (GET, or
+/// POST with a body, as GraphQL servers want), its answer read through a `JSONMapping`.
+public struct JSONMapRepository: DeparturesRepository {
+    public struct Settings: Sendable {
+        public enum Method: String, Sendable, Equatable, CaseIterable {
+            case get = "GET", post = "POST"
+        }
+
+        /// The URL, `{stop_id}` filled in (percent-encoded) where it appears.
+        public var url: String
+        public var stopID: String?
+        public var method: Method
+        /// The POST body, `{stop_id}` filled in as JSON string content.
+        public var body: String?
+        /// Sent as written; `Content-Type` among them sets the body's.
+        public var headers: [HTTPHeader]
+        public var apiKey: APIKey?
+        /// The query parameter that carries the key instead of the key's header.
+        public var apiKeyQuery: String?
+        public var mapping: JSONMapping
+        public var limits: FetchLimits
+        /// The board's zone: instants become service-day seconds of it, and local times are read in it.
+        public var calendar: ServiceDayCalendar
+
+        public init(url: String, stopID: String? = nil, method: Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
+                    apiKey: APIKey? = nil, apiKeyQuery: String? = nil, mapping: JSONMapping,
+                    limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar) {
+            self.url = url
+            self.stopID = stopID
+            self.method = method
+            self.body = body
+            self.headers = headers
+            self.apiKey = apiKey
+            self.apiKeyQuery = apiKeyQuery
+            self.mapping = mapping
+            self.limits = limits
+            self.calendar = calendar
+        }
+
+        /// The request URL without the key: what logs and errors name.
+        public var requestURL: String {
+            Self.filling(url, stopID.map(DeparturesPath.encode))
+        }
+
+        /// The body as sent.
+        public var requestBody: String? {
+            body.map { Self.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
+        }
+
+        static func filling(_ template: String, _ value: String?) -> String {
+            guard let value else { return template }
+            return template.replacing("{stop_id}", with: value)
+        }
+    }
+
+    public let settings: Settings
+    private let client: any HTTPFetching
+    /// Times further than a day and a half from now are refused as no departure.
+    private let clock: any BoardClock
+
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock()) {
+        self.settings = settings
+        self.client = client
+        self.clock = clock
+    }
+
+    public var url: String { settings.requestURL }
+
+    public func departures() async throws(DeparturesError) -> [Departure] {
+        try await reading().departures
+    }
+
+    /// The rows and how each field matched (`validate --live` reports it).
+    public func reading() async throws(DeparturesError) -> JSONMapReading {
+        let response = try await client.departuresResponse(try request())
+        let root = try? JSONValue.parse(response.body)
+        // An API's own words first, where it has any (GraphQL's `errors` come with status 200).
+        let said = root.flatMap { Self.serverMessage($0, status: response.status) }
+        guard response.isSuccess else {
+            let failure = response.statusFailure(from: url)
+            throw said.map { .failed(detail: failure.detail + ": " + $0) } ?? failure
+        }
+        do throws(DeparturesDataError) {
+            let tree = if let root { root } else { try JSONValue.parse(response.body) }
+            return try settings.mapping.read(tree, calendar: settings.calendar, now: clock.now)
+        } catch {
+            if let said { throw .failed(detail: "\(url): the server's error: \(said)") }
+            throw .invalidData(source: url, error)
+        }
+    }
+
+    /// An error message in the shapes JSON APIs use: GraphQL's `errors[].message`, and with
+    /// an error status `{"error": {"message"}}`, `{"error": "…"}` or `{"message": "…"}`; at
+    /// most 200 characters.
+    static func serverMessage(_ root: JSONValue, status: Int) -> String? {
+        var candidates = [root["errors"]?.pathElements?.first?["message"]]
+        if !(200..<300).contains(status) {
+            candidates += [root["error"]?["message"], root["error"], root["message"], root["Message"]]
+        }
+        guard let text = candidates.lazy.compactMap({ $0 }).compactMap({ value -> String? in
+            if case .string(let text) = value { return text }
+            return nil
+        }).first(where: { !$0.trimmingWhitespace.isEmpty }) else { return nil }
+        let line = text.trimmingWhitespace.filter { !$0.isNewline }
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+
+    func request() throws(DeparturesError) -> HTTPRequest {
+        var requestURL = url
+        var headers = settings.headers
+        if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            headers.insert(HTTPHeader(name: "Accept", value: "application/json"), at: 0)
+        }
+        if let apiKey = settings.apiKey {
+            if let name = settings.apiKeyQuery {
+                requestURL = SourceURL.appending([(name, try apiKey.value())], to: requestURL)
+            } else {
+                headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
+            }
+        }
+        var body: HTTPRequest.Body?
+        if settings.method == .post {
+            let type = headers.first { $0.name.lowercased() == "content-type" }
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+            body = HTTPRequest.Body(contentType: type?.value ?? "application/json", bytes: Array((settings.requestBody ?? "").utf8))
+        }
+        return HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body)
+    }
+}

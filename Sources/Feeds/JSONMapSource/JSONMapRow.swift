@@ -1,0 +1,111 @@
+import DeparturesCore
+import SystemFiles
+
+extension JSONMapRow {
+    /// Instants further than this from now are no departure to show: a wrong `time_format`
+    /// (seconds read as milliseconds) lands decades away, and is said so rather than shown.
+    static let horizon: Double = 36 * 3600
+
+    /// The row as the core's departure: times in service-day seconds of `calendar`'s zone.
+    mutating func departure(calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Departure {
+        let route = try required(.route)
+        guard !route.trimmingWhitespace.isEmpty else { throw fieldError(.route, "is empty") }
+        let headsign = try required(.headsign)
+        guard let best = try time(.departure, calendar: calendar, now: now) else {
+            throw fieldError(.departure, "matched nothing in this row")
+        }
+        let scheduled = try time(.scheduled, calendar: calendar, now: now)
+        // Both count on the scheduled time's service day, as the other sources do: a 23:58
+        // departure expected at 00:02 is 86,520 s of that day, not 120 s of the next.
+        let scheduledSeconds = (scheduled ?? best).seconds
+        let bestSeconds = scheduledSeconds + (best.offset - (scheduled ?? best).offset)
+        guard DeparturesDecoder.serviceSecondsRange.contains(bestSeconds) else {
+            throw fieldError(.departure, "is \((best.offset - (scheduled ?? best).offset) / 3600) h from \(JSONMapping.name(.scheduled)): not one departure")
+        }
+        let delay = scheduled.map { best.offset - $0.offset } ?? 0
+        let realtime = try flag(.realtime) ?? (scheduled == nil || delay != 0)
+        let platform = try text(.platform).map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
+        let cancelled = try flag(.cancelled) ?? false
+        // Without a trip id of the server's, one made of the route and time: unique in a stop's
+        // answer, and never taken for another stop's trip (the source's feed name has its stop).
+        let trip = try text(.tripID) ?? "\(route) \(scheduledSeconds)"
+        return Departure(tripID: trip, routeShortName: route, headsign: headsign,
+                         scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds, delaySeconds: delay,
+                         isRealtime: realtime, platform: platform, isCancelled: cancelled)
+    }
+
+    /// A time field: its service-day seconds, and its offset in seconds from an instant every
+    /// time of the row shares (to subtract two times of one row exactly).
+    struct Time: Equatable {
+        var seconds: Int
+        var offset: Int
+    }
+
+    private mutating func time(_ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time? {
+        guard let raw = try value(field) else { return nil }
+        let format = mapping.timeFormat
+        if format == .iso8601 {
+            guard case .string(let text) = raw else {
+                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \(Self.describe(raw))"
+                                 + (raw.text.map(Self.epochHint) ?? ""))
+            }
+            let instant: Date
+            do {
+                instant = try InstantParser.parse(text.trimmingWhitespace, zone: calendar.zone)
+            } catch {
+                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \"\(text)\"")
+            }
+            return try near(instant, field, calendar: calendar, now: now)
+        }
+        guard let number = Self.number(raw) else {
+            throw fieldError(field, "expected a number (time_format: \(format.rawValue)); got \(Self.describe(raw))")
+        }
+        switch format {
+        case .iso8601:
+            return nil
+        case .epochSeconds, .epochMilliseconds:
+            let seconds = format == .epochSeconds ? number : number / 1000
+            return try near(Date(timeIntervalSince1970: seconds), field, calendar: calendar, now: now)
+        case .serviceDaySeconds:
+            guard number.rounded() == number, let whole = Int(exactly: number) else {
+                throw fieldError(field, "expected whole seconds from the start of the service day; got \(Self.describe(raw))")
+            }
+            if let start = try value(.serviceDay) {
+                guard let day = Self.number(start), day.rounded() == day, let dayStart = Int(exactly: day) else {
+                    throw fieldError(.serviceDay, "expected the service day's start in epoch seconds; got \(Self.describe(start))")
+                }
+                return try near(Date(timeIntervalSince1970: Double(dayStart + whole)), field, calendar: calendar, now: now)
+            }
+            guard DeparturesDecoder.serviceSecondsRange.contains(whole) else {
+                throw fieldError(field, "\(whole) s is not within a service day (0 … 172799)")
+            }
+            return Time(seconds: whole, offset: whole)
+        }
+    }
+
+    private func near(_ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time {
+        let away = instant.timeIntervalSince(now)
+        guard abs(away) <= Self.horizon else {
+            let days = Int((abs(away) / 86_400).rounded())
+            let when = days >= 1 ? "\(days) day\(days == 1 ? "" : "s")" : "\(Int(abs(away) / 3600)) h"
+            throw fieldError(field, "\(when) \(away < 0 ? "ago" : "from now"): not a departure to show"
+                             + (days > 3650 ? " (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)" : ""))
+        }
+        let offset = Int(instant.timeIntervalSince1970.rounded(.down))
+        return Time(seconds: calendar.secondsFromStart(of: instant), offset: offset)
+    }
+
+    /// A number, or a string holding one (`"1700000000000"`).
+    static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .number(let number): return number.isFinite ? number : nil
+        case .string(let text): return Double(text.trimmingWhitespace).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    private static func epochHint(_ text: String) -> String {
+        guard let number = Double(text) else { return "" }
+        return number > 1e11 ? " (epoch milliseconds? time_format: epoch_ms)" : number > 1e8 ? " (epoch seconds? time_format: epoch_s)" : ""
+    }
+}

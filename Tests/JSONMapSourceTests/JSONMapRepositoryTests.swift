@@ -1,0 +1,239 @@
+import DeparturesCore
+import HTTPFetch
+import JSONMapSource
+import JSONPath
+import LoopbackHTTPServer
+import Testing
+
+/// `kind: json` against a real HTTP server on 127.0.0.1: the request as declared, each time
+/// format, and every way an answer can fail to be what the mapping expects.
+struct JSONMapRepositoryTests {
+    typealias F = JSONMapFixtures
+
+    func fetch(_ reply: Reply, settings: JSONMapRepository.Settings, now: Date)
+        async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest]) {
+        let server = try LoopbackHTTPServer { _ in reply }
+        defer { server.stop() }
+        var settings = settings
+        settings.url = settings.url.replacing("http://server", with: server.baseURL)
+        let repository = JSONMapRepository(settings: settings, clock: FixedBoardClock(now: now))
+        do {
+            return (.success(try await repository.departures()), server.requests)
+        } catch {
+            return (.failure(error), server.requests)
+        }
+    }
+
+    static let limits = FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20)
+
+    @Test func aGraphQLPostWithISOTimes() async throws {
+        let key = APIKey(header: "ET-Client-Name", source: .environment("CLIENT"), environment: { $0 == "CLIENT" ? "home-sign" : nil })
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/journey-planner/v3/graphql", stopID: "NSR:StopPlace:58366", method: .post, body: F.graphQLBody,
+            headers: [HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8")], apiKey: key,
+            mapping: F.graphQLMapping, limits: Self.limits, calendar: F.calendar("Europe/Oslo"))
+        let (result, requests) = try await fetch(.text(F.graphQLAnswer, contentType: "application/json"), settings: settings, now: F.osloNow)
+        let rows = try result.get()
+        #expect(requests.map(\.method) == ["POST"])
+        #expect(requests.first?.path == "/journey-planner/v3/graphql")
+        #expect(requests.first?.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(requests.first?.header("ET-Client-Name") == "home-sign")
+        #expect(requests.first?.header("Accept") == "application/json")
+        // The stop goes into the body as JSON string content.
+        let sent = String(decoding: requests.first?.body ?? [], as: UTF8.self)
+        #expect(sent.contains(#""variables": {"id": "NSR:StopPlace:58366"}"#))
+        #expect(rows.map(\.routeShortName) == ["31", "2", "L2"])
+        #expect(rows.map(\.headsign) == ["Tonsenhagen", "Ellingsrudåsen", "Stabekk"])
+        #expect(rows.map(\.scheduledTimeSecs) == [9 * 3600 + 33 * 60, 9 * 3600 + 40 * 60, 9 * 3600 + 45 * 60])
+        #expect(rows.map(\.realtimeTimeSecs) == [9 * 3600 + 35 * 60 + 30, 9 * 3600 + 40 * 60, 9 * 3600 + 45 * 60])
+        #expect(rows.map(\.delaySeconds) == [150, 0, 0])
+        // The feed's own realtime flag wins over "differs from the aimed time".
+        #expect(rows.map(\.isRealtime) == [true, false, true])
+        #expect(rows.map(\.isCancelled) == [false, false, true])
+        #expect(rows.map(\.platform) == ["2", nil, "19"])
+        #expect(rows.map(\.tripID) == ["RUT:ServiceJourney:31-1", "RUT:ServiceJourney:2-9", "VYG:ServiceJourney:L2-4"])
+    }
+
+    @Test func aRESTListWithUTCTimesAndAKeyInTheQuery() async throws {
+        let key = APIKey(header: "", source: .environment("KEY"), environment: { $0 == "KEY" ? "s3cret&=" : nil })
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/StopPoint/{stop_id}/Arrivals?mode=bus", stopID: "490008660N", apiKey: key, apiKeyQuery: "app_key",
+            mapping: F.arrivalsMapping, limits: Self.limits, calendar: F.calendar("Europe/London"))
+        let (result, requests) = try await fetch(.text(F.arrivalsAnswer, contentType: "application/json"), settings: settings, now: F.londonNow)
+        let rows = try result.get()
+        #expect(requests.map(\.method) == ["GET"])
+        #expect(requests.map(\.path) == ["/StopPoint/490008660N/Arrivals?mode=bus&app_key=s3cret%26%3D"])
+        #expect(rows.map(\.routeShortName) == ["73", "390"])
+        #expect(rows.map(\.realtimeTimeSecs) == [9 * 3600 + 38 * 60, 9 * 3600 + 32 * 60 + 9])
+        // No scheduled time: a prediction, realtime, with no delay to show.
+        #expect(rows.map(\.isRealtime) == [true, true])
+        #expect(rows.map(\.delaySeconds) == [0, 0])
+        #expect(rows.map(\.platform) == ["N", "N"])
+        #expect(rows.map(\.tripID) == ["LJ16EWT", "LTZ1234"])
+    }
+
+    @Test func epochMillisecondsWithAFallbackQuery() async throws {
+        let settings = JSONMapRepository.Settings(url: "http://server/ws/v2/arrivals?locIDs=8989&json=true", mapping: F.epochMapping,
+                                                  limits: Self.limits, calendar: F.calendar("America/Los_Angeles"))
+        let (result, _) = try await fetch(.text(F.epochAnswer, contentType: "application/json"), settings: settings, now: F.portlandNow)
+        let rows = try result.get()
+        // A number is a route name as JSON writes it.
+        #expect(rows.map(\.routeShortName) == ["20", "15", "90"])
+        #expect(rows.map(\.scheduledTimeSecs) == [9 * 3600 + 34 * 60, 9 * 3600 + 40 * 60, 9 * 3600 + 45 * 60])
+        #expect(rows.map(\.realtimeTimeSecs) == [9 * 3600 + 36 * 60, 9 * 3600 + 40 * 60, 9 * 3600 + 45 * 60])
+        #expect(rows.map(\.delaySeconds) == [120, 0, 0])
+        // Untracked: the scheduled time through the fallback, equal to `scheduled`: not realtime.
+        #expect(rows.map(\.isRealtime) == [true, false, false])
+        // `status: "canceled"` is a word that says cancelled; "estimated" is not.
+        #expect(rows.map(\.isCancelled) == [false, false, true])
+    }
+
+    @Test func serviceDaySecondsFromTheDaysStart() async throws {
+        let settings = JSONMapRepository.Settings(url: "http://server/routing/v2/hsl/gtfs/v1", method: .post, body: "{}",
+                                                  mapping: F.serviceDayMapping, limits: Self.limits, calendar: F.calendar("Europe/Helsinki"))
+        let (result, _) = try await fetch(.text(F.serviceDayAnswer, contentType: "application/json"), settings: settings, now: F.helsinkiNow)
+        let rows = try result.get()
+        #expect(rows.map(\.routeShortName) == ["55", "9", "4"])
+        #expect(rows.map(\.delaySeconds) == [60, 0, 0])
+        #expect(rows.map(\.isRealtime) == [true, false, true])
+        #expect(rows.map(\.isCancelled) == [false, false, true])
+        // 24:10 of the day before is 00:10 of this one: the same instant, whichever day counts it.
+        let calendar = F.calendar("Europe/Helsinki")
+        let day = calendar.localDate(at: F.helsinkiNow)
+        #expect(calendar.instant(rows[1].realtimeTimeSecs, on: day) == Date(timeIntervalSince1970: Double(F.helsinkiServiceDay + 600)))
+        #expect(rows[0].realtimeTimeSecs == 34_560)
+    }
+
+    /// Without `service_day`, the seconds are the board's own service day's, as the API contract counts.
+    @Test func plainServiceDaySecondsAndEpochSeconds() throws {
+        let root = try JSONValue.parse(Array(#"{"d": [{"r": "A", "h": "X", "t": 34800, "s": "34500"}]}"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$.d[*]"), fields: [
+            .route: [F.query("$.r")], .headsign: [F.query("$.h")], .departure: [F.query("$.t")], .scheduled: [F.query("$.s")],
+        ], timeFormat: .serviceDaySeconds)
+        let rows = try mapping.read(root, calendar: F.calendar("Australia/Sydney"), now: Date(timeIntervalSince1970: 1_795_386_600)).departures
+        #expect(rows.map(\.realtimeTimeSecs) == [34_800])
+        #expect(rows.map(\.delaySeconds) == [300])
+        #expect(rows.map(\.tripID) == ["A 34500"])
+
+        let epoch = try JSONValue.parse(Array(#"[{"r": "A", "h": "X", "t": 1795386900}]"#.utf8))
+        var seconds = mapping
+        seconds.rows = F.query("$[*]")
+        seconds.fields[.scheduled] = nil
+        seconds.timeFormat = .epochSeconds
+        let epochRows = try seconds.read(epoch, calendar: F.calendar("Australia/Sydney"), now: Date(timeIntervalSince1970: 1_795_386_600)).departures
+        #expect(epochRows.map(\.realtimeTimeSecs) == [9 * 3600 + 35 * 60])
+    }
+
+    // MARK: - Answers that are not what the mapping expects
+
+    func failure(_ body: String, status: Int = 200, mapping: JSONMapping = F.arrivalsMapping,
+                 maxBytes: Int = 1 << 20) async throws -> DeparturesError {
+        var limits = Self.limits
+        limits.maxResponseBytes = maxBytes
+        let settings = JSONMapRepository.Settings(url: "http://server/arrivals", mapping: mapping, limits: limits,
+                                                  calendar: F.calendar("Europe/London"))
+        let (result, _) = try await fetch(.text(body, status: status, contentType: "application/json"), settings: settings, now: F.londonNow)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return .failed(detail: "")
+        }
+        return error
+    }
+
+    @Test func rowsThatMatchNothingNameTheStepThatMissed() async throws {
+        var mapping = F.graphQLMapping
+        mapping.rows = F.query("$.data.stop.estimatedCalls[*]")
+        let error = try await failure(F.graphQLAnswer, mapping: mapping)
+        #expect(error.userMessage == DeparturesError.failedMessage)
+        #expect(error.detail.hasSuffix(#"rows $.data.stop.estimatedCalls[*]: matched nothing: $.data.stop found nothing; $.data is an object with keys: stopPlace"#),
+                "\(error.detail)")
+    }
+
+    @Test func anEmptyListIsAnEmptyBoard() async throws {
+        let settings = JSONMapRepository.Settings(url: "http://server/arrivals", mapping: F.graphQLMapping, limits: Self.limits,
+                                                  calendar: F.calendar("Europe/Oslo"))
+        let (result, _) = try await fetch(.text(#"{"data": {"stopPlace": {"name": "X", "estimatedCalls": []}}}"#),
+                                          settings: settings, now: F.osloNow)
+        #expect(try result.get().isEmpty)
+    }
+
+    @Test func aFieldThatMatchesNowhereIsTheSourcesError() async throws {
+        var mapping = F.arrivalsMapping
+        mapping.fields[.headsign] = [F.query("$.destination")]
+        let error = try await failure(F.arrivalsAnswer, mapping: mapping)
+        #expect(error.detail.hasSuffix("row 0: fields.headsign $.destination: matched nothing in this row (and in all 2 rows nothing could be read)"),
+                "\(error.detail)")
+    }
+
+    /// One bad row is left out; the others are shown.
+    @Test func aRowThatCannotBeReadIsLeftOutAlone() throws {
+        let root = try JSONValue.parse(Array("""
+            [{"lineName": "73", "destinationName": "A", "expectedArrival": "soon"},
+             {"lineName": {"id": 1}, "destinationName": "B", "expectedArrival": "2026-11-23T09:40:00Z"},
+             {"lineName": "", "destinationName": "C", "expectedArrival": "2026-11-23T09:41:00Z"},
+             {"lineName": "390", "destinationName": "D", "expectedArrival": "2026-11-23T09:42:00Z"},
+             {"lineName": "391", "destinationName": "E", "expectedArrival": 1795426900}]
+            """.utf8))
+        let reading = try F.arrivalsMapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        #expect(reading.departures.map(\.headsign) == ["D"])
+        #expect(reading.rowCount == 5 && reading.skippedCount == 4)
+        #expect(reading.skipped.map(\.reason) == [
+            #"fields.departure $.expectedArrival: expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got "soon""#,
+            "fields.route $.lineName: expected text or a number; got an object with keys: id",
+            "fields.route $.lineName: is empty",
+            "fields.departure $.expectedArrival: expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got the number 1795426900 (epoch seconds? time_format: epoch_s)",
+        ])
+        #expect(reading.matched[.route] == 5 && reading.matched[.platform] == nil)
+    }
+
+    @Test func aWrongTimeFormatIsSaidSo() throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "A", "h": "X", "t": 1795426900000}]"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")], .departure: [F.query("$.t")]],
+                                  timeFormat: .epochSeconds)
+        #expect(throws: DeparturesDataError(path: "row 0", problem:
+            "fields.departure $.t: 20759624 days from now: not a departure to show (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)")) {
+            try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        }
+    }
+
+    @Test func graphQLErrorsAreTheServersWords() async throws {
+        let error = try await failure(#"{"errors": [{"message": "Validation error: unknown field 'estimatedCall'"}], "data": null}"#,
+                                      mapping: F.graphQLMapping)
+        #expect(error.userMessage == DeparturesError.failedMessage)
+        #expect(error.detail.hasSuffix("/arrivals: the server's error: Validation error: unknown field 'estimatedCall'"), "\(error)")
+    }
+
+    @Test func anErrorStatusCarriesTheAPIsMessage() async throws {
+        let error = try await failure(#"{"statusCode": 401, "message": "Invalid app_key"}"#, status: 401)
+        #expect(error.userMessage == DeparturesError.failedMessage)
+        #expect(error.detail.hasPrefix("HTTP 401 from http://127.0.0.1:") && error.detail.hasSuffix("/arrivals: Invalid app_key"), "\(error.detail)")
+    }
+
+    @Test func hostileAnswersAreRefusedNotTrusted() async throws {
+        // Not JSON at all.
+        let html = try await failure("<html>Service Unavailable</html>")
+        #expect(html.detail.contains("JSON"), "\(html)")
+        // Deeper than the decoder's nesting guard.
+        let deep = try await failure(String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000))
+        #expect(deep.detail.contains("nest"), "\(deep)")
+        // Larger than the source's cap.
+        let huge = try await failure("[" + Array(repeating: #"{"lineName": "73", "destinationName": "x"}"#, count: 2_000).joined(separator: ",") + "]",
+                                     maxBytes: 16 * 1024)
+        #expect(huge.description.contains("bytes"), "\(huge)")
+        // Wrong types everywhere: the rows are there, none can be read.
+        let wrong = try await failure(#"[{"lineName": [1], "destinationName": null, "expectedArrival": true}]"#)
+        #expect(wrong.detail.contains("row 0: fields.route $.lineName: expected text or a number; got a list of 1"), "\(wrong)")
+        // The rows query selects text, not objects: each is a row without fields.
+        let texts = try await failure(#"["a", "b"]"#)
+        #expect(texts.detail.contains("row 0: fields.route $.lineName: matched nothing in this row"), "\(texts)")
+    }
+
+    @Test func aDescendantQueryOnAHostileAnswerStopsAtItsLimit() throws {
+        var nested = JSONValue.number(1)
+        for _ in 0..<40 { nested = .array([nested, nested]) }
+        let mapping = JSONMapping(rows: F.query("$..*..*"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")], .departure: [F.query("$.t")]])
+        #expect(throws: DeparturesDataError(path: "rows $..*..*", problem: "visits more than 2000000 nodes")) {
+            try mapping.read(nested, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        }
+    }
+}
