@@ -38,7 +38,7 @@ import Testing
         ("source: {kind: siri, stop_id: '1'}", "source.url: required when kind is siri"),
         ("source: {kind: siri, url: 'https://x.org'}", "source.stop_id: required when kind is siri"),
         ("source: {kind: siri, url: 'https://x.org/sm#top', stop_id: '1'}", "source.url: URL must not have a fragment; got 'https://x.org/sm#top'"),
-        ("source: {kind: siri, url: 'https://x.org', stop_id: '1', request: put}", "source.request: expected one of get, post; got 'put'; did you mean 'get'?"),
+        ("source: {kind: siri, url: 'https://x.org', stop_id: '1', request: put}", "source.request: expected one of get, post, soap; got 'put'; did you mean 'get'?"),
         ("source: {kind: siri, url: 'https://x.org', stop_id: '1', preview_interval: 10s}",
          "source.preview_interval: must be between 1m and 24h; got 10s"),
         ("source: {kind: siri, url: 'https://x.org', stop_id: '1', route_names: [C]}", "source.route_names: expected a mapping; got a list"),

@@ -28,8 +28,8 @@ struct SIRICLITests {
             <DepartureStatus>cancelled</DepartureStatus></MonitoredCall>
         </MonitoredVehicleJourney></MonitoredStopVisit>
         <MonitoredStopVisit><ItemIdentifier>v4</ItemIdentifier><MonitoredVehicleJourney>
-          <LineRef>STIF:Line::C01843:</LineRef><DirectionName>Bondy</DirectionName>
-          <MonitoredCall><AimedArrivalTime>2026-11-23T09:50:00+11:00</AimedArrivalTime></MonitoredCall>
+          <LineRef>STIF:Line::C01843:</LineRef><DirectionName>Bondy</DirectionName><DestinationRef>STIF:StopPoint:Q:41322:</DestinationRef>
+          <MonitoredCall><StopPointRef>STIF:StopPoint:Q:41322:</StopPointRef><AimedArrivalTime>2026-11-23T09:50:00+11:00</AimedArrivalTime></MonitoredCall>
         </MonitoredVehicleJourney></MonitoredStopVisit>
         </StopMonitoringDelivery></ServiceDelivery></Siri>
         """

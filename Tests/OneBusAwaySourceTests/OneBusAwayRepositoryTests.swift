@@ -88,6 +88,22 @@ struct OneBusAwayRepositoryTests {
         #expect(rows.map(\.platform) == [nil, nil, nil, "2"])
     }
 
+    /// A frequency-based trip's scheduled times are "now plus the headway", per the API's
+    /// documentation: a prediction against them is no delay.
+    @Test func aFrequencyBasedTripIsNeverLate() async throws {
+        let body = Self.answer([
+            Self.visit(trip: "1_freq", scheduled: Self.nineThirty + 600_000, predicted: Self.nineThirty + 720_000, isPredicted: true,
+                       extra: ", \"frequency\": {\"headwaySecs\": 600}"),
+            Self.visit(trip: "1_timed", scheduled: Self.nineThirty + 600_000, predicted: Self.nineThirty + 720_000, isPredicted: true),
+        ])
+        let rows = try await fetch(.text(body)).0.get()
+        #expect(rows.map(\.delaySeconds) == [0, 120])
+        #expect(rows.map(\.realtimeTimeSecs) == [34_920, 34_920])
+        #expect(rows.map(\.scheduledTimeSecs) == [34_920, 34_800])
+        #expect(rows.map(\.isRealtime) == [true, true])
+        #expect(rows.map(\.isEstimated) == [false, false])
+    }
+
     /// Errors come in the body's `code` and `text`, with HTTP 200 or with the same status;
     /// the key never reaches a message.
     @Test func errorsSayTheServersTextAndNeverTheKey() async throws {

@@ -75,8 +75,10 @@ enum SIRIFixtures {
                 <MonitoredVehicleJourney>
                   <LineRef>LINE:T8</LineRef>
                   <PublishedLineName>T8</PublishedLineName>
+                  <DestinationRef>CENTRAL:16</DestinationRef>
                   <DestinationName>Central</DestinationName>
                   <MonitoredCall>
+                    <StopPointRef>CENTRAL:16</StopPointRef>
                     <AimedArrivalTime>2026-11-23T09:55:00+11:00</AimedArrivalTime>
                     <ExpectedArrivalTime>2026-11-23T09:54:30+11:00</ExpectedArrivalTime>
                     <ArrivalPlatformName>23</ArrivalPlatformName>

@@ -1,9 +1,9 @@
 /// `kind: siri`: a SIRI StopMonitoring endpoint; its stop (the `MonitoringRef`) is the
 /// source's `stop_id`, its key the shared `api_key_*` keys.
 public struct SIRISourceSettings: Sendable, Equatable {
-    /// SIRI Lite's GET, or a `ServiceRequest` document POSTed.
+    /// SIRI Lite's GET, a `ServiceRequest` document POSTed, or the SOAP form.
     public enum Request: String, Sendable, Equatable, CaseIterable {
-        case get, post
+        case get, post, soap
     }
 
     /// The endpoint; it may have a query of its own.

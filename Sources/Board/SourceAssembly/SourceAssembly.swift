@@ -49,6 +49,7 @@ extension BoardSetup {
         let method: SIRIRequest.Method = switch siri.request {
         case .get: .get
         case .post: .post
+        case .soap: .soap
         }
         let request = SIRIRequest(url: siri.url, stopID: source.stopID ?? "", lineRef: siri.lineRef,
                                   previewInterval: siri.previewInterval, method: method, requestorRef: siri.requestorRef)

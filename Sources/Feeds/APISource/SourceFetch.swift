@@ -19,9 +19,30 @@ extension HTTPFetching {
 }
 
 extension HTTPResponse {
-    /// A status other than 2xx, as every source says it; `source` is its URL without a key.
+    /// A status other than 2xx, as every source says it; `source` is its URL without a key. An
+    /// API's or gateway's own words in a JSON body follow (`HTTP 401 from …: Invalid API key`).
     public func statusFailure(from source: String) -> DeparturesError {
-        .failed(detail: "HTTP \(status) from \(source)\(throughProxy)")
+        .failed(detail: "HTTP \(status) from \(source)\(throughProxy)" + (statedError.map { ": " + $0 } ?? ""))
+    }
+
+    /// The message of a JSON error answer, in the shapes APIs and gateways use: GraphQL's
+    /// `errors[].message`, `{"error": {"message"}}`, `{"error": "…"}`, `{"message": "…"}`,
+    /// `{"Message": "…"}`; one line of at most 200 characters.
+    public var statedError: String? {
+        guard body.count <= 64 * 1024, body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let root = try? JSONValue.parse(body) else { return nil }
+        return Self.statedError(in: root)
+    }
+
+    public static func statedError(in root: JSONValue, graphQLOnly: Bool = false) -> String? {
+        var candidates = [root["errors"].flatMap { if case .array(let items) = $0 { items.first?["message"] } else { nil } }]
+        if !graphQLOnly { candidates += [root["error"]?["message"], root["error"], root["message"], root["Message"]] }
+        for case .string(let text)? in candidates {
+            let line = String(text.filter { !$0.isNewline }.drop { $0 == " " })
+            guard !line.isEmpty else { continue }
+            return line.count > 200 ? String(line.prefix(200)) + "…" : line
+        }
+        return nil
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }

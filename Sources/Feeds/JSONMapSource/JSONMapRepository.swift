@@ -78,36 +78,17 @@ public struct JSONMapRepository: DeparturesRepository {
     /// The rows and how each field matched (`validate --live` reports it).
     public func reading() async throws(DeparturesError) -> JSONMapReading {
         let response = try await client.departuresResponse(try request())
-        let root = try? JSONValue.parse(response.body)
-        // An API's own words first, where it has any (GraphQL's `errors` come with status 200).
-        let said = root.flatMap { Self.serverMessage($0, status: response.status) }
-        guard response.isSuccess else {
-            let failure = response.statusFailure(from: url)
-            throw said.map { .failed(detail: failure.detail + ": " + $0) } ?? failure
-        }
+        guard response.isSuccess else { throw response.statusFailure(from: url) }
         do throws(DeparturesDataError) {
-            let tree = if let root { root } else { try JSONValue.parse(response.body) }
-            return try settings.mapping.read(tree, calendar: settings.calendar, now: clock.now)
+            let root = try JSONValue.parse(response.body)
+            // GraphQL answers its errors with status 200.
+            if let said = HTTPResponse.statedError(in: root, graphQLOnly: true), (try? settings.mapping.rowNodes(root))?.isEmpty != false {
+                throw DeparturesDataError(path: "", problem: "the server's error: \(said)")
+            }
+            return try settings.mapping.read(root, calendar: settings.calendar, now: clock.now)
         } catch {
-            if let said { throw .failed(detail: "\(url): the server's error: \(said)") }
             throw .invalidData(source: url, error)
         }
-    }
-
-    /// An error message in the shapes JSON APIs use: GraphQL's `errors[].message`, and with
-    /// an error status `{"error": {"message"}}`, `{"error": "…"}` or `{"message": "…"}`; at
-    /// most 200 characters.
-    static func serverMessage(_ root: JSONValue, status: Int) -> String? {
-        var candidates = [root["errors"]?.pathElements?.first?["message"]]
-        if !(200..<300).contains(status) {
-            candidates += [root["error"]?["message"], root["error"], root["message"], root["Message"]]
-        }
-        guard let text = candidates.lazy.compactMap({ $0 }).compactMap({ value -> String? in
-            if case .string(let text) = value { return text }
-            return nil
-        }).first(where: { !$0.trimmingWhitespace.isEmpty }) else { return nil }
-        let line = text.trimmingWhitespace.filter { !$0.isNewline }
-        return line.count > 200 ? String(line.prefix(200)) + "…" : line
     }
 
     func request() throws(DeparturesError) -> HTTPRequest {

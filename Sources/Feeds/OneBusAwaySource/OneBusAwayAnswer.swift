@@ -49,10 +49,13 @@ public enum OneBusAwayAnswer {
         let scheduledSeconds = calendar.secondsFromStart(of: instant(scheduled ?? best))
         let bestSeconds = scheduledSeconds + Int((best - (scheduled ?? best)) / 1000)
         let status = [visit.status, visit.tripStatus?.status].compactMap { $0?.uppercased() }
+        // A frequency-based trip's scheduled times are "now plus the headway" (the API's own
+        // words): there is no timetable to be late against, so no delay.
+        let frequencyBased = visit.frequency != nil
         return Departure(
             tripID: visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
-            scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds,
-            delaySeconds: scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
+            scheduledTimeSecs: frequencyBased ? bestSeconds : scheduledSeconds, realtimeTimeSecs: bestSeconds,
+            delaySeconds: frequencyBased ? 0 : scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
             platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },
             isCancelled: status.contains("CANCELED") || status.contains("CANCELLED"),
             // A frequency-based trip's "scheduled" time is an estimate from the headway.

@@ -13,17 +13,28 @@ public enum SIRIAnswer {
     /// What one answer holds, from either format.
     struct Delivery {
         var visits: [SIRIVisit] = []
-        /// The first `ErrorCondition` of a `ServiceDelivery` or `StopMonitoringDelivery`.
-        var error: String?
+        /// The first `ErrorCondition` of a `ServiceDelivery` or `StopMonitoringDelivery`, or a SOAP fault.
+        var error: Condition?
         /// A `StopMonitoringDelivery` was there, perhaps with no visit (none due).
         var hasDelivery = false
 
-        /// `NoInfoForTopicError: unknown stop`: the condition's kind and its words.
-        static func errorMessage(kind: String?, text: String?, description: String?) -> String {
-            let words = text ?? description ?? "no ErrorText"
-            return kind.map { "\($0): \(words)" } ?? words
+        /// An error's kind (`NoInfoForTopicError`) and what to say of it.
+        struct Condition: Equatable {
+            var kind: String?
+            var message: String
+
+            /// `OtherError: unknown stop`: the condition's kind and its words.
+            init(kind: String?, text: String?, description: String?) {
+                self.kind = kind
+                let words = text ?? description ?? "no ErrorText"
+                message = kind.map { "\($0): \(words)" } ?? words
+            }
         }
     }
+
+    /// Conditions that leave the answer standing: the server has nothing for a valid request
+    /// (none due), or ignored a parameter and answered anyway.
+    static let harmlessConditions: Set<String> = ["NoInfoForTopicError", "ParametersIgnoredError"]
 
     /// The visits, or the server's error.
     public static func visits(_ bytes: [UInt8]) throws(Problem) -> [SIRIVisit] {
@@ -36,7 +47,10 @@ public enum SIRIAnswer {
         case UInt8(ascii: "{"): delivery = try SIRILiteJSON.read(Array(bytes[start...]))
         default: throw .data(DeparturesDataError(path: "", problem: "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"))
         }
-        if let error = delivery.error { throw .server(error) }
+        if let error = delivery.error {
+            guard let kind = error.kind, harmlessConditions.contains(kind) else { throw .server(error.message) }
+            if kind == "NoInfoForTopicError" { return delivery.visits }
+        }
         guard delivery.hasDelivery else {
             throw .data(DeparturesDataError(path: "", problem: "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"))
         }
@@ -66,9 +80,10 @@ public enum SIRIAnswer {
         return rows
     }
 
-    /// A visit as a row: its departure, or at a call with no departure (a trip's last stop)
-    /// its arrival, shown as one. Live when an expected or actual time is known. A visit with
-    /// no time at all is skipped.
+    /// A visit as a row: its departure, or at a call with arrival times only, its arrival. That
+    /// is an arrival (no boarding) at the journey's last stop or where `DepartureBoardingActivity`
+    /// is `noBoarding`; elsewhere riders board at it. Live when an expected or actual time is
+    /// known and the journey is not `Monitored: false`. A visit with no time at all is skipped.
     static func departure(_ visit: SIRIVisit, routeNames: [String: String], calendar: ServiceDayCalendar,
                           path: String) throws(DeparturesDataError) -> Departure? {
         func instant(_ field: SIRIVisit.Field) throws(DeparturesDataError) -> Date? {
@@ -99,12 +114,12 @@ public enum SIRIAnswer {
         return Departure(
             tripID: visit.tripReference ?? syntheticTrip(visit, route: route, seconds: scheduledSeconds),
             routeShortName: route,
-            headsign: visit[.destinationName] ?? visit[.directionName] ?? "",
+            headsign: visit[.destinationName] ?? visit[.destinationDisplay] ?? visit[.directionName] ?? "",
             scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: liveSeconds, delaySeconds: delay,
-            isRealtime: live != nil,
+            isRealtime: live != nil && visit[.monitored]?.lowercased() != "false",
             platform: visit[.departurePlatformName] ?? visit[.arrivalPlatformName],
             isCancelled: statuses.contains("cancelled"),
-            isDropOffOnly: !departs)
+            isDropOffOnly: visit[.departureBoardingActivity]?.lowercased() == "noboarding" || !departs && visit.endsHere)
     }
 
     /// For a server that names no journey: unique per stop, line and time, so two stops of

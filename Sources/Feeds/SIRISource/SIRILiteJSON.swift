@@ -12,7 +12,8 @@ enum SIRILiteJSON {
         } catch {
             throw .data(error)
         }
-        guard let service = root["Siri"]?["ServiceDelivery"] else {
+        // Some servers (CTS Strasbourg) start at the ServiceDelivery, without the Siri wrapper.
+        guard let service = root["Siri"]?["ServiceDelivery"] ?? root["ServiceDelivery"] else {
             throw .data(DeparturesDataError(path: "Siri.ServiceDelivery", problem: "missing: not a SIRI Lite answer"))
         }
         var delivery = SIRIAnswer.Delivery()
@@ -61,10 +62,10 @@ enum SIRILiteJSON {
     }
 
     /// `{"OtherError": {"ErrorText": "…"}, "Description": "…"}` in the XML's words.
-    static func errorMessage(_ condition: JSONValue) -> String {
-        guard case .object(let members) = condition else { return SIRIAnswer.Delivery.errorMessage(kind: nil, text: text(condition), description: nil) }
+    static func errorMessage(_ condition: JSONValue) -> SIRIAnswer.Delivery.Condition {
+        guard case .object(let members) = condition else { return .init(kind: nil, text: text(condition), description: nil) }
         let kind = members.keys.sorted().first { $0 != "Description" }
-        return SIRIAnswer.Delivery.errorMessage(kind: kind, text: kind.flatMap { members[$0]?["ErrorText"] }.flatMap(text),
-                                                description: members["Description"].flatMap(text))
+        return .init(kind: kind, text: kind.flatMap { members[$0]?["ErrorText"] }.flatMap(text),
+                     description: members["Description"].flatMap(text))
     }
 }

@@ -58,7 +58,12 @@ public struct SIRIRepository: DeparturesRepository {
                 headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
             }
         }
-        let body = request.method == .post ? request.serviceRequest(at: clock.now, calendar: settings.calendar) : nil
+        let body: HTTPRequest.Body? = switch request.method {
+        case .get: nil
+        case .post: request.serviceRequest(at: clock.now, calendar: settings.calendar)
+        case .soap: request.soapRequest(at: clock.now, calendar: settings.calendar)
+        }
+        if request.method == .soap { headers.append(SIRIRequest.soapAction) }
         let response = try await client.departuresResponse(
             HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body))
         // A server may answer an error status with an ErrorCondition: its words first.

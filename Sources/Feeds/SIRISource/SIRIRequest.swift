@@ -4,10 +4,11 @@ import SystemFiles
 import APISource
 
 /// What a `kind: siri` source asks for, and how: SIRI Lite's GET with the request's
-/// elements as query parameters, or a `ServiceRequest` document POSTed, as classic servers want.
+/// elements as query parameters, a `ServiceRequest` document POSTed, as classic servers want,
+/// or the SIRI WSDL's `GetStopMonitoring` in a SOAP 1.1 envelope, as SOAP-only servers want.
 public struct SIRIRequest: Sendable, Equatable {
     public enum Method: String, Sendable, Equatable, CaseIterable {
-        case get, post
+        case get, post, soap
     }
 
     /// The endpoint, perhaps with a query of its own.
@@ -74,4 +75,42 @@ public struct SIRIRequest: Sendable, Equatable {
             """
         return HTTPRequest.Body(contentType: "text/xml; charset=utf-8", bytes: Array(document.utf8))
     }
+
+    /// The SOAP form at `now` (the SIRI WSDL's document-literal operation): the same request,
+    /// its info and request parts unqualified, their contents in the SIRI namespace, each with
+    /// a `MessageIdentifier`, as SOAP servers require to match an answer to its request.
+    public func soapRequest(at now: Date, calendar: ServiceDayCalendar) -> HTTPRequest.Body {
+        let stamp = TimeText.iso8601(now, in: calendar.zone)
+        let message = "\(MarkupText.escaped(requestorRef ?? Self.defaultRequestor)):SM:\(Int64(now.timeIntervalSince1970))"
+        var monitoring = ["<siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>",
+                          "<siri:MessageIdentifier>\(message)</siri:MessageIdentifier>"]
+        if let previewInterval {
+            monitoring.append("<siri:PreviewInterval>\(Self.isoDuration(previewInterval))</siri:PreviewInterval>")
+        }
+        monitoring.append("<siri:MonitoringRef>\(MarkupText.escaped(stopID))</siri:MonitoringRef>")
+        if let lineRef { monitoring.append("<siri:LineRef>\(MarkupText.escaped(lineRef))</siri:LineRef>") }
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/">
+            <S:Body>
+            <sw:GetStopMonitoring xmlns:sw="http://wsdl.siri.org.uk" xmlns:siri="http://www.siri.org.uk/siri">
+            <ServiceRequestInfo>
+            <siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>
+            <siri:RequestorRef>\(MarkupText.escaped(requestorRef ?? Self.defaultRequestor))</siri:RequestorRef>
+            <siri:MessageIdentifier>\(message)</siri:MessageIdentifier>
+            </ServiceRequestInfo>
+            <Request version="2.0">
+            \(monitoring.joined(separator: "\n"))
+            </Request>
+            <RequestExtension/>
+            </sw:GetStopMonitoring>
+            </S:Body>
+            </S:Envelope>
+
+            """
+        return HTTPRequest.Body(contentType: "text/xml; charset=utf-8", bytes: Array(document.utf8))
+    }
+
+    /// SOAP 1.1 names the operation in a header too.
+    static let soapAction = HTTPHeader(name: "SOAPAction", value: "\"GetStopMonitoring\"")
 }

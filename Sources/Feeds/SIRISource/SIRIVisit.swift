@@ -23,6 +23,15 @@ public struct SIRIVisit: Sendable, Equatable {
         case actualDepartureTime = "MonitoredVehicleJourney/MonitoredCall/ActualDepartureTime"
         case departureStatus = "MonitoredVehicleJourney/MonitoredCall/DepartureStatus"
         case departurePlatformName = "MonitoredVehicleJourney/MonitoredCall/DeparturePlatformName"
+        /// False when the vehicle is not tracked: its expected times are the timetable's.
+        case monitored = "MonitoredVehicleJourney/Monitored"
+        case destinationRef = "MonitoredVehicleJourney/DestinationRef"
+        case stopPointRef = "MonitoredVehicleJourney/MonitoredCall/StopPointRef"
+        case stopPointName = "MonitoredVehicleJourney/MonitoredCall/StopPointName"
+        /// SIRI 2.0: what the vehicle shows at this call.
+        case destinationDisplay = "MonitoredVehicleJourney/MonitoredCall/DestinationDisplay"
+        /// `boarding`, `noBoarding` or `passThru`.
+        case departureBoardingActivity = "MonitoredVehicleJourney/MonitoredCall/DepartureBoardingActivity"
 
         /// The elements that hold fields: a reader descends only into these.
         static let containers: Set<String> = Set(allCases.flatMap { field in
@@ -51,6 +60,17 @@ public struct SIRIVisit: Sendable, Equatable {
     /// published name, else the code itself.
     public func routeName(_ routeNames: [String: String]) -> String? {
         lineRef.flatMap { routeNames[$0] } ?? values[.publishedLineName] ?? lineRef
+    }
+
+    /// The call is the journey's last: its destination is this stop (by reference, or by name
+    /// where the server gives no references). Times are optional in SIRI, and MTA Bus Time sends
+    /// only arrival times at every stop on the way, so a missing departure time alone says nothing.
+    var endsHere: Bool {
+        if let destination = values[.destinationRef] {
+            return destination == values[.stopPointRef] || destination == values[.monitoringRef]
+        }
+        guard let name = values[.stopPointName], let destination = values[.destinationName] else { return false }
+        return name.lowercased() == destination.lowercased()
     }
 
     /// The server's trip: the journey reference of its data frame, else a bare one, else the

@@ -124,7 +124,8 @@ enum SIRIXML {
                 // <ErrorCondition><OtherError><ErrorText>…</ErrorText></OtherError><Description>…
                 let child = depth == condition.depth + 1
                 if child, condition.kind == nil, name != "Description" { self.condition?.kind = name }
-                if name == "ErrorText", condition.text == nil { capture = (depth, .errorText, "") }
+                // SOAP 1.1's faultstring, SOAP 1.2's Reason/Text.
+                if name == "ErrorText" || name == "faultstring" || name == "Text", condition.text == nil { capture = (depth, .errorText, "") }
                 if child, name == "Description", condition.description == nil { capture = (depth, .errorDescription, "") }
             } else if name == "MonitoredStopVisit" {
                 visit = (depth, [:])
@@ -132,6 +133,9 @@ enum SIRIXML {
                 delivery.hasDelivery = true
             } else if name == "ErrorCondition", parent == "ServiceDelivery" || parent == "StopMonitoringDelivery" {
                 condition = (depth, nil, nil, nil)
+            } else if name == "Fault", parent == "Body" {
+                // A SOAP server's refusal (often with HTTP 500): its words name the problem.
+                condition = (depth, "SOAP fault", nil, nil)
             }
         }
 
@@ -153,7 +157,7 @@ enum SIRIXML {
             }
             if let condition, condition.depth == depth {
                 delivery.error = delivery.error
-                    ?? SIRIAnswer.Delivery.errorMessage(kind: condition.kind, text: condition.text, description: condition.description)
+                    ?? SIRIAnswer.Delivery.Condition(kind: condition.kind, text: condition.text, description: condition.description)
                 self.condition = nil
             }
             names.removeSubrange(min(depth, names.count)...)
