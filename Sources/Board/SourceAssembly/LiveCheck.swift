@@ -118,7 +118,7 @@ public enum LiveCheck {
         }
         if reading.skippedCount > 0 {
             let reasons = reading.skipped.map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
-            lines.append(Line(text: "\(reading.skippedCount) rows left out: " + reasons + (reading.skippedCount > reading.skipped.count ? "; …" : ""),
+            lines.append(Line(text: "\(reading.skippedCount) row\(reading.skippedCount == 1 ? "" : "s") left out: " + reasons + (reading.skippedCount > reading.skipped.count ? "; …" : ""),
                               isProblem: false))
         }
         return lines
