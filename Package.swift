@@ -151,8 +151,8 @@ let package = Package(
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
             "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
-            // `bench --siri-answer` reads answers as the source does.
-            "SIRISource",
+            // `bench --siri-answer` and `--json-answer` read answers as the sources do.
+            "SIRISource", "JSONMapSource",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Requests, responses and metric samples as plain values: what the sign answers its

@@ -1,5 +1,5 @@
 # Sourced by memory.sh: a scratch folder ($work) holding SSD1322 boards of every source kind
-# (demo, api-http, api-https, gtfs with its store imported, siri-http), the local http and https servers
+# (demo, api-http, api-https, gtfs with its store imported, siri-http, onebusaway-http, json-http), the local http and https servers
 # they read (stopped on exit), and trust.pem: the system's CA bundle plus the https server's
 # certificate, so an https board loads as many roots as users' boards do (SSL_CERT_FILE).
 # Needs $repo and $binary.
@@ -58,6 +58,29 @@ def answers(count, name):
     open(f"www/siri/{name}.json", "w").write(json.dumps(lite))
 answers(40, "sm")
 answers(500, "sm-500")
+
+# A OneBusAway stop's 40 arrivals and departures, and a JSON API's 40 predictions (kind: json),
+# from now, a minute apart.
+now_ms = int(datetime.datetime.now(datetime.timezone.utc).timestamp()) * 1000
+oba = [{"routeId": "1_100", "tripId": f"1_trip{n}", "serviceDate": now_ms, "stopId": "1_200060", "routeShortName": f"E{n % 9}",
+        "tripHeadsign": "Downtown", "arrivalEnabled": True, "departureEnabled": True,
+        "scheduledArrivalTime": now_ms + n * 60000, "scheduledDepartureTime": now_ms + n * 60000, "predicted": True,
+        "predictedArrivalTime": now_ms + n * 60000 + 30000, "predictedDepartureTime": now_ms + n * 60000 + 30000,
+        "status": "default"} for n in range(40)]
+os.makedirs("www/api/where/arrivals-and-departures-for-stop", exist_ok=True)
+open("www/api/where/arrivals-and-departures-for-stop/1_200060.json", "w").write(json.dumps({"code": 200, "currentTime": now_ms,
+    "text": "OK", "version": 2, "data": {"entry": {"stopId": "1_200060", "arrivalsAndDepartures": oba},
+    "references": {"routes": [{"id": "1_100", "shortName": "E", "longName": "E Line"}]}}}))
+predictions = [{"$type": "Prediction", "id": str(n), "vehicleId": f"V{n}", "naptanId": "200060", "lineName": f"T{n % 9 + 1}",
+                "platformName": str(n % 20 + 1), "destinationName": "Emu Plains", "timeToStation": n * 60,
+                "expectedArrival": datetime.datetime.fromtimestamp(now_ms / 1000 + n * 60, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+               for n in range(40)]
+os.makedirs("www/json", exist_ok=True)
+open("www/json/arrivals.json", "w").write(json.dumps(predictions))
+# A busy stop's 500 predictions, for `bench --json-answer` (about 100 bytes of JSON each).
+open("www/json/arrivals-500.json", "w").write(json.dumps([dict(p, id=str(n), vehicleId=f"V{n}",
+    expectedArrival=datetime.datetime.fromtimestamp(now_ms / 1000 + n * 20, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    for n, p in enumerate(predictions * 13)][:500]))
 EOF
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
@@ -99,6 +122,13 @@ board api-https "  kind: api
 board siri-http "  kind: siri
   url: http://127.0.0.1:$http_port/siri/sm.xml
   stop_id: \"200060\""
+board onebusaway-http "  kind: onebusaway
+  base_url: http://127.0.0.1:$http_port
+  stop_id: \"1_200060\""
+board json-http "  kind: json
+  url: http://127.0.0.1:$http_port/json/arrivals.json
+  rows: \$[*]
+  fields: {route: \$.lineName, headsign: \$.destinationName, departure: \$.expectedArrival, platform: \$.platformName}"
 board gtfs "  kind: gtfs
   store: $work/store.sqlite
   stop_ids: [\"200060\"]

@@ -8,7 +8,7 @@
 # over http and over https (python3 servers on 127.0.0.1, the https one with a certificate
 # made here, trusted beside the system's roots through SSL_CERT_FILE, so the TLS context
 # parses the whole CA bundle as users' boards do); a SIRI board over http (40 visits in XML,
-# read by libxml2); a GTFS board whose store was imported from a
+# read by libxml2); a OneBusAway stop and a `kind: json` API (40 rows each) over http; a GTFS board whose store was imported from a
 # generated feed, polling a GTFS-Realtime feed; a board of two such GTFS sources (two stores) and
 # an API stop. `departure-board bench` starts each as users
 # do and reads the child's own peak RSS. Then the demo board with a status: section: the peaks
@@ -24,10 +24,12 @@ echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
 # From the checkout, so the boards' fonts are found in Fonts/ as users' boards find theirs.
 (cd "$repo" && SSL_CERT_FILE=$work/trust.pem "$binary" bench --frames 1 --seconds 5 \
     --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml" \
-    --board "$work/several.yaml" --board "$work/siri-http.yaml") \
+    --board "$work/several.yaml" --board "$work/siri-http.yaml" --board "$work/onebusaway-http.yaml" --board "$work/json-http.yaml") \
     | grep -E '^(render|run) ' | sed "s#$work/##"
 # Reading a busy stop's SIRI answer (500 visits) into rows, as XML and as SIRI Lite JSON.
 for answer in sm-500.xml sm-500.json; do "$binary" bench --siri-answer "$work/www/siri/$answer" | sed "s#$work/www/siri/##"; done
+# And a JSON API's 500 predictions through the json-http board's mapping.
+"$binary" bench --json-answer "$work/www/json/arrivals-500.json" --board "$work/json-http.yaml" | sed "s#$work/www/json/##"
 
 # The demo board with a status: section: the sign and the server program it starts
 # (departure-board-web, beside the binary), each one's peak after every page was asked 5 times.

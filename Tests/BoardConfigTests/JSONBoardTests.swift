@@ -65,7 +65,7 @@ import Testing
         let json = try #require(try loader.parse(text, path: "b.yaml").source.json)
         #expect(json.method == .get && json.body == nil && json.apiKeyQuery == "appID")
         #expect(json.mapping.timeFormat == .epochMilliseconds)
-        #expect(json.mapping.fields[.departure] == [Self.query("$.estimated"), Self.query("$.scheduled")])
+        #expect(json.mapping.fields[.departure] == [Self.query("$.estimated"), Self.query("$.scheduled")].map { JSONMapping.Query($0) })
     }
 
     static let base = "source: {kind: json, url: 'https://x.org/s/{stop_id}', stop_id: '1', rows: '$[*]', "
@@ -87,7 +87,7 @@ import Testing
         ("\(base)fields: {route: $.r, headsign: $.h}}", "source.fields.departure: required: the query that finds each row's departure"),
         ("\(base)fields: {route: $.r, headsign: $.h, departure: $.t, colour: $.c}}", "source.fields.colour: unknown key; valid keys are route, headsign, departure, scheduled, trip_id, platform, cancelled, realtime, service_day"),
         ("\(base)fields: {route: 'line.name', headsign: $.h, departure: $.t}}",
-         "source.fields.route: not a JSONPath query at character 1: a query starts with $ (the whole answer), as in $.departures[*]"),
+         "source.fields.route: not a JSONPath query at character 1: a field's query starts with $ (the row) or ^ (the node rows ran on), as in $.line.name"),
         ("\(base)fields: {route: [$.a, '$.b-c'], headsign: $.h, departure: $.t}}",
          "source.fields.route: not a JSONPath query at character 4: '-' cannot be part of a name after .: write ['b-…'] in brackets"),
         ("\(base)fields: {route: [], headsign: $.h, departure: $.t}}", "source.fields.route: expected at least one query"),
@@ -103,6 +103,10 @@ import Testing
          "source.headers.digitransit-subscription-key: looks like a secret: keep it out of the board file, in api_key_env or api_key_file, with api_key_header: digitransit-subscription-key"),
         ("\(base)headers: {'Bad Name': x}, \(fields)}",
          "source.headers.Bad Name: expected an HTTP header name (letters, digits and !#$%&'*+-.^_`|~); got 'Bad Name'"),
+        ("\(base)fields: {route: '^^.name', headsign: $.h, departure: $.t}}",
+         "source.fields.route: ^^ reaches above the answer: rows has 1 query, so at most ^"),
+        ("source: {kind: json, url: 'https://x.org', rows: ['$.a[*]', '$.b-c'], \(fields)}",
+         "source.rows: not a JSONPath query at character 4: '-' cannot be part of a name after .: write ['b-…'] in brackets"),
         ("source: {kind: api, base_url: 'https://x.org', stop_id: '1', rows: '$[*]'}",
          "source.rows: only applies to kind json (this source is kind api)"),
         ("source: {kind: json, base_url: 'https://x.org', url: 'https://x.org', rows: '$[*]', \(fields)}",
@@ -111,6 +115,37 @@ import Testing
     func refusals(_ text: String, _ message: String) {
         let error = boardError { () throws(BoardFileError) in try loader.parse(text + "\n", path: "b.yaml") }
         #expect(error?.key.map { "\($0): " + (error?.message ?? "") } == message)
+    }
+
+    @Test func nestedRowsAndCaretQueries() throws {
+        let text = """
+            source:
+              kind: json
+              url: https://x.org/monitor?stopId={stop_id}
+              stop_id: "4116"
+              rows:
+                - $.data.monitors[*].lines[*]
+                - $.departures.departure[*]
+              fields:
+                route: [$.vehicle.name, ^.name]
+                headsign: [$.vehicle.towards, ^.towards]
+                departure: [$.departureTime.timeReal, $.departureTime.timePlanned]
+                platform: ^.platform
+                trip_id: ^^.message.value
+            """
+        let mapping = try #require(try loader.parse(text, path: "b.yaml").source.json?.mapping)
+        #expect(mapping.rows == [Self.query("$.data.monitors[*].lines[*]"), Self.query("$.departures.departure[*]")])
+        #expect(mapping.fields[.route] == [JSONMapping.Query(Self.query("$.vehicle.name")), JSONMapping.Query(Self.query("$.name"), levelsUp: 1)])
+        #expect(mapping.fields[.tripID] == [JSONMapping.Query(Self.query("$.message.value"), levelsUp: 2)])
+        #expect(mapping.written(.route) == "[$.vehicle.name, ^.name]")
+
+        // In a flow list, brackets and stars are YAML's: the message says how to write them.
+        let flow = boardError { () throws(BoardFileError) in
+            try loader.parse("source:\n  kind: json\n  url: https://x.org\n  rows: [$.a[*], $.b[*]]\n", path: "b.yaml")
+        }
+        #expect(flow?.line == 4, "\(String(describing: flow))")
+        #expect(flow?.message.hasSuffix("; a JSONPath query with [ ] or * in a [ … ] list or { … } mapping goes in quotes ('$.a[*]'), or one per line in a block list (- $.a[*])") == true,
+                "\(String(describing: flow))")
     }
 
     /// A query's mistake is reported at its own line and column, among the others' errors.

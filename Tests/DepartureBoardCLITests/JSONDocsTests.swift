@@ -47,7 +47,7 @@ struct JSONDocsTests {
 
     @Test func everyExampleDrawsTheRowsPrintedBesideIt() async throws {
         let examples = try Self.examples()
-        #expect(examples.count == 4)
+        #expect(examples.count == 5)
         for example in examples {
             let server = try LoopbackHTTPServer { _ in .text(example.answer, contentType: "application/json") }
             defer { server.stop() }

@@ -117,11 +117,92 @@ struct JSONMapRepositoryTests {
 
         let epoch = try JSONValue.parse(Array(#"[{"r": "A", "h": "X", "t": 1795386900}]"#.utf8))
         var seconds = mapping
-        seconds.rows = F.query("$[*]")
+        seconds.rows = [F.query("$[*]")]
         seconds.fields[.scheduled] = nil
         seconds.timeFormat = .epochSeconds
         let epochRows = try seconds.read(epoch, calendar: F.calendar("Australia/Sydney"), now: Date(timeIntervalSince1970: 1_795_386_600)).departures
         #expect(epochRows.map(\.realtimeTimeSecs) == [9 * 3600 + 35 * 60])
+    }
+
+    /// Departures nested in their lines (Wiener Linien's monitor): rows as two queries, the
+    /// route and destination read from the line with `^`, unless the departure has its own.
+    @Test func nestedRowsReadTheirGroupWithACaret() throws {
+        let root = try JSONValue.parse(Array("""
+            {"data": {"monitors": [{"locationStop": {"properties": {"title": "Karlsplatz"}}, "lines": [
+              {"name": "U1", "towards": "Leopoldau", "platform": "1", "departures": {"departure": [
+                {"departureTime": {"timePlanned": "2026-11-23T10:31:00.000+0100", "timeReal": "2026-11-23T10:31:30.000+0100", "countdown": 1}},
+                {"departureTime": {"timePlanned": "2026-11-23T10:36:00.000+0100", "countdown": 6},
+                 "vehicle": {"name": "U1", "towards": "Alte Donau"}}]}},
+              {"name": "U4", "towards": "Heiligenstadt", "platform": "2", "departures": {"departure": []}}]}]},
+             "message": {"value": "OK", "messageCode": 1}}
+            """.utf8))
+        let mapping = JSONMapping(rows: [F.query("$.data.monitors[*].lines[*]"), F.query("$.departures.departure[*]")], fields: [
+            .route: [try .init(parsing: "$.vehicle.name"), try .init(parsing: "^.name")],
+            .headsign: [try .init(parsing: "$.vehicle.towards"), try .init(parsing: "^.towards")],
+            .departure: [try .init(parsing: "$.departureTime.timeReal"), try .init(parsing: "$.departureTime.timePlanned")],
+            .scheduled: [try .init(parsing: "$.departureTime.timePlanned")],
+            .platform: [try .init(parsing: "^.platform")],
+            .tripID: [try .init(parsing: "^^.message.value")],
+        ])
+        let reading = try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        #expect(reading.departures.map(\.routeShortName) == ["U1", "U1"])
+        #expect(reading.departures.map(\.headsign) == ["Leopoldau", "Alte Donau"])
+        #expect(reading.departures.map(\.platform) == ["1", "1"])
+        #expect(reading.departures.map(\.realtimeTimeSecs) == [9 * 3600 + 31 * 60 + 30, 9 * 3600 + 36 * 60])
+        #expect(reading.departures.map(\.isRealtime) == [true, false])
+        // ^^ reads the node the first rows query ran on: the answer.
+        #expect(reading.departures.map(\.tripID) == ["OK", "OK"])
+        // An inner query that finds nothing in any group names both.
+        var wrong = mapping
+        wrong.rows[1] = F.query("$.departures.departures[*]")
+        #expect(throws: DeparturesDataError(path: "rows[1] $.departures.departures[*]", problem:
+            "matched nothing in any of the 2 nodes of rows[0]: $.departures.departures found nothing; $.departures is an object with keys: departure")) {
+            try wrong.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        }
+    }
+
+    /// `realtime` read as APIs write it: a delay of 0 is live and on time, null is no live data,
+    /// a word other than scheduled/false is live. Without the field, a departure from a
+    /// query that is not `scheduled`'s is live. `cancelled` takes "1", 1 and SKIPPED too.
+    @Test(arguments: [
+        (#""delay": 0"#, true), (#""delay": null"#, false), (#""delay": 120"#, true), (#""delay": "UPDATED""#, true),
+        (#""delay": "SCHEDULED""#, false), (#""delay": false"#, false), (#""other": 1"#, false),
+    ])
+    func liveness(_ member: String, _ live: Bool) throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "S7", "h": "Ahrensfelde", "when": "2026-11-23T09:35:00Z", "plannedWhen": "2026-11-23T09:35:00Z", \#(member)}]"#.utf8))
+        var mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")],
+            .departure: [F.query("$.when"), F.query("$.plannedWhen")], .scheduled: [F.query("$.plannedWhen")], .realtime: [F.query("$.delay")]])
+        #expect(try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures.map(\.isRealtime) == [live])
+        mapping.fields[.realtime] = nil
+        #expect(try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures.map(\.isRealtime) == [true])
+    }
+
+    @Test(arguments: [(#""1""#, true), ("1", true), (#""SKIPPED""#, true), (#""0""#, false), ("0", false), (#""ADDED""#, false), ("null", false)])
+    func cancellationWords(_ value: String, _ cancelled: Bool) throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "IC", "h": "Oostende", "t": "2026-11-23T09:35:00Z", "c": \#(value)}]"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")],
+            .departure: [F.query("$.t")], .cancelled: [F.query("$.c")]])
+        #expect(try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures.map(\.isCancelled) == [cancelled])
+    }
+
+    /// What `validate --live` counts: every mapped field in every row, even a row that a
+    /// missing required field left out.
+    @Test func everyFieldIsCountedInEveryRow() throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "A", "h": "X", "t": "2026-11-23T09:35:00Z", "p": "1"}, {"h": "Y", "t": "2026-11-23T09:36:00Z", "p": "2"}]"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")],
+            .departure: [F.query("$.t")], .platform: [F.query("$.p")]])
+        let reading = try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        #expect(reading.matched == [.route: 1, .headsign: 2, .departure: 2, .platform: 2])
+        #expect(reading.skipped.map(\.reason) == ["fields.route $.r: matched nothing in this row"])
+    }
+
+    @Test func epochSecondsWrittenAsTextGetTheHint() throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "IC", "h": "Oostende", "t": "1795426500"}]"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")], .departure: [F.query("$.t")]])
+        #expect(throws: DeparturesDataError(path: "row 0", problem:
+            #"fields.departure $.t: expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got "1795426500" (epoch seconds? time_format: epoch_s)"#)) {
+            try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        }
     }
 
     // MARK: - Answers that are not what the mapping expects
@@ -142,7 +223,7 @@ struct JSONMapRepositoryTests {
 
     @Test func rowsThatMatchNothingNameTheStepThatMissed() async throws {
         var mapping = F.graphQLMapping
-        mapping.rows = F.query("$.data.stop.estimatedCalls[*]")
+        mapping.rows = [F.query("$.data.stop.estimatedCalls[*]")]
         let error = try await failure(F.graphQLAnswer, mapping: mapping)
         #expect(error.userMessage == DeparturesError.failedMessage)
         #expect(error.detail.hasSuffix(#"rows $.data.stop.estimatedCalls[*]: matched nothing: $.data.stop found nothing; $.data is an object with keys: stopPlace"#),
@@ -159,7 +240,7 @@ struct JSONMapRepositoryTests {
 
     @Test func aFieldThatMatchesNowhereIsTheSourcesError() async throws {
         var mapping = F.arrivalsMapping
-        mapping.fields[.headsign] = [F.query("$.destination")]
+        mapping.fields[.headsign] = [JSONMapping.Query(F.query("$.destination"))]
         let error = try await failure(F.arrivalsAnswer, mapping: mapping)
         #expect(error.detail.hasSuffix("row 0: fields.headsign $.destination: matched nothing in this row (and in all 2 rows nothing could be read)"),
                 "\(error.detail)")
@@ -211,8 +292,8 @@ struct JSONMapRepositoryTests {
 
     @Test func hostileAnswersAreRefusedNotTrusted() async throws {
         // Not JSON at all.
-        let html = try await failure("<html>Service Unavailable</html>")
-        #expect(html.detail.contains("JSON"), "\(html)")
+        let html = try await failure("\n<html>Service Unavailable</html>")
+        #expect(html.detail.hasSuffix("/arrivals: the answer is XML or HTML, not JSON: '<html>Service Unavailable</html>…' (does the API want ?format=json or an Accept header?)"), "\(html)")
         // Deeper than the decoder's nesting guard.
         let deep = try await failure(String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000))
         #expect(deep.detail.contains("nest"), "\(deep)")

@@ -60,7 +60,7 @@ public struct BoardFileLoader: Sendable {
         // Found in the text rather than left to the composer (which refuses them too), so an
         // anchor is reported as such even when a syntax error comes first.
         if let found = TextScan.firstAnchorOrAlias(in: text) {
-            throw YAMLErrors.anchorOrAlias(isAlias: found.isAlias, line: found.line, column: found.column, file: path, what: what)
+            throw YAMLErrors.anchorOrAlias(isAlias: found.isAlias, line: found.line, column: found.column, file: path, what: what, text: text)
         }
         let root: YAMLNode?
         do {

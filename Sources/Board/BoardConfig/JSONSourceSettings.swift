@@ -83,30 +83,38 @@ enum JSONSourceSchema {
     }
 
     private static func mapping(_ section: Section) throws(BoardFileError) -> JSONMapping {
-        let rowsText = try section.string("rows") ?? ""
-        let rows: JSONPath
-        do {
-            rows = try JSONPath(rowsText)
-        } catch {
-            throw section.error("rows", "not a JSONPath query \(error)")
+        var rows: [JSONPath] = []
+        for value in try section.scalarOrList("rows", example: "a query such as $.departures[*], or a list of nested ones") ?? [] {
+            do {
+                rows.append(try JSONPath(value.text))
+            } catch {
+                throw value.error("not a JSONPath query \(error)")
+            }
         }
+        guard !rows.isEmpty else { throw section.error("rows", "expected at least one query") }
         let format = try section.choice("time_format", as: JSONMapping.TimeFormat.self) ?? .iso8601
         guard let fieldsSection = try section.section("fields", schema: fields) else {
             throw section.error("fields", "required when kind is json")
         }
-        var queries: [JSONMapping.Field: [JSONPath]] = [:]
+        var queries: [JSONMapping.Field: [JSONMapping.Query]] = [:]
         for field in JSONMapping.Field.allCases {
             guard let values = try fieldsSection.scalarOrList(field.rawValue, example: "a query such as $.line.name, or a list of them") else {
                 continue
             }
             guard !values.isEmpty else { throw fieldsSection.error(field.rawValue, "expected at least one query") }
-            var list: [JSONPath] = []
+            var list: [JSONMapping.Query] = []
             for value in values {
+                let query: JSONMapping.Query
                 do {
-                    list.append(try JSONPath(value.text))
+                    query = try JSONMapping.Query(parsing: value.text)
                 } catch {
                     throw value.error("not a JSONPath query \(error)")
                 }
+                if query.levelsUp > rows.count {
+                    throw value.error("\(String(repeating: "^", count: query.levelsUp)) reaches above the answer: rows has "
+                                      + "\(rows.count) quer\(rows.count == 1 ? "y" : "ies"), so at most \(String(repeating: "^", count: rows.count))")
+                }
+                list.append(query)
             }
             queries[field] = list
         }

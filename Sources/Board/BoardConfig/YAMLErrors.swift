@@ -7,7 +7,8 @@ enum YAMLErrors {
         case .syntax(let problem, let mark, let context):
             if let tab = tabError(near: mark, text: text, file: file) { return tab }
             let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return BoardFileError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(detail)")
+            return BoardFileError(file: file, line: mark.line, column: mark.column,
+                                  message: "YAML syntax error: \(problem)\(detail)" + queryHint(line: mark.line, text: text))
         case .secondDocument(let mark):
             if let tab = tabError(near: mark, text: text, file: file) { return tab }
             return BoardFileError(file: file, line: mark.line, column: mark.column,
@@ -18,7 +19,7 @@ enum YAMLErrors {
             return duplicate(key.scalar?.value ?? "?", first: first, text: text, file: file)
         case .anchor(_, let mark), .alias(_, let mark):
             let isAlias = if case .alias = error { true } else { false }
-            return anchorOrAlias(isAlias: isAlias, line: mark.line, column: mark.column, file: file, what: what)
+            return anchorOrAlias(isAlias: isAlias, line: mark.line, column: mark.column, file: file, what: what, text: text)
         case .tooDeep(let limit, let mark):
             return BoardFileError(file: file, line: mark.line, column: mark.column,
                                   message: "YAML syntax error: lists and mappings nested more than \(limit) deep")
@@ -29,10 +30,20 @@ enum YAMLErrors {
         }
     }
 
-    static func anchorOrAlias(isAlias: Bool, line: Int, column: Int, file: String, what: String) -> BoardFileError {
+    static func anchorOrAlias(isAlias: Bool, line: Int, column: Int, file: String, what: String, text: String) -> BoardFileError {
         let kind = isAlias ? "YAML aliases (*name)" : "YAML anchors (&name)"
         return BoardFileError(file: file, line: line, column: column,
-                              message: "\(kind) are not allowed in \(what)s; write each value out")
+                              message: "\(kind) are not allowed in \(what)s; write each value out" + queryHint(line: line, text: text))
+    }
+
+    /// `kind: json`'s queries hold `[`, `]` and `*`, which YAML reads as a list or an alias
+    /// inside `[ … ]` and `{ … }`: where the line has one, say how to write it.
+    static func queryHint(line: Int, text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.indices.contains(line - 1) else { return "" }
+        let content = lines[line - 1]
+        guard content.contains("$.") || content.contains("$[") || content.contains("^.") || content.contains("^[") else { return "" }
+        return "; a JSONPath query with [ ] or * in a [ … ] list or { … } mapping goes in quotes ('$.a[*]'), or one per line in a block list (- $.a[*])"
     }
 
     /// libyaml's complaint about tabs is cryptic; say what is wrong instead.

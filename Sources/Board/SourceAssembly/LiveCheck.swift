@@ -107,7 +107,7 @@ public enum LiveCheck {
             return [Line(text: "source: \(error.description)", isProblem: true)]
         }
         let mapping = repository.settings.mapping
-        var lines = [Line(text: "source: \(reading.departures.count) departures from \(reading.rowCount) rows (rows \(mapping.rows.text))",
+        var lines = [Line(text: "source: \(reading.departures.count) departure\(reading.departures.count == 1 ? "" : "s") from \(reading.rowCount) row\(reading.rowCount == 1 ? "" : "s") (rows \(mapping.writtenRows))",
                           isProblem: false)]
         for field in JSONMapping.Field.allCases where mapping.fields[field] != nil {
             let count = reading.matched[field] ?? 0

@@ -5,7 +5,7 @@ import JSONPath
 /// `validate --live` reports, so a user adapting an agency sees which query misses).
 public struct JSONMapReading: Sendable {
     public var departures: [Departure]
-    /// Nodes the `rows` query selected.
+    /// Nodes the `rows` queries selected.
     public var rowCount: Int
     /// Per field, the rows in which one of its queries found a value.
     public var matched: [JSONMapping.Field: Int]
@@ -26,13 +26,15 @@ extension JSONMapping {
         let nodes = try rowNodes(root)
         var reading = JSONMapReading(departures: [], rowCount: nodes.count, matched: [:], skipped: [], skippedCount: 0)
         for (index, node) in nodes.enumerated() {
-            var row = JSONMapRow(node: node, mapping: self)
+            var row = JSONMapRow(node: node.row, groups: node.groups, mapping: self)
             do {
                 reading.departures.append(try row.departure(calendar: calendar, now: now))
             } catch {
                 reading.skippedCount += 1
                 if reading.skipped.count < Self.reportedSkips { reading.skipped.append((index, error.description)) }
             }
+            // Every mapped field counted, even those a failed row never reached.
+            for field in fields.keys where !row.found.contains(field) { _ = try? row.value(field) }
             for field in row.found { reading.matched[field, default: 0] += 1 }
         }
         if reading.departures.isEmpty, let first = reading.skipped.first {
@@ -42,55 +44,86 @@ extension JSONMapping {
         return reading
     }
 
-    /// The nodes `rows` selects. Nothing selected is an empty board only when the query's
-    /// last step had a list or object to look in (`[]` under `$.departures`); otherwise the
-    /// answer is not what the mapping expects, and the message says at which step it missed.
-    func rowNodes(_ root: JSONValue) throws(DeparturesDataError) -> [JSONValue] {
-        let steps: [[JSONValue]]
-        do {
-            steps = try rows.selectSteps(in: root)
-        } catch {
-            throw DeparturesDataError(path: "rows \(rows.text)", problem: error.description)
+    /// The rows, each with the nodes its nested `rows` queries ran on (innermost first, the
+    /// answer last), for `^` queries. A query that selects nothing is an empty board only
+    /// where its last step had a list or object to look in (`[]` under `$.departures`);
+    /// otherwise the answer is not what the mapping expects, and the message says at which
+    /// step it missed.
+    func rowNodes(_ root: JSONValue) throws(DeparturesDataError) -> [(row: JSONValue, groups: [JSONValue])] {
+        var current: [(row: JSONValue, groups: [JSONValue])] = [(root, [])]
+        for (level, query) in rows.enumerated() {
+            let name = rows.count == 1 ? "rows \(query.text)" : "rows[\(level)] \(query.text)"
+            var next: [(row: JSONValue, groups: [JSONValue])] = []
+            var foundAList = false
+            var miss: (node: JSONValue, steps: [[JSONValue]])?
+            for (node, groups) in current {
+                let steps: [[JSONValue]]
+                do {
+                    steps = try query.selectSteps(in: node)
+                } catch {
+                    throw DeparturesDataError(path: name, problem: error.description)
+                }
+                // `$`: the node itself is the one row.
+                let selected = steps.last ?? [node]
+                if !selected.isEmpty {
+                    next += selected.map { ($0, [node] + groups) }
+                } else if Self.isEmptyList(query, steps: steps, node: node) {
+                    foundAList = true
+                } else if miss == nil {
+                    miss = (node, steps)
+                }
+            }
+            if next.isEmpty, !foundAList, let miss {
+                let missed = miss.steps.firstIndex(where: \.isEmpty) ?? 0
+                let before = missed == 0 ? [miss.node] : miss.steps[missed - 1]
+                let within = level == 0 ? "" : " in any of the \(current.count) nodes of rows[\(level - 1)]"
+                throw DeparturesDataError(path: name, problem: "matched nothing\(within): "
+                    + JSONMapRow.missing(at: query.prefix(missed + 1), in: before, after: query.prefix(missed)))
+            }
+            current = next
         }
-        guard let last = steps.last else {
-            // `rows: $`: the answer itself is the one row.
-            return [root]
-        }
-        guard last.isEmpty else { return last }
-        let missed = steps.firstIndex(where: \.isEmpty) ?? steps.count - 1
-        let before = missed == 0 ? [root] : steps[missed - 1]
-        if missed == steps.count - 1, rows.segments[missed].selectors.allSatisfy({ $0 == .wildcard }),
-           before.contains(where: { $0.pathElements != nil || $0.pathMembers != nil }) {
-            return []
-        }
-        let found = rows.prefix(missed)
-        throw DeparturesDataError(path: "rows \(rows.text)", problem: "matched nothing: \(JSONMapRow.missing(at: rows.prefix(missed + 1), in: before, after: found))")
+        return current
+    }
+
+    /// The query's last step is a wildcard over a list or object that is there but empty.
+    private static func isEmptyList(_ query: JSONPath, steps: [[JSONValue]], node: JSONValue) -> Bool {
+        guard let last = query.segments.last, steps.firstIndex(where: \.isEmpty) == steps.count - 1,
+              last.selectors.allSatisfy({ $0 == .wildcard }) else { return false }
+        let before = steps.count >= 2 ? steps[steps.count - 2] : [node]
+        return before.contains { $0.pathElements != nil || $0.pathMembers != nil }
     }
 }
 
 /// One row node read field by field.
 struct JSONMapRow {
     let node: JSONValue
+    /// The nodes the nested `rows` queries ran on, innermost first: what `^`, `^^`… read.
+    let groups: [JSONValue]
     let mapping: JSONMapping
     /// Fields for which one query found a value (not null).
     private(set) var found: Set<JSONMapping.Field> = []
+    /// Which of a field's queries found its value (the first is 0).
+    private(set) var foundBy: [JSONMapping.Field: JSONMapping.Query] = [:]
 
-    init(node: JSONValue, mapping: JSONMapping) {
+    init(node: JSONValue, groups: [JSONValue], mapping: JSONMapping) {
         self.node = node
+        self.groups = groups
         self.mapping = mapping
     }
 
     /// The first non-null value of `field`'s queries; nil when none matches.
     mutating func value(_ field: JSONMapping.Field) throws(JSONMapFieldError) -> JSONValue? {
         for query in mapping.fields[field] ?? [] {
+            guard query.levelsUp == 0 || groups.indices.contains(query.levelsUp - 1) else { continue }
             let matches: [JSONValue]
             do {
-                matches = try query.select(in: node)
+                matches = try query.path.select(in: query.levelsUp == 0 ? node : groups[query.levelsUp - 1])
             } catch {
                 throw JSONMapFieldError(field: field, query: query.text, problem: error.description)
             }
             if let value = matches.first(where: { $0 != .null }) {
                 found.insert(field)
+                foundBy[field] = query
                 return value
             }
         }
@@ -111,22 +144,11 @@ struct JSONMapRow {
         return text
     }
 
-    /// `true`, or a word that says so (`"true"`, `"cancelled"`, `"canceled"`, `"yes"`); nil when absent.
-    mutating func flag(_ field: JSONMapping.Field) throws(JSONMapFieldError) -> Bool? {
-        guard let value = try value(field) else { return nil }
-        switch value {
-        case .bool(let flag): return flag
-        case .string(let text): return ["true", "yes", "cancelled", "canceled"].contains(text.lowercased())
-        case .number(let number): return number != 0
-        default: throw fieldError(field, "expected true or false; got \(Self.describe(value))")
-        }
-    }
-
     func fieldError(_ field: JSONMapping.Field, _ problem: String) -> JSONMapFieldError {
         JSONMapFieldError(field: field, query: mapping.written(field), problem: problem)
     }
 
-    /// Where a query ran out: "nothing at `.stop` in `$.data` (an object with keys: stopPlace)".
+    /// Where a query ran out: "$.data.stop found nothing; $.data is an object with keys: stopPlace".
     static func missing(at step: JSONPath, in parents: [JSONValue], after found: JSONPath) -> String {
         let shown = parents.prefix(1).map(describe).first ?? "nothing"
         return "\(step.text) found nothing; \(found.text) is \(shown)"

@@ -80,6 +80,10 @@ public struct JSONMapRepository: DeparturesRepository {
         let response = try await client.departuresResponse(try request())
         guard response.isSuccess else { throw response.statusFailure(from: url) }
         do throws(DeparturesDataError) {
+            if let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "<") {
+                let start = String(decoding: response.body.drop { $0 != first }.prefix(60), as: UTF8.self).filter { !$0.isNewline }
+                throw DeparturesDataError(path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
+            }
             let root = try JSONValue.parse(response.body)
             // GraphQL answers its errors with status 200.
             if let said = HTTPResponse.statedError(in: root, graphQLOnly: true), (try? settings.mapping.rowNodes(root))?.isEmpty != false {

@@ -23,15 +23,49 @@ extension JSONMapRow {
             throw fieldError(.departure, "is \((best.offset - (scheduled ?? best).offset) / 3600) h from \(JSONMapping.name(.scheduled)): not one departure")
         }
         let delay = scheduled.map { best.offset - $0.offset } ?? 0
-        let realtime = try flag(.realtime) ?? (scheduled == nil || delay != 0)
         let platform = try text(.platform).map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
-        let cancelled = try flag(.cancelled) ?? false
+        let cancelled = try cancellation()
+        let realtime = try isLive(hasScheduled: scheduled != nil)
         // Without a trip id of the server's, one made of the route and time: unique in a stop's
         // answer, and never taken for another stop's trip (the source's feed name has its stop).
         let trip = try text(.tripID) ?? "\(route) \(scheduledSeconds)"
         return Departure(tripID: trip, routeShortName: route, headsign: headsign,
                          scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds, delaySeconds: delay,
                          isRealtime: realtime, platform: platform, isCancelled: cancelled)
+    }
+
+    /// With a `realtime` field, its value says: none (absent or null), `false`, or a word such as
+    /// `scheduled` is a timetable time; `true`, any number (a delay of 0 is a live "on time")
+    /// and any other word (`estimated`, `UPDATED`) a live one. Without one: live when the
+    /// departure came from a query that is not `scheduled`'s (`[$.estimated, $.scheduled]`:
+    /// live while `estimated` is there), or when there is no `scheduled` (a prediction).
+    mutating func isLive(hasScheduled: Bool) throws(JSONMapFieldError) -> Bool {
+        if mapping.fields[.realtime] != nil {
+            switch try value(.realtime) {
+            case nil, .null?: return false
+            case .bool(let flag)?: return flag
+            case .number?: return true
+            case .string(let word)?: return !Self.timetableWords.contains(word.trimmingWhitespace.lowercased())
+            case let other?: throw fieldError(.realtime, "expected true, false, a number or a word; got \(Self.describe(other))")
+            }
+        }
+        guard hasScheduled, let from = foundBy[.departure] else { return true }
+        return !(mapping.fields[.scheduled] ?? []).contains(from)
+    }
+
+    static let timetableWords: Set<String> = ["false", "no", "0", "", "scheduled", "static", "timetable", "planned", "none"]
+    static let cancelledWords: Set<String> = ["true", "yes", "1", "cancelled", "canceled", "cancel", "skipped", "deleted"]
+
+    /// `true`, a non-zero number, or a word that says so (`cancelled`, `canceled`, `SKIPPED`,
+    /// `"1"`…); anything else, or nothing, is a running trip.
+    mutating func cancellation() throws(JSONMapFieldError) -> Bool {
+        switch try value(.cancelled) {
+        case nil, .null?: return false
+        case .bool(let flag)?: return flag
+        case .number(let number)?: return number != 0
+        case .string(let word)?: return Self.cancelledWords.contains(word.trimmingWhitespace.lowercased())
+        case let other?: throw fieldError(.cancelled, "expected true, false, a number or a word; got \(Self.describe(other))")
+        }
     }
 
     /// A time field: its service-day seconds, and its offset in seconds from an instant every
@@ -53,7 +87,8 @@ extension JSONMapRow {
             do {
                 instant = try InstantParser.parse(text.trimmingWhitespace, zone: calendar.zone)
             } catch {
-                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \"\(text)\"")
+                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \"\(text.prefix(40))\""
+                                 + Self.epochHint(text.trimmingWhitespace))
             }
             return try near(instant, field, calendar: calendar, now: now)
         }

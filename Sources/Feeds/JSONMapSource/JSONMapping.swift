@@ -27,15 +27,60 @@ public struct JSONMapping: Sendable, Equatable {
         case serviceDaySeconds = "service_day_s"
     }
 
-    public var rows: JSONPath
+    /// One query, or several nested: the first runs on the answer, each next one on every node
+    /// the one before found (Wiener Linien's lines, then each line's departures); the last
+    /// one's nodes are the rows.
+    public var rows: [JSONPath]
     /// Each field's queries, tried in order; every required field has at least one.
-    public var fields: [Field: [JSONPath]]
+    public var fields: [Field: [Query]]
     public var timeFormat: TimeFormat
 
-    public init(rows: JSONPath, fields: [Field: [JSONPath]], timeFormat: TimeFormat = .iso8601) {
+    /// A field's query: read from the row (`$.name`), or from a node a nested `rows` query ran
+    /// on, written with `^` in place of `$` for each level up (`^.name`: the row's group).
+    public struct Query: Sendable, Equatable, CustomStringConvertible {
+        public var path: JSONPath
+        public var levelsUp: Int
+        /// As written.
+        public var text: String
+
+        public init(_ path: JSONPath, levelsUp: Int = 0) {
+            self.path = path
+            self.levelsUp = levelsUp
+            self.text = levelsUp == 0 ? path.text : String(repeating: "^", count: levelsUp) + path.text.dropFirst()
+        }
+
+        /// `$…` or `^…`, `^^…`: a row query, or one the levels above it.
+        public init(parsing text: String) throws(JSONPathSyntaxError) {
+            let ups = text.prefix { $0 == "^" }.count
+            guard ups > 0 || text.hasPrefix("$") else {
+                throw JSONPathSyntaxError(offset: 0, message: "a field's query starts with $ (the row) or ^ (the node rows ran on), as in $.line.name")
+            }
+            do {
+                path = try JSONPath(ups == 0 ? text : "$" + text.dropFirst(ups))
+            } catch {
+                throw JSONPathSyntaxError(offset: error.offset + max(0, ups - 1), message: error.message)
+            }
+            levelsUp = ups
+            self.text = text
+        }
+
+        public var description: String { text }
+    }
+
+    public init(rows: [JSONPath], fields: [Field: [Query]], timeFormat: TimeFormat = .iso8601) {
         self.rows = rows
         self.fields = fields
         self.timeFormat = timeFormat
+    }
+
+    /// One rows query, every field read from the row.
+    public init(rows: JSONPath, fields: [Field: [JSONPath]], timeFormat: TimeFormat = .iso8601) {
+        self.init(rows: [rows], fields: fields.mapValues { $0.map { Query($0) } }, timeFormat: timeFormat)
+    }
+
+    /// `rows` as written: `$.a[*]` or `[$.a[*], $.b[*]]`.
+    public var writtenRows: String {
+        rows.count == 1 ? rows[0].text : "[" + rows.map(\.text).joined(separator: ", ") + "]"
     }
 
     /// `fields.departure`, as messages and the board file name a field.

@@ -27,7 +27,9 @@ struct BenchCommand: AsyncParsableCommand {
             under TMPDIR, so leave room for it there.
 
             With --siri-answer, only the time to read that SIRI StopMonitoring answer (XML or \
-            SIRI Lite JSON, as a server sent it) into a board's rows, 100 times in this process.
+            SIRI Lite JSON, as a server sent it) into a board's rows, 100 times in this process. \
+            With --json-answer, the same for an answer of any JSON API, read through the mapping \
+            of the --board's kind: json source.
             """
     )
 
@@ -58,16 +60,24 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("siri-answer"), help: ArgumentHelp("Measure reading this SIRI StopMonitoring answer (XML or JSON) into rows instead.", valueName: "FILE"))
     var siriAnswer: String?
 
+    @Option(name: .customLong("json-answer"), help: ArgumentHelp("Measure reading this JSON API answer into rows through the --board's kind: json mapping instead.", valueName: "FILE"))
+    var jsonAnswer: String?
+
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1.") }
         guard seconds >= 1 else { throw ValidationError("--seconds must be at least 1.") }
         guard (gtfsZip == nil) == gtfsStop.isEmpty else { throw ValidationError("--gtfs-zip and --gtfs-stop go together.") }
+        guard jsonAnswer == nil || board.count == 1 else { throw ValidationError("--json-answer needs one --board: the board whose kind: json mapping reads it.") }
     }
 
     func run() async throws {
         do {
             if let siriAnswer {
                 Console.raw(try ParseBench.siri(file: siriAnswer))
+                return
+            }
+            if let jsonAnswer {
+                Console.raw(try ParseBench.json(file: jsonAnswer, board: board[0]))
                 return
             }
             if let gtfsZip {
