@@ -1,5 +1,6 @@
-// Fuzz target: any answer of a `kind: json` source read through two mappings (ISO 8601 times
-// with alternatives and a descendant query; epoch milliseconds), for a board in Sydney.
+// Fuzz target: any answer of a `kind: json` source read through four mappings (ISO 8601 times
+// with alternatives and a descendant query; epoch milliseconds; nested rows with ^ queries;
+// service-day seconds), for a board in Sydney.
 import DeparturesCore
 import FuzzSupport
 import JSONMapSource
@@ -26,6 +27,15 @@ let mappings = [
         .route: [query("$.route")], .headsign: [query("$['sign']")],
         .departure: [query("$.estimated"), query("$.scheduled")], .scheduled: [query("$.scheduled")],
     ], timeFormat: .epochMilliseconds),
+    // Nested rows, fields from the enclosing line (^) and the answer (^^), words for flags.
+    JSONMapping(rows: [query("$.data.monitors[*].lines[*]"), query("$.departures.departure[*]")], fields: [
+        .route: [try! .init(parsing: "$.vehicle.name"), try! .init(parsing: "^.name")],
+        .headsign: [try! .init(parsing: "^.towards")],
+        .departure: [try! .init(parsing: "$.departureTime.timeReal"), try! .init(parsing: "$.departureTime.timePlanned")],
+        .scheduled: [try! .init(parsing: "$.departureTime.timePlanned")],
+        .realtime: [try! .init(parsing: "^.realtimeSupported")], .cancelled: [try! .init(parsing: "$.status")],
+        .tripID: [try! .init(parsing: "^^.message.value")], .platform: [try! .init(parsing: "^['platform']")],
+    ]),
     JSONMapping(rows: query("$..stoptimes[*]"), fields: [
         .route: [query("$.trip.route.shortName")], .headsign: [query("$.headsign")],
         .departure: [query("$.realtimeDeparture")], .scheduled: [query("$.scheduledDeparture")],
