@@ -88,7 +88,7 @@ struct JSONKindCLITests {
         for line in [
             "sources[0] (Bus): source: 3 departures from 3 rows (rows $.resultSet.arrival[*])",
             "sources[0] (Bus): fields.departure [$.estimated, $.scheduled]: in 3 of 3 rows",
-            "sources[0] (Bus): fields.platform $.track: in 0 of 3 rows (optional: matches nothing)",
+            "sources[0] (Bus): fields.platform $.track: in 0 of 3 rows (optional: matches nothing, written at \(board):16:17)",
             "sources[1] (Ferry): source: 2 departures from 2 rows (rows $.data.stopPlace.estimatedCalls[*])",
             "sources[1] (Ferry): fields.platform $.quay.publicCode: in 1 of 2 rows",
         ] {
@@ -114,6 +114,13 @@ struct JSONKindCLITests {
         #expect(refused.status == 74)
         #expect(refused.stderr.contains("/ws/v2/arrivals?locIDs=200060&json=true: Invalid appID"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
+
+        // A query the answer does not match: the source's error, pointed at where it is written.
+        let missing = try scratch.write("missing.yaml", Self.board(server.baseURL).replacing("rows: $.resultSet.arrival[*]", with: "rows: $.resultSet.arrivals[*]"))
+        let missed = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, missing], environment: environment)
+        #expect(missed.status != 0)
+        #expect(missed.stderr.contains("rows $.resultSet.arrivals[*]: matched nothing: $.resultSet.arrivals found nothing; "
+                                       + "$.resultSet is an object with keys: arrival (written at \(missing):8:11)"), "\(missed.stdout)\(missed.stderr)")
     }
 
     @Test func aBadQueryStopsValidateAtItsLine() async throws {

@@ -1,6 +1,7 @@
 public import HTTPFetch
 public import JSONMapSource
 import JSONPath
+import YAMLTree
 
 /// `kind: json`: any JSON API, its request and the queries that find each row's fields.
 public struct JSONSourceSettings: Sendable, Equatable {
@@ -13,6 +14,9 @@ public struct JSONSourceSettings: Sendable, Equatable {
     public var mapping: JSONMapping
     /// The query parameter that carries the key, instead of a header.
     public var apiKeyQuery: String?
+    /// Where `rows` and each field are written (`board.yaml:14:9`), for `validate --live` to
+    /// point at the query an answer did not match.
+    public var places: [String: String] = [:]
 
     public init(url: String, method: JSONMapRepository.Settings.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
                 mapping: JSONMapping, apiKeyQuery: String? = nil) {
@@ -51,8 +55,23 @@ enum JSONSourceSchema {
             throw section.error("stop_id", "is not used: write {stop_id} in url (or body) where the API wants the stop", atKey: true)
         }
         let mapping = try self.mapping(section)
-        return JSONSourceSettings(url: url, method: method, body: body, headers: try headers(section), mapping: mapping,
-                                  apiKeyQuery: try SourceKeys.apiKeyQuery(section))
+        var settings = JSONSourceSettings(url: url, method: method, body: body, headers: try headers(section), mapping: mapping,
+                                          apiKeyQuery: try SourceKeys.apiKeyQuery(section))
+        settings.places = try places(section)
+        return settings
+    }
+
+    /// `rows` and `fields.X` to their file:line:column.
+    private static func places(_ section: Section) throws(BoardFileError) -> [String: String] {
+        func place(_ mark: YAMLMark?) -> String? { mark.map { "\(section.file):\($0.line):\($0.column)" } }
+        var places: [String: String] = [:]
+        places["rows"] = place(section.valueMark("rows"))
+        if let fieldsSection = try section.section("fields", schema: fields) {
+            for field in JSONMapping.Field.allCases {
+                places[JSONMapping.name(field)] = place(fieldsSection.valueMark(field.rawValue))
+            }
+        }
+        return places
     }
 
     private static func method(_ section: Section) throws(BoardFileError) -> JSONMapRepository.Settings.Method {

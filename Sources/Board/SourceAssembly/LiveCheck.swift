@@ -100,11 +100,15 @@ public enum LiveCheck {
     @MainActor
     static func jsonLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
         let repository = setup.jsonRepository(clock: clock)
+        let places = setup.board.source.json?.places ?? [:]
         let reading: JSONMapReading
         do {
             reading = try await repository.reading()
         } catch {
-            return [Line(text: "source: \(error.description)", isProblem: true)]
+            // A query the answer did not match is pointed at where the board writes it.
+            let text = error.description
+            let key = text.contains(": rows") ? "rows" : JSONMapping.Field.allCases.map(JSONMapping.name).first { text.contains(": \($0) ") }
+            return [Line(text: "source: \(text)" + (key.flatMap { places[$0] }.map { " (written at \($0))" } ?? ""), isProblem: true)]
         }
         let mapping = repository.settings.mapping
         var lines = [Line(text: "source: \(reading.departures.count) departure\(reading.departures.count == 1 ? "" : "s") from \(reading.rowCount) row\(reading.rowCount == 1 ? "" : "s") (rows \(mapping.writtenRows))",
@@ -112,9 +116,10 @@ public enum LiveCheck {
         for field in JSONMapping.Field.allCases where mapping.fields[field] != nil {
             let count = reading.matched[field] ?? 0
             let required = JSONMapping.Field.required.contains(field)
-            let note = count == 0 && reading.rowCount > 0 ? (required ? "" : " (optional: matches nothing)") : ""
-            lines.append(Line(text: "\(JSONMapping.name(field)) \(mapping.written(field)): in \(count) of \(reading.rowCount) rows\(note)",
-                              isProblem: false))
+            let name = JSONMapping.name(field)
+            let note = count == 0 && reading.rowCount > 0 && !required
+                ? " (optional: matches nothing" + (places[name].map { ", written at \($0)" } ?? "") + ")" : ""
+            lines.append(Line(text: "\(name) \(mapping.written(field)): in \(count) of \(reading.rowCount) rows\(note)", isProblem: false))
         }
         if reading.skippedCount > 0 {
             let reasons = reading.skipped.map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
