@@ -60,8 +60,6 @@ let package = Package(
         // Linux UAPI headers (spidev, fbdev, eventfd) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // SIRI's XML: a real parser's streaming reader, without DTDs, entities or network access.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
@@ -75,6 +73,10 @@ let package = Package(
         // OpenSSL 3 reached with dlopen on the first https request: typed by OpenSSL's headers
         // (libssl-dev, at build time only), never linked.
         .target(name: "CTLSLoader"),
+        // libxml2's streaming reader for SIRI's XML, reached with dlopen on the first XML answer:
+        // typed by libxml2's headers (libxml2-dev, at build time only; Debian keeps them in
+        // /usr/include/libxml2), never linked, so boards of other kinds never map it.
+        .target(name: "CXMLLoader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -86,7 +88,7 @@ let package = Package(
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
         .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
-        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CLibXML2"]),
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader"]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
         .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
@@ -345,8 +347,8 @@ let families: [String: [String]] = [
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath"],
-    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CLibXML2", "CSQLite", "CYAML", "CZlibSystem"],
+                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader"],
+    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]
 for (family, names) in families {

@@ -1,10 +1,11 @@
-import CLibXML2
+import CXMLLoader
 import DeparturesCore
 import SystemFiles
 
 /// SIRI XML through libxml2's streaming reader: one pass, no tree kept, elements matched by
 /// local name so SIRI 1.x and 2.x, default or prefixed namespaces (and a SOAP envelope
-/// around them) read alike.
+/// around them) read alike. libxml2 is loaded with dlopen on the first XML answer
+/// (`CXMLLoader`), so boards that never read XML never map it.
 ///
 /// Hostile answers are refused, never expanded: no DTD is loaded and no entity substituted
 /// (only XML_PARSE_NONET is set: no NOENT, DTDLOAD, DTDATTR or HUGE), a document with a
@@ -13,10 +14,17 @@ import SystemFiles
 enum SIRIXML {
     /// SIRI nests about ten levels deep (a SOAP envelope adds three).
     static let maxDepth = 64
+    static let soname = "libxml2.so.2"
 
-    /// libxml2's global set-up, done once by whichever thread reads first (a static's
-    /// initialiser runs once, thread-safely).
-    private static let initialised: Void = xmlInitParser()
+    /// The loaded library's table, or why it could not be loaded: a global `let` is
+    /// initialised on first use, once, thread-safely.
+    private static let library: Result<UInt, SIRIAnswer.Problem> = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let library = db_xml_open(soname, &error, error.count) else {
+            return .failure(.data(DeparturesDataError(path: "", problem: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))))
+        }
+        return .success(UInt(bitPattern: library))
+    }()
 
     static func read(_ bytes: ArraySlice<UInt8>) throws(SIRIAnswer.Problem) -> SIRIAnswer.Delivery {
         // A DOCTYPE is the only way to declare entities: one never reaches the parser.
@@ -24,27 +32,16 @@ enum SIRIXML {
             throw refused("the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)")
         }
         guard bytes.count < Int32.max else { throw refused("the answer is larger than libxml2 reads") }
-        _ = initialised
-        // What libxml2 reports outside a reader (nothing is expected) is dropped, not printed.
-        xmlSetStructuredErrorFunc(nil) { _, _ in }
-        let sink = ErrorSink()
+        guard let library = OpaquePointer(bitPattern: try library.get()) else { throw refused("libxml2 is not loaded") }
         let result: Result<SIRIAnswer.Delivery, SIRIAnswer.Problem> = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                let options = Int32(XML_PARSE_NONET.rawValue)
-                guard let reader = xmlReaderForMemory(chars.baseAddress, Int32(chars.count), nil, nil, options) else {
+                guard let reader = db_xml_reader_new(library, chars.baseAddress, Int32(chars.count)) else {
                     return .failure(refused("libxml2 could not start reading the answer"))
                 }
-                defer { xmlFreeTextReader(reader) }
-                xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-                    guard let context, let error else { return }
-                    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
-                    guard sink.first == nil else { return }
-                    let message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
-                    sink.first = "line \(error.pointee.line): " + message.trimmingWhitespace
-                }, Unmanaged.passUnretained(sink).toOpaque())
+                defer { db_xml_reader_free(reader) }
                 var walk = Walk()
                 do throws(SIRIAnswer.Problem) {
-                    try walk.run(reader, errors: sink)
+                    try walk.run(reader)
                     return .success(walk.delivery)
                 } catch {
                     return .failure(error)
@@ -69,11 +66,6 @@ enum SIRIXML {
         .data(DeparturesDataError(path: "", problem: "refused: " + why))
     }
 
-    /// libxml2's first message of a read (its error callback's context).
-    final class ErrorSink {
-        var first: String?
-    }
-
     /// The reader's nodes turned into visits and an error condition, keeping only the
     /// local names from the root to the current element.
     struct Walk {
@@ -85,28 +77,29 @@ enum SIRIXML {
         var condition: (depth: Int, kind: String?, text: String?, description: String?)?
         var capture: (depth: Int, target: Target, text: String)?
 
-        mutating func run(_ reader: xmlTextReaderPtr, errors: ErrorSink) throws(SIRIAnswer.Problem) {
+        mutating func run(_ reader: OpaquePointer) throws(SIRIAnswer.Problem) {
             while true {
-                let status = xmlTextReaderRead(reader)
+                let status = db_xml_reader_read(reader)
                 guard status == 1 else {
                     if status == 0 { return }
-                    throw .data(DeparturesDataError(path: "", problem: "not well-formed XML: " + (errors.first ?? "unreadable")))
+                    let reported = db_xml_reader_error(reader).map { String(cString: $0) }
+                    throw .data(DeparturesDataError(path: "", problem: "not well-formed XML: " + (reported ?? "unreadable")))
                 }
-                let depth = Int(xmlTextReaderDepth(reader))
-                switch UInt32(xmlTextReaderNodeType(reader)) {
-                case XML_READER_TYPE_DOCUMENT_TYPE.rawValue:
+                let depth = Int(db_xml_reader_depth(reader))
+                switch db_xml_reader_node_type(reader) {
+                case Int32(DB_XML_DOCUMENT_TYPE):
                     throw SIRIXML.refused("the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)")
-                case XML_READER_TYPE_ENTITY_REFERENCE.rawValue, XML_READER_TYPE_ENTITY.rawValue:
+                case Int32(DB_XML_ENTITY):
                     throw SIRIXML.refused("an entity reference (entities are never expanded)")
-                case XML_READER_TYPE_ELEMENT.rawValue:
+                case Int32(DB_XML_ELEMENT):
                     guard depth < SIRIXML.maxDepth else { throw SIRIXML.refused("XML nested more than \(SIRIXML.maxDepth) levels deep") }
-                    guard let name = xmlTextReaderConstLocalName(reader) else { throw SIRIXML.refused("libxml2 gave an element no name") }
+                    guard let name = db_xml_reader_local_name(reader) else { throw SIRIXML.refused("libxml2 gave an element no name") }
                     start(String(cString: name), depth: depth)
-                    if xmlTextReaderIsEmptyElement(reader) == 1 { end(depth: depth) }
-                case XML_READER_TYPE_END_ELEMENT.rawValue:
+                    if db_xml_reader_is_empty_element(reader) != 0 { end(depth: depth) }
+                case Int32(DB_XML_END_ELEMENT):
                     end(depth: depth)
-                case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue, XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue:
-                    if capture != nil, let value = xmlTextReaderConstValue(reader) { capture?.text += String(cString: value) }
+                case Int32(DB_XML_TEXT):
+                    if capture != nil, let value = db_xml_reader_value(reader) { capture?.text += String(cString: value) }
                 default:
                     break
                 }
