@@ -25,6 +25,26 @@ struct LinkClosureTests {
         }
     }
 
+    /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader), so a board that makes no
+    /// https request and reads no XML never maps them, nor the ICU and liblzma libxml2 brings.
+    static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma"]
+
+    @Test(arguments: ["departure-board", "departure-board-web"])
+    func librariesLoadedOnDemandAreNotLinked(program: String) async throws {
+        let libraries = try await Self.sharedLibraries(of: program)
+        for library in Self.loadedOnDemand {
+            #expect(!libraries.contains { $0.hasPrefix(library) }, "\(program) links \(library): \(libraries)")
+        }
+    }
+
+    /// A SIRI board's XML is read: libxml2 is found at run time.
+    @Test func theSignLoadsLibXML2ForAnXMLAnswer() async throws {
+        let scratch = try ScratchDirectory()
+        let answer = try scratch.write("answer.xml", "<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><StopMonitoringDelivery/></ServiceDelivery></Siri>")
+        let run = try await CLI.run(["bench", "--siri-answer", answer])
+        #expect(run.status == 0 && run.stdout.contains("0 rows: median"), "\(run.stdout)\(run.stderr)")
+    }
+
     @Test func theSignLinksTheDisplayLibraries() async throws {
         let libraries = try await Self.sharedLibraries(of: "departure-board")
         for library in Self.displayLibraries {
