@@ -80,7 +80,7 @@ let package = Package(
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
-        .target(name: "JSONPath"),
+        .target(name: "JSONPath", dependencies: ["SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles", "JSONPath"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.

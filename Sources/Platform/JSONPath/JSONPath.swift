@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// A JSONPath query (RFC 9535) of the subset board files use to point into an agency's
 /// answer: the root `$`, child segments `.name`, `.*`, `['name']`, `["name"]`, `[n]`, `[-n]`,
 /// `[*]` and lists of those (`['a', 0]`), and the descendant segment `..` before any of them.
@@ -73,27 +75,8 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         switch selector {
         case .wildcard: return "*"
         case .index(let index): return String(index)
-        case .name(let name):
-            var quoted = "'"
-            for scalar in name.unicodeScalars {
-                switch scalar {
-                case "'": quoted += "\\'"
-                case "\\": quoted += "\\\\"
-                case "\n": quoted += "\\n"
-                case "\r": quoted += "\\r"
-                case "\t": quoted += "\\t"
-                case "\u{08}": quoted += "\\b"
-                case "\u{0C}": quoted += "\\f"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        quoted.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return quoted + "'"
+        // RFC 9535 reads a double-quoted name with JSON's escapes: one escaping rule for both.
+        case .name(let name): return JSONString.quoted(name)
         }
     }
 }
