@@ -205,6 +205,58 @@ struct JSONMapRepositoryTests {
         }
     }
 
+    /// Countdown APIs (BART's etd): minutes from now, with words for the last minute; the
+    /// destination on the enclosing object.
+    @Test func minutesFromNow() throws {
+        let root = try JSONValue.parse(Array("""
+            {"root": {"station": [{"name": "Embarcadero", "etd": [
+              {"destination": "Antioch", "estimate": [{"minutes": "Leaving", "platform": "2", "delay": "0"}, {"minutes": "14", "platform": "2"}]},
+              {"destination": "SF Airport", "estimate": [{"minutes": 6.5, "platform": "1"}]}]}]}}
+            """.utf8))
+        let mapping = JSONMapping(rows: [F.query("$.root.station[*].etd[*]"), F.query("$.estimate[*]")], fields: [
+            .route: [try .init(parsing: "^.destination")], .headsign: [try .init(parsing: "^.destination")],
+            .departure: [try .init(parsing: "$.minutes")], .platform: [try .init(parsing: "$.platform")],
+        ], timeFormat: .minutes)
+        let rows = try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures
+        #expect(rows.map(\.headsign) == ["Antioch", "Antioch", "SF Airport"])
+        #expect(rows.map(\.realtimeTimeSecs) == [34_200, 34_200 + 14 * 60, 34_200 + 390])
+        #expect(rows.map(\.isRealtime) == [true, true, true])
+        var wrong = mapping
+        wrong.fields[.departure] = [try .init(parsing: "^.destination")]
+        #expect(throws: DeparturesDataError(path: "row 0", problem:
+            #"fields.departure ^.destination: expected minutes from now (a number, or a word such as Leaving or Due); got the text "Antioch" (and in all 3 rows nothing could be read)"#)) {
+            try wrong.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        }
+    }
+
+    /// iRail's shape: the timetable's time in epoch seconds (as text) and a delay in seconds;
+    /// the departure is their sum, live. A .NET date reads in any format.
+    @Test func aScheduledTimeAndADelayMakeTheDeparture() throws {
+        let root = try JSONValue.parse(Array("""
+            {"departures": {"departure": [
+              {"vehicleinfo": {"shortname": "IC 1832"}, "station": "Oostende", "time": "1795426500", "delay": "180", "canceled": "0", "platform": "3"},
+              {"vehicleinfo": {"shortname": "IC 2112"}, "station": "Genk", "time": "1795426800", "delay": "0", "canceled": "1", "platform": "5"},
+              {"vehicleinfo": {"shortname": "S1 3389"}, "station": "Antwerpen", "time": "/Date(1795427100000+0100)/", "delay": null}]}}
+            """.utf8))
+        let mapping = JSONMapping(rows: F.query("$.departures.departure[*]"), fields: [
+            .route: [F.query("$.vehicleinfo.shortname")], .headsign: [F.query("$.station")],
+            .scheduled: [F.query("$.time")], .delay: [F.query("$.delay")], .cancelled: [F.query("$.canceled")],
+        ], timeFormat: .epochSeconds)
+        let reading = try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow)
+        // The third has no delay: with no departure of its own, it cannot be read.
+        #expect(reading.departures.map(\.routeShortName) == ["IC 1832", "IC 2112"])
+        #expect(reading.departures.map(\.scheduledTimeSecs) == [34_500, 34_800])
+        #expect(reading.departures.map(\.realtimeTimeSecs) == [34_680, 34_800])
+        #expect(reading.departures.map(\.delaySeconds) == [180, 0])
+        #expect(reading.departures.map(\.isRealtime) == [true, true])
+        #expect(reading.departures.map(\.isCancelled) == [false, true])
+        #expect(reading.skipped.map(\.reason) == ["fields.departure (none): fields.scheduled or fields.delay matched nothing in this row"])
+        var dated = mapping
+        dated.fields[.departure] = [JSONMapping.Query(F.query("$.time"))]
+        let all = try dated.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures
+        #expect(all.map(\.realtimeTimeSecs) == [34_500, 34_800, 35_100])
+    }
+
     // MARK: - Answers that are not what the mapping expects
 
     func failure(_ body: String, status: Int = 200, mapping: JSONMapping = F.arrivalsMapping,

@@ -138,8 +138,11 @@ enum JSONSourceSchema {
             queries[field] = list
         }
         for field in JSONMapping.Field.required where queries[field] == nil {
+            // The timetable's time and a delay make the departure.
+            if field == .departure, queries[.scheduled] != nil, queries[.delay] != nil { continue }
             throw Section.error(fieldsSection.file, fieldsSection.mark, fieldsSection.keyPath(field.rawValue),
-                                "required: the query that finds each row's \(field.rawValue)")
+                                "required: the query that finds each row's \(field.rawValue)"
+                                    + (field == .departure ? " (or scheduled and delay, to add them)" : ""))
         }
         if queries[.serviceDay] != nil && format != .serviceDaySeconds {
             throw fieldsSection.error(JSONMapping.Field.serviceDay.rawValue, "only with time_format: service_day_s", atKey: true)

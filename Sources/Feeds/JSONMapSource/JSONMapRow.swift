@@ -11,10 +11,19 @@ extension JSONMapRow {
         let route = try required(.route)
         guard !route.trimmingWhitespace.isEmpty else { throw fieldError(.route, "is empty") }
         let headsign = try required(.headsign)
-        guard let best = try time(.departure, calendar: calendar, now: now) else {
-            throw fieldError(.departure, "matched nothing in this row")
-        }
         let scheduled = try time(.scheduled, calendar: calendar, now: now)
+        var best = try time(.departure, calendar: calendar, now: now)
+        // An API that sends the timetable's time and a delay (iRail, HAFAS): the one plus the other.
+        var delayed = false
+        if best == nil, let scheduled, let seconds = try delaySeconds() {
+            best = Time(seconds: scheduled.seconds + seconds, offset: scheduled.offset + seconds)
+            delayed = true
+        }
+        guard let best else {
+            throw fieldError(.departure, mapping.fields[.departure] == nil
+                             ? "\(JSONMapping.name(.scheduled)) or \(JSONMapping.name(.delay)) matched nothing in this row"
+                             : "matched nothing in this row")
+        }
         // Both count on the scheduled time's service day, as the other sources do: a 23:58
         // departure expected at 00:02 is 86,520 s of that day, not 120 s of the next.
         let scheduledSeconds = (scheduled ?? best).seconds
@@ -25,7 +34,7 @@ extension JSONMapRow {
         let delay = scheduled.map { best.offset - $0.offset } ?? 0
         let platform = try text(.platform).map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         let cancelled = try cancellation()
-        let realtime = try isLive(hasScheduled: scheduled != nil)
+        let realtime = try delayed && mapping.fields[.realtime] == nil ? true : isLive(hasScheduled: scheduled != nil)
         // Without a trip id of the server's, one made of the route and time: unique in a stop's
         // answer, and never taken for another stop's trip (the source's feed name has its stop).
         let trip = try text(.tripID) ?? "\(route) \(scheduledSeconds)"
@@ -53,6 +62,15 @@ extension JSONMapRow {
         return !(mapping.fields[.scheduled] ?? []).contains(from)
     }
 
+    /// `delay` in whole seconds (a number, or text holding one); nil when absent.
+    mutating func delaySeconds() throws(JSONMapFieldError) -> Int? {
+        guard let raw = try value(.delay) else { return nil }
+        guard let number = Self.number(raw), number.rounded() == number, abs(number) < 86_400 else {
+            throw fieldError(.delay, "expected whole seconds (less than a day); got \(Self.describe(raw))")
+        }
+        return Int(number)
+    }
+
     static let timetableWords: Set<String> = ["false", "no", "0", "", "scheduled", "static", "timetable", "planned", "none"]
     static let cancelledWords: Set<String> = ["true", "yes", "1", "cancelled", "canceled", "cancel", "skipped", "deleted"]
 
@@ -78,6 +96,22 @@ extension JSONMapRow {
     private mutating func time(_ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time? {
         guard let raw = try value(field) else { return nil }
         let format = mapping.timeFormat
+        // `/Date(1795426500000+0100)/`, as .NET's JSON writes an instant: epoch milliseconds,
+        // whatever the board's format says (the offset only says where it was written).
+        if case .string(let text) = raw, let milliseconds = Self.dotNetDate(text) {
+            return try near(Date(timeIntervalSince1970: milliseconds / 1000), field, calendar: calendar, now: now)
+        }
+        if format == .minutes {
+            let minutes: Double
+            if case .string(let word) = raw, Self.nowWords.contains(word.trimmingWhitespace.lowercased()) {
+                minutes = 0
+            } else if let number = Self.number(raw), (-1440...1440).contains(number) {
+                minutes = number
+            } else {
+                throw fieldError(field, "expected minutes from now (a number, or a word such as Leaving or Due); got \(Self.describe(raw))")
+            }
+            return try near(now.addingTimeInterval((minutes * 60).rounded()), field, calendar: calendar, now: now)
+        }
         if format == .iso8601 {
             guard case .string(let text) = raw else {
                 throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \(Self.describe(raw))"
@@ -96,7 +130,7 @@ extension JSONMapRow {
             throw fieldError(field, "expected a number (time_format: \(format.rawValue)); got \(Self.describe(raw))")
         }
         switch format {
-        case .iso8601:
+        case .iso8601, .minutes:
             return nil
         case .epochSeconds, .epochMilliseconds:
             let seconds = format == .epochSeconds ? number : number / 1000
@@ -128,6 +162,21 @@ extension JSONMapRow {
         }
         let offset = Int(instant.timeIntervalSince1970.rounded(.down))
         return Time(seconds: calendar.secondsFromStart(of: instant), offset: offset)
+    }
+
+    /// What countdown APIs write for a departure in the last minute.
+    static let nowWords: Set<String> = ["now", "due", "leaving", "departing", "arriving", "arr", "dep", "boarding", "approaching"]
+
+    /// The milliseconds of `/Date(1795426500000)/` or `/Date(1795426500000+0100)/`.
+    static func dotNetDate(_ text: String) -> Double? {
+        let trimmed = text.trimmingWhitespace
+        guard trimmed.hasPrefix("/Date("), trimmed.hasSuffix(")/") else { return nil }
+        let inside = trimmed.dropFirst(6).dropLast(2)
+        let digits = inside.prefix { $0 == "-" || $0.isNumber }
+        let rest = inside.dropFirst(digits.count)
+        guard !digits.isEmpty, rest.isEmpty || (rest.count == 5 && "+-".contains(rest.first!) && rest.dropFirst().allSatisfy(\.isNumber)),
+              let milliseconds = Double(digits) else { return nil }
+        return milliseconds
     }
 
     /// A number, or a string holding one (`"1700000000000"`).

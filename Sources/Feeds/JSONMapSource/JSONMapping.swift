@@ -10,8 +10,10 @@ public struct JSONMapping: Sendable, Equatable {
         case platform, cancelled, realtime
         /// With `service_day_s`: the service day's start as epoch seconds (Digitransit's `serviceDay`).
         case serviceDay = "service_day"
+        /// Seconds late: with `scheduled`, the departure where the row has none (iRail, HAFAS).
+        case delay
 
-        /// What a row cannot be without.
+        /// What a row cannot be without (`departure`, unless `scheduled` and `delay` make it).
         public static let required: [Field] = [.route, .headsign, .departure]
 
         /// Fields that hold times, read by `time_format`.
@@ -25,6 +27,8 @@ public struct JSONMapping: Sendable, Equatable {
         case epochMilliseconds = "epoch_ms"
         /// Seconds from the start of the service day in the board's zone, as the departures API counts.
         case serviceDaySeconds = "service_day_s"
+        /// Minutes from now (BART's `14`, `Leaving`): a countdown, read when the answer arrives.
+        case minutes
     }
 
     /// One query, or several nested: the first runs on the answer, each next one on every node
@@ -89,6 +93,7 @@ public struct JSONMapping: Sendable, Equatable {
     /// A field's queries as written: `$.a` or `[$.a, $.b]`.
     public func written(_ field: Field) -> String {
         let queries = fields[field] ?? []
+        if queries.isEmpty { return "(none)" }
         return queries.count == 1 ? queries[0].text : "[" + queries.map(\.text).joined(separator: ", ") + "]"
     }
 }
