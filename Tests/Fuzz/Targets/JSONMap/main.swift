@@ -1,6 +1,6 @@
-// Fuzz target: any answer of a `kind: json` source read through four mappings (ISO 8601 times
+// Fuzz target: any answer of a `kind: json` source read through six mappings (ISO 8601 times
 // with alternatives and a descendant query; epoch milliseconds; nested rows with ^ queries;
-// service-day seconds), for a board in Sydney.
+// countdown minutes; a scheduled time plus a delay; service-day seconds), for a board in Sydney.
 import DeparturesCore
 import FuzzSupport
 import JSONMapSource
@@ -36,6 +36,14 @@ let mappings = [
         .realtime: [try! .init(parsing: "^.realtimeSupported")], .cancelled: [try! .init(parsing: "$.status")],
         .tripID: [try! .init(parsing: "^^.message.value")], .platform: [try! .init(parsing: "^['platform']")],
     ]),
+    // Countdown minutes, and a scheduled time plus a delay where a row has no departure.
+    JSONMapping(rows: query("$..estimate[*]"), fields: [
+        .route: [query("$.line")], .headsign: [query("$.to")], .departure: [query("$.minutes")],
+        .scheduled: [query("$.planned")], .delay: [query("$.delay")],
+    ], timeFormat: .minutes),
+    JSONMapping(rows: query("$.departures[*]"), fields: [
+        .route: [query("$.line")], .headsign: [query("$.to")], .scheduled: [query("$.time")], .delay: [query("$.delay")],
+    ], timeFormat: .epochSeconds),
     JSONMapping(rows: query("$..stoptimes[*]"), fields: [
         .route: [query("$.trip.route.shortName")], .headsign: [query("$.headsign")],
         .departure: [query("$.realtimeDeparture")], .scheduled: [query("$.scheduledDeparture")],
