@@ -15,9 +15,6 @@ public struct JSONMapping: Sendable, Equatable {
 
         /// What a row cannot be without (`departure`, unless `scheduled` and `delay` make it).
         public static let required: [Field] = [.route, .headsign, .departure]
-
-        /// Fields that hold times, read by `time_format`.
-        public var isTime: Bool { self == .departure || self == .scheduled }
     }
 
     public enum TimeFormat: String, Sendable, Equatable, CaseIterable {
