@@ -85,7 +85,7 @@ import Testing
         ("source: {kind: json, url: 'ftp://x.org', rows: '$[*]', \(fields)}",
          "source.url: expected an http:// or https:// URL; got 'ftp://x.org'"),
         ("\(base)fields: {route: $.r, headsign: $.h}}", "source.fields.departure: required: the query that finds each row's departure (or scheduled and delay, to add them)"),
-        ("\(base)fields: {route: $.r, headsign: $.h, departure: $.t, colour: $.c}}", "source.fields.colour: unknown key; valid keys are route, headsign, departure, scheduled, trip_id, platform, cancelled, realtime, service_day, delay"),
+        ("\(base)fields: {route: $.r, headsign: $.h, departure: $.t, colour: $.c}}", "source.fields.colour: unknown key; valid keys are route, headsign, departure, scheduled, trip_id, platform, cancelled, realtime, service_day, delay, occupancy, occupancy_percent"),
         ("\(base)fields: {route: 'line.name', headsign: $.h, departure: $.t}}",
          "source.fields.route: not a JSONPath query at character 1: a field's query starts with $ (the row) or ^ (the node rows ran on), as in $.line.name"),
         ("\(base)fields: {route: [$.a, '$.b-c'], headsign: $.h, departure: $.t}}",

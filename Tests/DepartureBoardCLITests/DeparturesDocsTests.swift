@@ -41,7 +41,8 @@ struct DeparturesDocsTests {
         // Every optional field set, so the encoder writes every key it knows.
         let full = Departure(tripID: "t", routeShortName: "r", headsign: "h", scheduledTimeSecs: 1, realtimeTimeSecs: 1,
                              delaySeconds: 0, isRealtime: true, platform: "1", isCancelled: true, isEstimated: true,
-                             isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000")
+                             isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000",
+                             occupancy: .standing, occupancyPercent: 80, carriages: [.full, nil])
         let encoded = try JSONEncoder().encode(DeparturesResponse(data: [full]))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let row = try #require((object["data"] as? [[String: Any]])?.first)

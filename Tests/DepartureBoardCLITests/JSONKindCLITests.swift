@@ -139,8 +139,8 @@ struct JSONKindCLITests {
         // The hub polls on the real clock: the answer's instants are around the real now.
         let server = try LoopbackHTTPServer { _ in
             let now = Int(Date().timeIntervalSince1970)
-            return .text("[{\"r\": \"T1\", \"h\": \"Emu Plains\", \"t\": \(now + 300)}, {\"r\": \"T9\", \"h\": \"Hornsby\", \"t\": \(now + 600)}]",
-                         contentType: "application/json")
+            return .text("[{\"r\": \"T1\", \"h\": \"Emu Plains\", \"t\": \(now + 300), \"load\": \"STANDING_ROOM_ONLY\", \"pct\": 82},"
+                         + " {\"r\": \"T9\", \"h\": \"Hornsby\", \"t\": \(now + 600)}]", contentType: "application/json")
         }
         defer { server.stop() }
         let hubFile = try scratch.write("hub.yaml", """
@@ -152,7 +152,7 @@ struct JSONKindCLITests {
                   kind: json
                   url: \(server.baseURL)/departures
                   rows: $[*]
-                  fields: {route: $.r, headsign: $.h, departure: $.t}
+                  fields: {route: $.r, headsign: $.h, departure: $.t, occupancy: $.load, occupancy_percent: $.pct}
                   time_format: epoch_s
             """)
         let hub = try RunSignalTests.RunningBoard(["serve", hubFile], scratch: scratch)
@@ -169,7 +169,8 @@ struct JSONKindCLITests {
         }
         #expect(sign.status == 0 && sign.stderr.isEmpty, "\(sign.stderr)")
         let rows = try scratch.read("sign.txt").split(separator: "\n")
-        #expect(rows.count == 2 && rows[0].hasPrefix("T1  Emu Plains  4 min") || rows[0].hasPrefix("T1  Emu Plains  5 min"), "\(rows)")
+        // Crowding passes through the hub to the sign.
+        #expect(rows.count == 2 && rows[0].hasPrefix("T1  Emu Plains  Standing  4 min") || rows[0].hasPrefix("T1  Emu Plains  Standing  5 min"), "\(rows)")
         #expect(rows.count == 2 && rows[1].hasPrefix("T9  Hornsby  9 min") || rows[1].hasPrefix("T9  Hornsby  10 min"), "\(rows)")
         hub.signal(SIGTERM)
         #expect(await hub.exitStatus(within: 10) == 0, "\(hub.log)")

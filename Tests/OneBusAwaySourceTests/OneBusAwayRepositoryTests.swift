@@ -88,6 +88,17 @@ struct OneBusAwayRepositoryTests {
         #expect(rows.map(\.platform) == [nil, nil, nil, "2"])
     }
 
+    /// OneBusAway's occupancy fields, in GTFS-Realtime's names: the prediction first.
+    @Test func crowding() async throws {
+        let body = Self.answer([
+            Self.visit(trip: "1_a", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"MANY_SEATS_AVAILABLE\", \"predictedOccupancy\": \"STANDING_ROOM_ONLY\""),
+            Self.visit(trip: "1_b", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"\", \"historicalOccupancy\": \"FULL\""),
+            Self.visit(trip: "1_c", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"NO_DATA_AVAILABLE\""),
+        ])
+        let rows = try await fetch(.text(body)).0.get()
+        #expect(rows.map(\.occupancy) == [.standing, .full, nil])
+    }
+
     /// A frequency-based trip's scheduled times are "now plus the headway", per the API's
     /// documentation: a prediction against them is no delay.
     @Test func aFrequencyBasedTripIsNeverLate() async throws {

@@ -32,6 +32,7 @@ struct SIRIAnswerTests {
         #expect(rows.map(\.isDropOffOnly) == [false, false, false, true])
         let visits = try SIRIAnswer.visits(Array(SIRIFixtures.siri20.utf8))
         #expect(visits.map(\.occupancy) == ["seatsAvailable", nil, nil, nil])
+        #expect(rows.map(\.occupancy) == [.manySeats, nil, nil, nil])
         #expect(visits.first?[.monitoringRef] == "CENTRAL:16")
     }
 
@@ -57,6 +58,7 @@ struct SIRIAnswerTests {
         #expect(rows.map(\.platform) == ["B", nil])
         #expect(rows.map(\.isCancelled) == [false, true])
         #expect(try SIRIAnswer.visits(Array(SIRIFixtures.lite.utf8)).map(\.occupancy) == ["standingAvailable", nil])
+        #expect(rows.map(\.occupancy) == [.standing, nil])
     }
 
     /// XML and JSON name the same elements: one visit written both ways gives one row.

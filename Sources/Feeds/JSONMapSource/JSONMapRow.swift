@@ -38,9 +38,13 @@ extension JSONMapRow {
         // Without a trip id of the server's, one made of the route and time: unique in a stop's
         // answer, and never taken for another stop's trip (the source's feed name has its stop).
         let trip = try text(.tripID) ?? "\(route) \(scheduledSeconds)"
+        // Crowding is extra: a word no standard uses, or a number out of range, is no data.
+        let occupancy = (try? text(.occupancy))?.flatMap(Occupancy.init(word:))
+        let percent = (try? value(.occupancyPercent))?.flatMap(Self.number).flatMap { $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }
         return Departure(tripID: trip, routeShortName: route, headsign: headsign,
                          scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds, delaySeconds: delay,
-                         isRealtime: realtime, platform: platform, isCancelled: cancelled)
+                         isRealtime: realtime, platform: platform, isCancelled: cancelled,
+                         occupancy: occupancy, occupancyPercent: percent)
     }
 
     /// With a `realtime` field, its value says: none (absent or null), `false`, or a word such as

@@ -12,6 +12,10 @@ public struct JSONMapping: Sendable, Equatable {
         case serviceDay = "service_day"
         /// Seconds late: with `scheduled`, the departure where the row has none (iRail, HAFAS).
         case delay
+        /// How full the vehicle is, as GTFS-Realtime, SIRI or this API's JSON write it
+        /// (`STANDING_ROOM_ONLY`, `standingAvailable`, `standing`); and its load in percent.
+        case occupancy
+        case occupancyPercent = "occupancy_percent"
 
         /// What a row cannot be without (`departure`, unless `scheduled` and `delay` make it).
         public static let required: [Field] = [.route, .headsign, .departure]

@@ -61,7 +61,10 @@ public enum OneBusAwayAnswer {
             // A frequency-based trip's "scheduled" time is an estimate from the headway.
             isEstimated: predicted == nil && visit.frequency != nil,
             isDropOffOnly: !departs,
-            routeColor: route?.color.flatMap { $0.isEmpty ? nil : $0 }, routeTextColor: route?.textColor.flatMap { $0.isEmpty ? nil : $0 })
+            routeColor: route?.color.flatMap { $0.isEmpty ? nil : $0 }, routeTextColor: route?.textColor.flatMap { $0.isEmpty ? nil : $0 },
+            // The live prediction first, then the vehicle's reported status, then history.
+            occupancy: [visit.predictedOccupancy, visit.occupancyStatus, visit.historicalOccupancy]
+                .lazy.compactMap { $0.flatMap(Occupancy.init(word:)) }.first)
     }
 
     private static func nonZero(_ milliseconds: Int64?) -> Int64? {
@@ -117,6 +120,10 @@ public enum OneBusAwayAnswer {
         var tripStatus: TripStatus?
         var actualTrack: String?
         var scheduledTrack: String?
+        /// GTFS-Realtime's level names (`MANY_SEATS_AVAILABLE`); empty when unknown.
+        var occupancyStatus: String?
+        var predictedOccupancy: String?
+        var historicalOccupancy: String?
     }
 
     struct Frequency: Decodable {

@@ -119,7 +119,8 @@ public enum SIRIAnswer {
             isRealtime: live != nil && visit[.monitored]?.lowercased() != "false",
             platform: visit[.departurePlatformName] ?? visit[.arrivalPlatformName],
             isCancelled: statuses.contains("cancelled"),
-            isDropOffOnly: visit[.departureBoardingActivity]?.lowercased() == "noboarding" || !departs && visit.endsHere)
+            isDropOffOnly: visit[.departureBoardingActivity]?.lowercased() == "noboarding" || !departs && visit.endsHere,
+            occupancy: visit.occupancy.flatMap(Occupancy.init(word:)))
     }
 
     /// For a server that names no journey: unique per stop, line and time, so two stops of

@@ -50,7 +50,6 @@ public struct SIRIVisit: Sendable, Equatable {
     public subscript(field: Field) -> String? { values[field] }
 
     /// How full the vehicle is, in SIRI's words (`seatsAvailable`, `standingAvailable`, `full`…).
-    /// Kept for the crowding work: the core's `Departure` has no field for it yet.
     public var occupancy: String? { values[.occupancy] }
 
     /// The line's code (`STIF:Line::C01727:`), which `route_names` maps to what riders call it.

@@ -25,13 +25,22 @@ public struct Departure: Codable, Hashable, Sendable {
     /// unless the board sets one.
     public var routeColor: String?
     public var routeTextColor: String?
+    /// How full the vehicle is, where the source knows; its load in percent of its capacity
+    /// (above 100 when crushed); each carriage's level, front to back (nil: no data for it).
+    public var occupancy: Occupancy?
+    public var occupancyPercent: Int?
+    public var carriages: [Occupancy?]?
 
     public init(
         tripID: String, routeShortName: String, headsign: String,
         scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool,
         platform: String? = nil, isCancelled: Bool = false, isEstimated: Bool = false, isDropOffOnly: Bool = false,
-        routeColor: String? = nil, routeTextColor: String? = nil
+        routeColor: String? = nil, routeTextColor: String? = nil,
+        occupancy: Occupancy? = nil, occupancyPercent: Int? = nil, carriages: [Occupancy?]? = nil
     ) {
+        self.occupancy = occupancy
+        self.occupancyPercent = occupancyPercent
+        self.carriages = carriages
         self.routeColor = routeColor
         self.routeTextColor = routeTextColor
         self.tripID = tripID
@@ -78,6 +87,11 @@ public struct Departure: Codable, Hashable, Sendable {
         isDropOffOnly = try container.decodeIfPresent(Bool.self, forKey: .isDropOffOnly) ?? false
         routeColor = try container.decodeIfPresent(String.self, forKey: .routeColor)
         routeTextColor = try container.decodeIfPresent(String.self, forKey: .routeTextColor)
+        // Crowding is additive: a word this version does not know is no data, never a refusal.
+        occupancy = (try? container.decodeIfPresent(String.self, forKey: .occupancy))?.flatMap(Occupancy.init(word:))
+        occupancyPercent = (try? container.decodeIfPresent(Double.self, forKey: .occupancyPercent))?
+            .flatMap { $0.isFinite && $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }
+        carriages = (try? container.decodeIfPresent([String?].self, forKey: .carriages))?.map { $0.flatMap(Occupancy.init(word:)) }
     }
 
     /// Absent optional keys stay absent, so a response carries only what its source knows.
@@ -96,6 +110,9 @@ public struct Departure: Codable, Hashable, Sendable {
         if isDropOffOnly { try container.encode(true, forKey: .isDropOffOnly) }
         try container.encodeIfPresent(routeColor, forKey: .routeColor)
         try container.encodeIfPresent(routeTextColor, forKey: .routeTextColor)
+        try container.encodeIfPresent(occupancy, forKey: .occupancy)
+        try container.encodeIfPresent(occupancyPercent, forKey: .occupancyPercent)
+        try container.encodeIfPresent(carriages, forKey: .carriages)
     }
 
     /// True for six hex digits, the form GTFS and this API write colours in.
@@ -117,6 +134,9 @@ public struct Departure: Codable, Hashable, Sendable {
         case isDropOffOnly = "drop_off_only"
         case routeColor = "route_color"
         case routeTextColor = "route_text_color"
+        case occupancy
+        case occupancyPercent = "occupancy_percent"
+        case carriages
     }
 }
 

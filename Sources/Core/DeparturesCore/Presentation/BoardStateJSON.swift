@@ -52,6 +52,11 @@ public enum BoardStateJSON {
         if row.isEstimated { members.append(member("estimated", "true")) }
         if row.isDropOffOnly { members.append(member("drop_off_only", "true")) }
         if !row.isReachable { members.append(member("reachable", "false")) }
+        if let occupancy = row.occupancy { members.append(member("occupancy", string(occupancy.rawValue))) }
+        if let percent = row.occupancyPercent { members.append(member("occupancy_percent", String(percent))) }
+        if let carriages = row.carriages {
+            members.append(member("carriages", "[" + carriages.map { $0.map { string($0.rawValue) } ?? "null" }.joined(separator: ",") + "]"))
+        }
         return "{" + members.joined(separator: ",") + "}"
     }
 

@@ -10,6 +10,7 @@ public enum BoardStateText {
             var fields = row.place.label.map { [$0] } ?? []
             fields += [row.route, row.headsign]
             if let platform = row.platform { fields.append("platform " + platform) }
+            if let occupancy = row.occupancy { fields.append(occupancy.words) }
             if let delay = row.delay { fields.append(delay) }
             fields.append(row.countdown)
             if row.walkSeconds > 0 || !row.isReachable { fields.append(row.leave) }

@@ -35,6 +35,10 @@ public struct DepartureRow: Hashable, Sendable {
     public var leaveInMinutes: Int
     /// False for a departure too soon to walk to, kept by `unreachable: show`.
     public var isReachable = true
+    /// How full the vehicle is, its load in percent and each carriage's level, where known.
+    public var occupancy: Occupancy?
+    public var occupancyPercent: Int?
+    public var carriages: [Occupancy?]?
 
     /// The source's label, or its 1-based position in `sources:` when it has none.
     public var source: String { place.name }
@@ -73,6 +77,9 @@ public struct DepartureRow: Hashable, Sendable {
         looksScheduled = liveDataExpected && !departure.isRealtime
         routeColor = departure.routeColor
         routeTextColor = departure.routeTextColor
+        occupancy = departure.occupancy
+        occupancyPercent = departure.occupancyPercent
+        carriages = departure.carriages
     }
 
     /// What a cancelled row shows where the countdown would be.
