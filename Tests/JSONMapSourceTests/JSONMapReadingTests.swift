@@ -89,6 +89,14 @@ struct JSONMapReadingTests {
         #expect(try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures.map(\.isCancelled) == [cancelled])
     }
 
+    /// An empty trip id is no id: the row gets one made of its route and time (found by fuzz-json-map).
+    @Test func anEmptyTripIDIsNone() throws {
+        let root = try JSONValue.parse(Array(#"[{"r": "A", "h": "X", "t": "2026-11-23T09:35:00Z", "id": " "}]"#.utf8))
+        let mapping = JSONMapping(rows: F.query("$[*]"), fields: [.route: [F.query("$.r")], .headsign: [F.query("$.h")],
+            .departure: [F.query("$.t")], .tripID: [F.query("$.id")]])
+        #expect(try mapping.read(root, calendar: F.calendar("Europe/London"), now: F.londonNow).departures.map(\.tripID) == ["A 34500"])
+    }
+
     /// What `validate --live` counts: every mapped field in every row, even a row that a
     /// missing required field left out.
     @Test func everyFieldIsCountedInEveryRow() throws {

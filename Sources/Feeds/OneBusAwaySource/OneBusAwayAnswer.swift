@@ -53,7 +53,8 @@ public enum OneBusAwayAnswer {
         // words): there is no timetable to be late against, so no delay.
         let frequencyBased = visit.frequency != nil
         return Departure(
-            tripID: visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
+            // An empty id is no id: one of the route and time, never another stop's trip.
+            tripID: visit.tripId.isEmpty ? "\(name) \(scheduledSeconds)" : visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
             scheduledTimeSecs: frequencyBased ? bestSeconds : scheduledSeconds, realtimeTimeSecs: bestSeconds,
             delaySeconds: frequencyBased ? 0 : scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
             platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },

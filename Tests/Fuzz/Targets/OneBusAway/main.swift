@@ -15,6 +15,7 @@ func fuzzOne(_ bytes: [UInt8]) {
             // (daylight-saving days included), as the API's own checks demand.
             precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.realtimeTimeSecs))
             precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.scheduledTimeSecs))
+            precondition(!departure.tripID.isEmpty && !departure.routeShortName.isEmpty)
         }
     } catch {
         _ = "\(error)"
