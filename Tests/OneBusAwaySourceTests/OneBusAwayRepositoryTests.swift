@@ -88,6 +88,14 @@ struct OneBusAwayRepositoryTests {
         #expect(rows.map(\.platform) == [nil, nil, nil, "2"])
     }
 
+    /// A prediction decades from its schedule is counted on its own service day, never
+    /// outside one (found by fuzz-onebusaway).
+    @Test func aPredictionFarFromItsScheduleStaysWithinAServiceDay() async throws {
+        let body = Self.answer([Self.visit(trip: "1_far", scheduled: 3_590_776_800_000, predicted: Self.nineThirty + 120_000, isPredicted: true)])
+        let rows = try await fetch(.text(body)).0.get()
+        #expect(rows.map(\.realtimeTimeSecs) == [34_320])
+    }
+
     /// OneBusAway's occupancy fields, in GTFS-Realtime's names: the prediction first.
     @Test func crowding() async throws {
         let body = Self.answer([
