@@ -33,12 +33,12 @@ public struct JSONSourceSettings: Sendable, Equatable {
 enum JSONSourceSchema {
     static let keys = ["url", "method", "body", "headers", "rows", "fields", "time_format", "api_key_query"]
     static let fields = SectionSchema(keys: JSONMapping.Field.allCases.map(\.rawValue))
-    static let placeholder = "{stop_id}"
+    static let placeholder = JSONMapRepository.Settings.stopPlaceholder
 
     static func build(_ section: Section) throws(BoardFileError) -> JSONSourceSettings {
         let url = try section.string("url") ?? ""
         // Braces are no URL characters: check the URL with a stop id in place.
-        if let problem = Validators.feedURL(url.replacing(placeholder, with: "0")) { throw section.error("url", problem) }
+        if let problem = Validators.feedURL(JSONMapRepository.Settings.filling(url, "0")) { throw section.error("url", problem) }
         let method = try self.method(section)
         let body = try section.string("body")
         if method == .post && body == nil {
@@ -54,24 +54,16 @@ enum JSONSourceSchema {
         if !usesStop && section.has("stop_id") {
             throw section.error("stop_id", "is not used: write {stop_id} in url (or body) where the API wants the stop", atKey: true)
         }
-        let mapping = try self.mapping(section)
+        let (mapping, places) = try self.mapping(section)
         var settings = JSONSourceSettings(url: url, method: method, body: body, headers: try headers(section), mapping: mapping,
                                           apiKeyQuery: try SourceKeys.apiKeyQuery(section))
-        settings.places = try places(section)
+        settings.places = places
         return settings
     }
 
-    /// `rows` and `fields.X` to their file:line:column.
-    private static func places(_ section: Section) throws(BoardFileError) -> [String: String] {
-        func place(_ mark: YAMLMark?) -> String? { mark.map { "\(section.file):\($0.line):\($0.column)" } }
-        var places: [String: String] = [:]
-        places["rows"] = place(section.valueMark("rows"))
-        if let fieldsSection = try section.section("fields", schema: fields) {
-            for field in JSONMapping.Field.allCases {
-                places[JSONMapping.name(field)] = place(fieldsSection.valueMark(field.rawValue))
-            }
-        }
-        return places
+    /// `file:line:column` of a value, for `validate --live`.
+    private static func place(_ mark: YAMLMark?, in section: Section) -> String? {
+        mark.map { "\(section.file):\($0.line):\($0.column)" }
     }
 
     private static func method(_ section: Section) throws(BoardFileError) -> JSONMapRepository.Settings.Method {
@@ -101,7 +93,8 @@ enum JSONSourceSchema {
         return headers
     }
 
-    private static func mapping(_ section: Section) throws(BoardFileError) -> JSONMapping {
+    /// The mapping, and where `rows` and each field are written.
+    private static func mapping(_ section: Section) throws(BoardFileError) -> (JSONMapping, places: [String: String]) {
         var rows: [JSONPath] = []
         for value in try section.scalarOrList("rows", example: "a query such as $.departures[*], or a list of nested ones") ?? [] {
             do {
@@ -116,10 +109,12 @@ enum JSONSourceSchema {
             throw section.error("fields", "required when kind is json")
         }
         var queries: [JSONMapping.Field: [JSONMapping.Query]] = [:]
+        var places = ["rows": place(section.valueMark("rows"), in: section)].compactMapValues { $0 }
         for field in JSONMapping.Field.allCases {
             guard let values = try fieldsSection.scalarOrList(field.rawValue, example: "a query such as $.line.name, or a list of them") else {
                 continue
             }
+            places[JSONMapping.name(field)] = place(fieldsSection.valueMark(field.rawValue), in: fieldsSection)
             guard !values.isEmpty else { throw fieldsSection.error(field.rawValue, "expected at least one query") }
             var list: [JSONMapping.Query] = []
             for value in values {
@@ -147,6 +142,6 @@ enum JSONSourceSchema {
         if queries[.serviceDay] != nil && format != .serviceDaySeconds {
             throw fieldsSection.error(JSONMapping.Field.serviceDay.rawValue, "only with time_format: service_day_s", atKey: true)
         }
-        return JSONMapping(rows: rows, fields: queries, timeFormat: format)
+        return (JSONMapping(rows: rows, fields: queries, timeFormat: format), places)
     }
 }

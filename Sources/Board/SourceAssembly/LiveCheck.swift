@@ -105,10 +105,13 @@ public enum LiveCheck {
         do {
             reading = try await repository.reading()
         } catch {
-            // A query the answer did not match is pointed at where the board writes it.
-            let text = error.description
-            let key = text.contains(": rows") ? "rows" : JSONMapping.Field.allCases.map(JSONMapping.name).first { text.contains(": \($0) ") }
-            return [Line(text: "source: \(text)" + (key.flatMap { places[$0] }.map { " (written at \($0))" } ?? ""), isProblem: true)]
+            // A query the answer did not match is pointed at where the board writes it: `rows`,
+            // or the field a row's reason names first.
+            var key: String?
+            if case .invalidData(_, let problem) = error {
+                key = problem.path.hasPrefix("rows") ? "rows" : problem.problem.split(separator: " ").first.map(String.init)
+            }
+            return [Line(text: "source: \(error.description)" + (key.flatMap { places[$0] }.map { " (written at \($0))" } ?? ""), isProblem: true)]
         }
         let mapping = repository.settings.mapping
         var lines = [Line(text: "source: \(reading.departures.count) departure\(reading.departures.count == 1 ? "" : "s") from \(reading.rowCount) row\(reading.rowCount == 1 ? "" : "s") (rows \(mapping.writtenRows))",

@@ -3,6 +3,7 @@ public import Glibc
 #endif
 public import BoardConfig
 import HTTPFetch
+import JSONMapSource
 
 /// What `validate` checks beyond the file itself: the files a board names must be there, or
 /// the running board could only ever show "Failed to load departures".
@@ -56,7 +57,7 @@ public enum SourcePreflight {
         var warnings: [String] = []
         for one in setup.perSource {
             let source = one.board.source
-            let urls = [source.baseURL, source.siri?.url, source.json.map { $0.url.replacing("{stop_id}", with: "0") }, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
+            let urls = [source.baseURL, source.siri?.url, source.json.map { JSONMapRepository.Settings.filling($0.url, "0") }, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
                 do {

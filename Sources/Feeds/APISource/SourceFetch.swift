@@ -29,7 +29,7 @@ extension HTTPResponse {
     /// `errors[].message`, `{"error": {"message"}}`, `{"error": "…"}`, `{"message": "…"}`,
     /// `{"Message": "…"}`; one line of at most 200 characters.
     public var statedError: String? {
-        guard body.count <= 64 * 1024, body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+        guard body.count <= 64 * 1024, AnswerStart.firstByte(of: body) == UInt8(ascii: "{"),
               let root = try? JSONValue.parse(body) else { return nil }
         return Self.statedError(in: root)
     }
@@ -46,6 +46,33 @@ extension HTTPResponse {
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+extension APIKey {
+    /// The key added to a request: as the query parameter `queryName` when there is one,
+    /// else in its header.
+    public func add(to url: inout String, headers: inout [HTTPHeader], queryName: String?) throws(DeparturesError) {
+        if let queryName {
+            url = SourceURL.appending([(queryName, try value())], to: url)
+        } else {
+            headers.append(HTTPHeader(name: header, value: try headerValue()))
+        }
+    }
+}
+
+/// Where an answer's content starts: after a UTF-8 byte order mark and blanks. Its first byte
+/// tells XML (`<`) from JSON (`{`, `[`) whatever the Content-Type says.
+public enum AnswerStart {
+    public static func index(in bytes: [UInt8]) -> Int {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        return start
+    }
+
+    public static func firstByte(of bytes: [UInt8]) -> UInt8? {
+        let start = index(in: bytes)
+        return start < bytes.count ? bytes[start] : nil
+    }
 }
 
 public enum SourceURL {

@@ -33,9 +33,9 @@ extension JSONMapping {
                 reading.skippedCount += 1
                 if reading.skipped.count < Self.reportedSkips { reading.skipped.append((index, error.description)) }
             }
-            // Every mapped field counted, even those a failed row never reached.
-            for field in fields.keys where !row.found.contains(field) { _ = try? row.value(field) }
-            for field in row.found { reading.matched[field, default: 0] += 1 }
+            // Every mapped field counted, even those the row never asked for (a failed row's rest).
+            for field in fields.keys where !row.asked.contains(field) { _ = try? row.value(field) }
+            for field in row.foundBy.keys { reading.matched[field, default: 0] += 1 }
         }
         if reading.departures.isEmpty, let first = reading.skipped.first {
             let others = nodes.count > 1 ? " (and in all \(nodes.count) rows nothing could be read)" : ""
@@ -100,9 +100,9 @@ struct JSONMapRow {
     /// The nodes the nested `rows` queries ran on, innermost first: what `^`, `^^`… read.
     let groups: [JSONValue]
     let mapping: JSONMapping
-    /// Fields for which one query found a value (not null).
-    private(set) var found: Set<JSONMapping.Field> = []
-    /// Which of a field's queries found its value (the first is 0).
+    /// Fields looked up so far, found or not.
+    private(set) var asked: Set<JSONMapping.Field> = []
+    /// The query that found each field's value (not null).
     private(set) var foundBy: [JSONMapping.Field: JSONMapping.Query] = [:]
 
     init(node: JSONValue, groups: [JSONValue], mapping: JSONMapping) {
@@ -113,6 +113,7 @@ struct JSONMapRow {
 
     /// The first non-null value of `field`'s queries; nil when none matches.
     mutating func value(_ field: JSONMapping.Field) throws(JSONMapFieldError) -> JSONValue? {
+        asked.insert(field)
         for query in mapping.fields[field] ?? [] {
             guard query.levelsUp == 0 || groups.indices.contains(query.levelsUp - 1) else { continue }
             let matches: [JSONValue]
@@ -122,7 +123,6 @@ struct JSONMapRow {
                 throw JSONMapFieldError(field: field, query: query.text, problem: error.description)
             }
             if let value = matches.first(where: { $0 != .null }) {
-                found.insert(field)
                 foundBy[field] = query
                 return value
             }

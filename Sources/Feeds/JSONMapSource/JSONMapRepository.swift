@@ -52,9 +52,13 @@ public struct JSONMapRepository: DeparturesRepository {
             body.map { Self.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
         }
 
-        static func filling(_ template: String, _ value: String?) -> String {
+        /// Where the stop goes in `url` and `body`.
+        public static let stopPlaceholder = "{stop_id}"
+
+        /// `template` with the stop in place of `{stop_id}` (unchanged without a stop).
+        public static func filling(_ template: String, _ value: String?) -> String {
             guard let value else { return template }
-            return template.replacing("{stop_id}", with: value)
+            return template.replacing(stopPlaceholder, with: value)
         }
     }
 
@@ -80,8 +84,8 @@ public struct JSONMapRepository: DeparturesRepository {
         let response = try await client.departuresResponse(try request())
         guard response.isSuccess else { throw response.statusFailure(from: url) }
         do throws(DeparturesDataError) {
-            if let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "<") {
-                let start = String(decoding: response.body.drop { $0 != first }.prefix(60), as: UTF8.self).filter { !$0.isNewline }
+            if AnswerStart.firstByte(of: response.body) == UInt8(ascii: "<") {
+                let start = String(decoding: response.body[AnswerStart.index(in: response.body)...].prefix(60), as: UTF8.self).filter { !$0.isNewline }
                 throw DeparturesDataError(path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
             }
             let root = try JSONValue.parse(response.body)
@@ -101,13 +105,7 @@ public struct JSONMapRepository: DeparturesRepository {
         if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
             headers.insert(HTTPHeader(name: "Accept", value: "application/json"), at: 0)
         }
-        if let apiKey = settings.apiKey {
-            if let name = settings.apiKeyQuery {
-                requestURL = SourceURL.appending([(name, try apiKey.value())], to: requestURL)
-            } else {
-                headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
-            }
-        }
+        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
         var body: HTTPRequest.Body?
         if settings.method == .post {
             let type = headers.first { $0.name.lowercased() == "content-type" }

@@ -47,10 +47,7 @@ public enum OneBusAwayAnswer {
         // Both times count on the scheduled time's service day: a 23:58 trip expected at 00:02
         // is 86,520 s of that day, not 120 s of the next (which would put it a day early).
         let scheduledSeconds = calendar.secondsFromStart(of: instant(scheduled ?? best))
-        let sameDay = scheduledSeconds + Int((best - (scheduled ?? best)) / 1000)
-        // A prediction days from its schedule (a server's bad data; found by fuzz-onebusaway)
-        // is counted on its own service day, as SIRI's are, never outside one.
-        let bestSeconds = DeparturesDecoder.serviceSecondsRange.contains(sameDay) ? sameDay : calendar.secondsFromStart(of: instant(best))
+        let bestSeconds = calendar.liveSecondsFromStart(Int((best - (scheduled ?? best)) / 1000), after: scheduledSeconds, live: instant(best))
         let status = [visit.status, visit.tripStatus?.status].compactMap { $0?.uppercased() }
         // A frequency-based trip's scheduled times are "now plus the headway" (the API's own
         // words): there is no timetable to be late against, so no delay.

@@ -1,4 +1,5 @@
 public import DeparturesCore
+import APISource
 
 /// A SIRI StopMonitoring answer, in XML (SIRI 1.x or 2.x) or SIRI Lite JSON, told apart by
 /// its first byte whatever the Content-Type says; its visits become rows of the board's zone.
@@ -39,8 +40,7 @@ public enum SIRIAnswer {
     /// The visits, or the server's error.
     public static func visits(_ bytes: [UInt8]) throws(Problem) -> [SIRIVisit] {
         // A UTF-8 byte order mark and blanks may come first.
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let start = AnswerStart.index(in: bytes)
         let delivery: Delivery
         switch bytes.indices.contains(start) ? bytes[start] : 0 {
         case UInt8(ascii: "<"): delivery = try SIRIXML.read(bytes[start...])
@@ -106,10 +106,7 @@ public enum SIRIAnswer {
         }
         let delay = aimed.map { Int(best.timeIntervalSince($0).rounded()) } ?? 0
         let scheduledSeconds = calendar.secondsFromStart(of: aimed ?? best)
-        // The scheduled time picks the service day and the live time shares it, so a trip
-        // due at 23:58 and expected at 00:02 stays on its day: its seconds pass 86 400.
-        let liveSeconds = DeparturesDecoder.serviceSecondsRange.contains(scheduledSeconds + delay)
-            ? scheduledSeconds + delay : calendar.secondsFromStart(of: best)
+        let liveSeconds = calendar.liveSecondsFromStart(delay, after: scheduledSeconds, live: best)
         let statuses = [visit[.departureStatus], visit[.arrivalStatus]].compactMap { $0?.lowercased() }
         return Departure(
             tripID: visit.tripReference ?? syntheticTrip(visit, route: route, seconds: scheduledSeconds),

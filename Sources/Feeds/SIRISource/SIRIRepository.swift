@@ -51,13 +51,7 @@ public struct SIRIRepository: DeparturesRepository {
         let request = settings.request
         var requestURL = url
         var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
-        if let apiKey = settings.apiKey {
-            if let name = settings.apiKeyQuery {
-                requestURL = SourceURL.appending([(name, try apiKey.value())], to: requestURL)
-            } else {
-                headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
-            }
-        }
+        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
         let body: HTTPRequest.Body? = switch request.method {
         case .get: nil
         case .post: request.serviceRequest(at: clock.now, calendar: settings.calendar)

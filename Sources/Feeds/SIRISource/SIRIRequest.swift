@@ -56,10 +56,7 @@ public struct SIRIRequest: Sendable, Equatable {
     /// `MonitoringRef`), in the schema's order, and the board's optional parts.
     public func serviceRequest(at now: Date, calendar: ServiceDayCalendar) -> HTTPRequest.Body {
         let stamp = TimeText.iso8601(now, in: calendar.zone)
-        var monitoring = ["<RequestTimestamp>\(stamp)</RequestTimestamp>"]
-        if let previewInterval { monitoring.append("<PreviewInterval>\(Self.isoDuration(previewInterval))</PreviewInterval>") }
-        monitoring.append("<MonitoringRef>\(MarkupText.escaped(stopID))</MonitoringRef>")
-        if let lineRef { monitoring.append("<LineRef>\(MarkupText.escaped(lineRef))</LineRef>") }
+        let monitoring = ["<RequestTimestamp>\(stamp)</RequestTimestamp>"] + monitoringElements(prefix: "")
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Siri xmlns="http://www.siri.org.uk/siri" version="2.0">
@@ -82,13 +79,8 @@ public struct SIRIRequest: Sendable, Equatable {
     public func soapRequest(at now: Date, calendar: ServiceDayCalendar) -> HTTPRequest.Body {
         let stamp = TimeText.iso8601(now, in: calendar.zone)
         let message = "\(MarkupText.escaped(requestorRef ?? Self.defaultRequestor)):SM:\(Int64(now.timeIntervalSince1970))"
-        var monitoring = ["<siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>",
-                          "<siri:MessageIdentifier>\(message)</siri:MessageIdentifier>"]
-        if let previewInterval {
-            monitoring.append("<siri:PreviewInterval>\(Self.isoDuration(previewInterval))</siri:PreviewInterval>")
-        }
-        monitoring.append("<siri:MonitoringRef>\(MarkupText.escaped(stopID))</siri:MonitoringRef>")
-        if let lineRef { monitoring.append("<siri:LineRef>\(MarkupText.escaped(lineRef))</siri:LineRef>") }
+        let monitoring = ["<siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>",
+                          "<siri:MessageIdentifier>\(message)</siri:MessageIdentifier>"] + monitoringElements(prefix: "siri:")
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/">
@@ -109,6 +101,14 @@ public struct SIRIRequest: Sendable, Equatable {
 
             """
         return HTTPRequest.Body(contentType: "text/xml; charset=utf-8", bytes: Array(document.utf8))
+    }
+
+    /// What both documents ask of a `StopMonitoringRequest`, in the schema's order: the
+    /// board's preview interval, the stop, the line.
+    private func monitoringElements(prefix: String) -> [String] {
+        func element(_ name: String, _ text: String) -> String { "<\(prefix)\(name)>\(MarkupText.escaped(text))</\(prefix)\(name)>" }
+        return [previewInterval.map { element("PreviewInterval", Self.isoDuration($0)) }, element("MonitoringRef", stopID),
+                lineRef.map { element("LineRef", $0) }].compactMap { $0 }
     }
 
     /// SOAP 1.1 names the operation in a header too.

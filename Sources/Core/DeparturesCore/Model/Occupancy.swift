@@ -13,7 +13,8 @@ public enum Occupancy: String, Sendable, Hashable, CaseIterable, Codable {
     /// `seatsAvailable`, `standingAvailable`, `many_seats`…); nil for no data or a word none
     /// of them uses.
     public init?(word: String) {
-        let key = String(word.lowercased().unicodeScalars.filter { CharacterSet.asciiLetters.contains($0) })
+        // The spelling without its `_`, `-` and spaces.
+        let key = String(String.UnicodeScalarView(word.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) }))
         guard let level = Self.words[key] else { return nil }
         self = level
     }
@@ -41,9 +42,4 @@ public enum Occupancy: String, Sendable, Hashable, CaseIterable, Codable {
         case .notAccepting: return "Not boarding"
         }
     }
-}
-
-private enum CharacterSet {
-    /// ASCII letters: a word's spelling without its `_`, `-` and spaces.
-    static let asciiLetters = Set("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
 }

@@ -54,6 +54,15 @@ public struct ServiceDayCalendar: Sendable, Equatable {
         return Int(seconds >= 0 ? seconds : instant.unixSeconds - serviceDayStart(day.adding(days: -1)))
     }
 
+    /// A live time `offset` seconds after a scheduled one of `scheduledSeconds`, counted on the
+    /// scheduled time's service day, so a trip due at 23:58 and expected at 00:02 stays on its
+    /// day (86,520 s). A live time too far from its schedule for that (a server's bad data) is
+    /// counted on its own service day (`live`), never outside one.
+    public func liveSecondsFromStart(_ offset: Int, after scheduledSeconds: Int, live: Date) -> Int {
+        let sameDay = scheduledSeconds + offset
+        return DeparturesDecoder.serviceSecondsRange.contains(sameDay) ? sameDay : secondsFromStart(of: live)
+    }
+
     /// The instant `secondsFromStart` names on service day `day`.
     public func instant(_ secondsFromStart: Int, on day: CivilDate) -> Date {
         Date(timeIntervalSince1970: Double(serviceDayStart(day) + Int64(secondsFromStart)))
