@@ -31,6 +31,12 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
+        try await answer().departures
+    }
+
+    /// The rows and the answer's `alerts`; rows that do not name their alerts are matched
+    /// to them at this stop.
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
         if let apiKey = settings.apiKey {
             headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
@@ -40,7 +46,9 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         let response = try await client.departuresResponse(request)
         guard response.isSuccess else { throw response.statusFailure(from: url) }
         do {
-            return try DeparturesDecoder.decode(response.body).data
+            let decoded = try DeparturesDecoder.decode(response.body)
+            return SourceAnswer(departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: [settings.stopID]),
+                                alerts: decoded.alerts)
         } catch {
             throw .invalidData(source: url, error)
         }

@@ -26,6 +26,7 @@ public final class MergedStopSources: DeparturesRepository {
 
     struct PartState {
         var departures: [Departure] = []
+        var alerts: [ServiceAlert] = []
         var lastSuccess: Date?
         var nextDue: Date?
         var failures = 0
@@ -52,19 +53,23 @@ public final class MergedStopSources: DeparturesRepository {
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
+        try await answer().departures
+    }
+
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
         let now = clock.now
         let due = states.withLock { states in
             parts.indices.filter { states[$0].nextDue.map { now >= $0 } ?? true }
         }
-        let outcomes = await withTaskGroup(of: (Int, Result<[Departure], DeparturesError>).self) { group in
+        let outcomes = await withTaskGroup(of: (Int, Result<SourceAnswer, DeparturesError>).self) { group in
             for index in due {
                 let repository = parts[index].repository
                 group.addTask {
-                    do throws(DeparturesError) { return (index, .success(try await repository.departures())) }
+                    do throws(DeparturesError) { return (index, .success(try await repository.answer())) }
                     catch { return (index, .failure(error)) }
                 }
             }
-            var outcomes: [(Int, Result<[Departure], DeparturesError>)] = []
+            var outcomes: [(Int, Result<SourceAnswer, DeparturesError>)] = []
             for await outcome in group { outcomes.append(outcome) }
             return outcomes.sorted { $0.0 < $1.0 }
         }
@@ -72,13 +77,13 @@ public final class MergedStopSources: DeparturesRepository {
         return try merged(at: now)
     }
 
-    private func record(_ outcome: Result<[Departure], DeparturesError>, for index: Int, at now: Date) {
+    private func record(_ outcome: Result<SourceAnswer, DeparturesError>, for index: Int, at now: Date) {
         let part = parts[index]
         let before = states.withLock { states in
             let before = states[index].failures
             switch outcome {
-            case .success(let departures):
-                states[index] = PartState(departures: departures, lastSuccess: now,
+            case .success(let answer):
+                states[index] = PartState(departures: answer.departures, alerts: answer.alerts, lastSuccess: now,
                                           nextDue: now.addingTimeInterval(part.policy.interval.timeInterval))
             case .failure(let error):
                 states[index].failures += 1
@@ -99,25 +104,28 @@ public final class MergedStopSources: DeparturesRepository {
     }
 
     /// Every source's departures still within its stale limit, a trip seen by two sources
-    /// of one feed once (its earlier call), in time order.
-    private func merged(at now: Date) throws(DeparturesError) -> [Departure] {
+    /// of one feed once (its earlier call), in time order; their alerts, each id once.
+    private func merged(at now: Date) throws(DeparturesError) -> SourceAnswer {
         let states = states.withLock { $0 }
         var calls: [(departure: Departure, part: Int)] = []
+        var alerts: [ServiceAlert] = []
         var anyData = false
         for (index, state) in states.enumerated() {
             guard let success = state.lastSuccess,
                   now.timeIntervalSince(success) <= parts[index].policy.staleLimit.timeInterval else { continue }
             anyData = true
             calls += state.departures.map { ($0, index) }
+            alerts += state.alerts.filter { alert in !alerts.contains { $0.id == alert.id } }
         }
         if !anyData, let error = states.lazy.compactMap(\.lastError).first { throw error }
         let merged = TripCalls.onePerTrip(calls, feed: { parts[$0.part].feed }, trip: \.departure.tripID, source: \.part) {
             $0.departure.realtimeTimeSecs < $1.departure.realtimeTimeSecs
         }
-        return merged.enumerated().sorted { lhs, rhs in
+        let departures = merged.enumerated().sorted { lhs, rhs in
             let (left, right) = (lhs.element.departure.realtimeTimeSecs, rhs.element.departure.realtimeTimeSecs)
             return left != right ? left < right : lhs.offset < rhs.offset
         }.map(\.element.departure)
+        return SourceAnswer(departures: departures, alerts: alerts)
     }
 
     public func notice() async -> String? {

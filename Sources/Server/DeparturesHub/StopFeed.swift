@@ -75,15 +75,15 @@ public final class StopFeed: Sendable {
             return false
         }
         guard !alreadyPolling else { return settings.policy.interval }
-        let outcome: Result<[Departure], DeparturesError>
+        let outcome: Result<SourceAnswer, DeparturesError>
         do throws(DeparturesError) {
-            outcome = .success(try await repository.departures())
+            outcome = .success(try await repository.answer())
         } catch {
             outcome = .failure(error)
         }
         let now = clock.now
-        let published: Result<PublishedDepartures, DeparturesError> = outcome.flatMap { departures in
-            Result { () throws(DeparturesError) in try self.publish(departures, at: now) }
+        let published: Result<PublishedDepartures, DeparturesError> = outcome.flatMap { answer in
+            Result { () throws(DeparturesError) in try self.publish(answer, at: now) }
         }
         let (before, failures, hasAnswer) = state.withLock { state -> (Int, Int, Bool) in
             state.polling = false
@@ -117,8 +117,11 @@ public final class StopFeed: Sendable {
         return settings.policy.delay(afterConsecutiveFailures: failures)
     }
 
-    /// The departures as the API's JSON, bytes and tag computed once per poll.
-    private func publish(_ departures: [Departure], at now: Date) throws(DeparturesError) -> PublishedDepartures {
+    /// The departures as the API's JSON, bytes and tag computed once per poll. Rows keep
+    /// the alert ids their source matched, so signs mark exactly those; alerts are passed
+    /// on unless they have ended, each with the period in force (or next).
+    private func publish(_ answer: SourceAnswer, at now: Date) throws(DeparturesError) -> PublishedDepartures {
+        let departures = answer.departures
         var served = departures
         if let rules = settings.selection {
             served = rules.visible(rules.resolve(departures, now: now), now: now).map(\.departure)
@@ -128,7 +131,9 @@ public final class StopFeed: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body: [UInt8]
         do {
-            body = Array(try encoder.encode(DeparturesResponse(data: served)))
+            let alerts = answer.alerts.map { $0.inForce(at: now) }
+                .filter { $0.periods.isEmpty || $0.periods.contains { $0.end.map { now < $0 } ?? true } }
+            body = Array(try encoder.encode(DeparturesResponse(data: served, alerts: alerts)))
         } catch {
             throw .failed(detail: "cannot encode the departures: \(error)")
         }

@@ -30,14 +30,18 @@ public struct Departure: Codable, Hashable, Sendable {
     public var occupancy: Occupancy?
     public var occupancyPercent: Int?
     public var carriages: [Occupancy?]?
+    /// The alerts (`ServiceAlert.id`) that concern this departure, as its source matched them.
+    public var alertIDs: [String]
 
     public init(
         tripID: String, routeShortName: String, headsign: String,
         scheduledTimeSecs: Int, realtimeTimeSecs: Int, delaySeconds: Int, isRealtime: Bool,
         platform: String? = nil, isCancelled: Bool = false, isEstimated: Bool = false, isDropOffOnly: Bool = false,
         routeColor: String? = nil, routeTextColor: String? = nil,
-        occupancy: Occupancy? = nil, occupancyPercent: Int? = nil, carriages: [Occupancy?]? = nil
+        occupancy: Occupancy? = nil, occupancyPercent: Int? = nil, carriages: [Occupancy?]? = nil,
+        alertIDs: [String] = []
     ) {
+        self.alertIDs = alertIDs
         self.occupancy = occupancy
         self.occupancyPercent = occupancyPercent
         self.carriages = carriages
@@ -92,6 +96,7 @@ public struct Departure: Codable, Hashable, Sendable {
         occupancyPercent = (try? container.decodeIfPresent(Double.self, forKey: .occupancyPercent))?
             .flatMap { $0.isFinite && $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }
         carriages = (try? container.decodeIfPresent([String?].self, forKey: .carriages))?.map { $0.flatMap(Occupancy.init(word:)) }
+        alertIDs = (try? container.decodeIfPresent([String].self, forKey: .alertIDs)) ?? []
     }
 
     /// Absent optional keys stay absent, so a response carries only what its source knows.
@@ -113,6 +118,7 @@ public struct Departure: Codable, Hashable, Sendable {
         try container.encodeIfPresent(occupancy, forKey: .occupancy)
         try container.encodeIfPresent(occupancyPercent, forKey: .occupancyPercent)
         try container.encodeIfPresent(carriages, forKey: .carriages)
+        if !alertIDs.isEmpty { try container.encode(alertIDs, forKey: .alertIDs) }
     }
 
     /// True for six hex digits, the form GTFS and this API write colours in.
@@ -137,14 +143,32 @@ public struct Departure: Codable, Hashable, Sendable {
         case occupancy
         case occupancyPercent = "occupancy_percent"
         case carriages
+        case alertIDs = "alert_ids"
     }
 }
 
-/// The API's envelope: `{"data": [Departure]}`.
+/// The API's envelope: `{"data": [Departure], "alerts": [ServiceAlert]}`, `alerts` additive.
 public struct DeparturesResponse: Codable, Hashable, Sendable {
     public var data: [Departure]
+    public var alerts: [ServiceAlert]
 
-    public init(data: [Departure]) {
+    public init(data: [Departure], alerts: [ServiceAlert] = []) {
         self.data = data
+        self.alerts = alerts
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        data = try container.decode([Departure].self, forKey: .data)
+        alerts = try container.decodeIfPresent([ServiceAlert].self, forKey: .alerts) ?? []
+    }
+
+    /// Without alerts the bytes are the contract's first form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(data, forKey: .data)
+        if !alerts.isEmpty { try container.encode(alerts, forKey: .alerts) }
+    }
+
+    enum CodingKeys: String, CodingKey { case data, alerts }
 }

@@ -40,6 +40,10 @@ public struct BoardState: Equatable, Sendable {
     public var rows: [DepartureRow]
     /// A line from the source (a service alert) shown with `ok` rows; nil otherwise.
     public var notice: String?
+    /// The alerts in force from the sources whose rows are shown, severest first.
+    public var alerts: [ServiceAlert]
+    /// The alerts told in words (no service, reduced service, a detour, a moved stop), in order.
+    public var toldAlerts: [ServiceAlert] { alerts.filter(\.effect.isToldAsText) }
     /// The board's zone: every clock shown (header, "updated") is read in it.
     public var zone: TimeZoneRules
     /// Each source's own state, in `sources:` order: one entry on a one-source board.
@@ -49,7 +53,9 @@ public struct BoardState: Equatable, Sendable {
     public var failingSources: Set<Int> { Set(sources.filter(\.isFailing).map(\.place.index)) }
 
     public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
-                rows: [DepartureRow], notice: String? = nil, zone: TimeZoneRules, sources: [SourceStatus] = []) {
+                rows: [DepartureRow], notice: String? = nil, alerts: [ServiceAlert] = [], zone: TimeZoneRules,
+                sources: [SourceStatus] = []) {
+        self.alerts = alerts
         self.zone = zone
         self.sources = sources
         self.boardName = boardName

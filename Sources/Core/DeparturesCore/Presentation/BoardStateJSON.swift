@@ -15,6 +15,10 @@ public enum BoardStateJSON {
         out += member("updated", state.updated.map { string(TimeText.iso8601($0, in: zone)) } ?? "null") + ","
         // Only sources with notices (GTFS service alerts) add the key, so other boards' files stay as they were.
         if let notice = state.notice { out += member("notice", string(notice)) + "," }
+        // Like the notice, alerts add their key only on boards that have some.
+        if !state.alerts.isEmpty {
+            out += "\"alerts\":[" + state.alerts.map { alert($0, now: state.now, zone: zone) }.joined(separator: ",") + "],"
+        }
         out += "\"rows\":["
         out += state.rows.map(row).joined(separator: ",")
         out += "],\"sources\":["
@@ -29,6 +33,20 @@ public enum BoardStateJSON {
             member("status", string(source.status.rawValue)),
             member("message", source.message.map(string) ?? "null"),
             member("data_age_s", source.dataAgeSeconds(at: now).map { String($0) } ?? "null"),
+        ].joined(separator: ",") + "}"
+    }
+
+    static func alert(_ alert: ServiceAlert, now: Date, zone: TimeZoneRules) -> String {
+        let until = alert.inForce(at: now).periods.first?.end
+        return "{" + [
+            member("id", string(alert.id)),
+            member("header", string(alert.header)),
+            member("description", alert.description.map(string) ?? "null"),
+            member("effect", string(alert.effect.rawValue)),
+            member("severity", string(alert.severity.rawValue)),
+            member("routes", "[" + alert.routes.map(string).joined(separator: ",") + "]"),
+            member("stops", "[" + alert.stops.map(string).joined(separator: ",") + "]"),
+            member("active_until", until.map { string(TimeText.iso8601($0, in: zone)) } ?? "null"),
         ].joined(separator: ",") + "}"
     }
 
@@ -56,6 +74,9 @@ public enum BoardStateJSON {
         if let percent = row.occupancyPercent { members.append(member("occupancy_percent", String(percent))) }
         if let carriages = row.carriages {
             members.append(member("carriages", "[" + carriages.map { $0.map { string($0.rawValue) } ?? "null" }.joined(separator: ",") + "]"))
+        }
+        if !row.alertIDs.isEmpty {
+            members.append(member("alert_ids", "[" + row.alertIDs.map(string).joined(separator: ",") + "]"))
         }
         return "{" + members.joined(separator: ",") + "}"
     }

@@ -18,8 +18,11 @@ public enum BoardStateText {
             if row.isEstimated { time += " (estimated)" }
             if row.isDropOffOnly { time += " (arrival, no boarding)" }
             fields.append(time)
+            if !row.alertIDs.isEmpty { fields.append("alert") }
             lines.append(fields.joined(separator: "  "))
         }
+        // What a sign tells in words; the status page lists the rest.
+        lines += state.toldAlerts.map { "Alert: " + $0.header }
         if state.status == .stale, let message = state.message {
             let updated = state.updated.map { " · updated " + TimeText.clock($0, in: state.zone) } ?? ""
             lines.append(message + updated)

@@ -39,6 +39,8 @@ public struct DepartureRow: Hashable, Sendable {
     public var occupancy: Occupancy?
     public var occupancyPercent: Int?
     public var carriages: [Occupancy?]?
+    /// The alerts in force that concern it (`ServiceAlert.id`); the board marks the row.
+    public var alertIDs: [String]
 
     /// The source's label, or its 1-based position in `sources:` when it has none.
     public var source: String { place.name }
@@ -80,6 +82,7 @@ public struct DepartureRow: Hashable, Sendable {
         occupancy = departure.occupancy
         occupancyPercent = departure.occupancyPercent
         carriages = departure.carriages
+        alertIDs = departure.alertIDs
     }
 
     /// What a cancelled row shows where the countdown would be.

@@ -2,6 +2,9 @@
 /// The view model sees only this protocol; nothing above it knows about HTTP.
 public protocol DeparturesRepository: Sendable {
     func departures() async throws(DeparturesError) -> [Departure]
+    /// The departures with the alerts that concern the board (rows naming theirs in
+    /// `alertIDs`). Sources without alerts need not write it.
+    func answer() async throws(DeparturesError) -> SourceAnswer
     /// One short line the source wants on the board beside its departures (a service
     /// alert), read after each successful fetch; nil when there is none.
     func notice() async -> String?
@@ -14,9 +17,24 @@ public protocol DeparturesRepository: Sendable {
 }
 
 extension DeparturesRepository {
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
+        SourceAnswer(departures: try await departures())
+    }
     public func notice() async -> String? { nil }
     public func health() async -> SourceHealth? { nil }
     public var providesLiveData: Bool { true }
+}
+
+/// One answer of a source: its departures and its alerts, read together so neither can
+/// belong to another fetch.
+public struct SourceAnswer: Sendable, Equatable {
+    public var departures: [Departure]
+    public var alerts: [ServiceAlert]
+
+    public init(departures: [Departure], alerts: [ServiceAlert] = []) {
+        self.departures = departures
+        self.alerts = alerts
+    }
 }
 
 /// What a source says about its live data beside the departures themselves.

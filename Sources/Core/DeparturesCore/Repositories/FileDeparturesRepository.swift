@@ -1,7 +1,9 @@
 import SystemFiles
 
-/// Departures from a JSON file in the API's response format (`{"data": [...]}`), read anew
-/// on every refresh so another program can keep the file current.
+/// Departures from a JSON file in the API's response format (`{"data": [...]}`, with
+/// `alerts` if any), read anew on every refresh so another program can keep the file current.
+/// With no stop to match at, only alerts naming routes or trips (or rows naming their
+/// alerts) mark rows.
 public struct FileDeparturesRepository: DeparturesRepository {
     public let path: String
     public let maxBytes: Int
@@ -12,6 +14,10 @@ public struct FileDeparturesRepository: DeparturesRepository {
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
+        try await answer().departures
+    }
+
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.read(path, maxBytes: maxBytes)
@@ -19,7 +25,9 @@ public struct FileDeparturesRepository: DeparturesRepository {
             throw .failed(detail: "\(path): \(error)")
         }
         do {
-            return try DeparturesDecoder.decode(bytes).data
+            let decoded = try DeparturesDecoder.decode(bytes)
+            return SourceAnswer(departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: []),
+                                alerts: decoded.alerts)
         } catch {
             throw .invalidData(source: path, error)
         }

@@ -10,8 +10,13 @@ public struct LoadDeparturesUseCase: Sendable {
     }
 
     public func callAsFunction(now: Date) async throws(DeparturesError) -> [ResolvedDeparture] {
-        let departures = try await repository.departures()
-        return rules.visible(rules.resolve(departures, now: now), now: now)
+        try await load(now: now).departures
+    }
+
+    /// The rows with the source's alerts (kept whole: the board checks their periods per frame).
+    public func load(now: Date) async throws(DeparturesError) -> (departures: [ResolvedDeparture], alerts: [ServiceAlert]) {
+        let answer = try await repository.answer()
+        return (rules.visible(rules.resolve(answer.departures, now: now), now: now), answer.alerts)
     }
 
     /// The source's notice for the board, if any (after a successful call).

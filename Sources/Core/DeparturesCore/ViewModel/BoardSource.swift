@@ -20,6 +20,8 @@ public struct SourceState: Sendable, Equatable {
     public var lastSuccess: Date?
     /// Its notice (a service alert) from the last successful refresh.
     public var notice: String?
+    /// Its alerts from the last successful refresh, in force or not (checked per frame).
+    public var alerts: [ServiceAlert] = []
     /// Its last good departures, resolved to instants and sorted.
     public var departures: [ResolvedDeparture] = []
     /// The detail of its last failure (for logs), nil after a success.

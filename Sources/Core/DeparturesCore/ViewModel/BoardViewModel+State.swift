@@ -30,9 +30,13 @@ extension BoardViewModel {
                                          message: health == .stale || health == .error ? state.message : nil,
                                          lastSuccess: state.lastSuccess))
         }
+        let alerts = AlertRules.shown(shown.map { sourceStates[$0.place.index].alerts }, at: now)
+        let shownIDs = Set(alerts.map(\.id))
         let rows = rules.merged(shown, now: now).map { placed in
-            DepartureRow(placed, now: now, zone: zone,
-                         liveDataExpected: sources[placed.place.index].useCase.repository.providesLiveData)
+            var row = DepartureRow(placed, now: now, zone: zone,
+                                   liveDataExpected: sources[placed.place.index].useCase.repository.providesLiveData)
+            row.alertIDs = row.alertIDs.filter(shownIDs.contains)
+            return row
         }
         let fresh = statuses.contains { $0.status == .ok }
         let status: BoardStatus
@@ -49,7 +53,8 @@ extension BoardViewModel {
             .compactMap { self.sourceStates[$0].notice }.first : nil
         return BoardState(boardName: boardName, now: now, status: status,
                           message: status == .stale || status == .error ? failing : nil,
-                          updated: updated(shown: shown), rows: rows, notice: notice, zone: zone, sources: statuses)
+                          updated: updated(shown: shown), rows: rows, notice: notice, alerts: alerts, zone: zone,
+                          sources: statuses)
     }
 
     /// The oldest answer behind the rows shown (honest about the stalest data on the

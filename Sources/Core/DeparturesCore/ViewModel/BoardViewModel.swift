@@ -104,10 +104,10 @@ public final class BoardViewModel {
         }
         let useCase = sources[index].useCase
         let task = Task { [clock] in
-            let outcome: Result<[ResolvedDeparture], DeparturesError>
+            let outcome: Result<(departures: [ResolvedDeparture], alerts: [ServiceAlert]), DeparturesError>
             var notice: String?
             do throws(DeparturesError) {
-                outcome = .success(try await useCase(now: clock.now))
+                outcome = .success(try await useCase.load(now: clock.now))
                 notice = await useCase.notice()
             } catch {
                 outcome = .failure(error)
@@ -128,17 +128,19 @@ public final class BoardViewModel {
         return stopped ? nil : sources[index].policy.delay(afterConsecutiveFailures: sourceStates[index].consecutiveFailures)
     }
 
-    private func apply(_ outcome: Result<[ResolvedDeparture], DeparturesError>, notice: String?, at now: Date,
+    private func apply(_ outcome: Result<(departures: [ResolvedDeparture], alerts: [ServiceAlert]), DeparturesError>,
+                       notice: String?, at now: Date,
                        source index: Int) {
         sourceStats[index].lastAttempt = now
         sourceStats[index].fetchCount += 1
         var state = sourceStates[index]
         switch outcome {
         case .success(let fresh):
-            state.departures = fresh
+            state.departures = fresh.departures
+            state.alerts = fresh.alerts
             state.notice = notice
             state.lastSuccess = now
-            state.lastOutcome = fresh.isEmpty ? .empty : .ok
+            state.lastOutcome = fresh.departures.isEmpty ? .empty : .ok
             state.lastError = nil
             state.consecutiveFailures = 0
         case .failure(let error):
