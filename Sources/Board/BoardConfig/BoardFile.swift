@@ -9,6 +9,9 @@ public struct BoardFile: Sendable, Equatable {
     public var timezone: String
     /// False when `timezone` is the default: a GTFS board then takes its agency's zone.
     public var timezoneIsExplicit: Bool = false
+    /// `language:` (BCP 47): which of a feed's translations riders read (alerts, headsigns);
+    /// nil takes the feed's untranslated text.
+    public var language: String?
     /// `sources:`, or `source:` as a list of one; never empty.
     public var sources: [SourceSettings]
     public var departures: DepartureSettings

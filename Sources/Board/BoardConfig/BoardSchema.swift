@@ -4,7 +4,7 @@ import YAMLTree
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "source", "sources", "departures", "display", "output", "schedule", "buttons", "status"])
+    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "buttons", "status"])
     static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
         // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
         // sensible can be listed (the message then asks for the kind).
@@ -75,6 +75,11 @@ enum BoardSchema {
             }
             board.timezone = zone
             board.timezoneIsExplicit = true
+        }
+        _ = read { () throws(BoardFileError) in
+            guard let language = try top.string("language") else { return }
+            if let problem = Validators.languageTag(language) { throw top.error("language", problem) }
+            board.language = language
         }
         var sourceSections: [Section] = []
         let sourceRead = read { () throws(BoardFileError) in

@@ -62,6 +62,17 @@ enum Validators {
         return nil
     }
 
+    /// A BCP 47 tag as feeds write them (`fr`, `de-CH`, `zh-Hant`): a 2–3 letter language,
+    /// then subtags of 1–8 letters or digits.
+    static func languageTag(_ tag: String) -> String? {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let alphanumeric = { (part: Substring) in part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } }
+        guard let first = parts.first, (2...3).contains(first.count), first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }),
+              parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && alphanumeric($0) })
+        else { return "'\(tag.prefix(40))' is not a BCP 47 language tag such as en, fr or de-CH" }
+        return nil
+    }
+
     static func filePath(_ path: String) -> String? {
         if path.isEmpty { return "must not be empty" }
         if path.unicodeScalars.contains(where: { $0 == "\0" }) { return "must not contain NUL characters" }
