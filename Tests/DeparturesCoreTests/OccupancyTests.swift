@@ -54,6 +54,7 @@ struct OccupancyTests {
         let json = BoardStateJSON.encode(state)
         #expect(json.contains(#""leave_in_minutes":3,"occupancy":"full","occupancy_percent":104,"carriages":["standing","full",null]}"#), "\(json)")
         #expect(!json.contains(#""trip_id":"T4-b","route":"T4","headsign":"Cronulla","minutes":9,"countdown":"9 min","delay":null,"time":"09:39","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":9,"occupancy"#))
-        #expect(BoardStateText.encode(state) == "T1  Emu Plains  Full  3 min  09:33\nT4  Cronulla  9 min  09:39\n")
+        // The front carriage is standing, the middle full: the front has most room.
+        #expect(BoardStateText.encode(state) == "T1  Emu Plains  Full  most room at the front  3 min  09:33\nT4  Cronulla  9 min  09:39\n")
     }
 }

@@ -3,6 +3,7 @@ enum DisplaySchema {
     static let display = SectionSchema(keys: [
         "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
         "header", "clock", "columns", "countdown", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
+        "alerts",
     ])
     static let colors = SectionSchema(keys: DisplaySettings.colorNames)
 
@@ -53,6 +54,7 @@ enum DisplaySchema {
         settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow
         settings.pageInterval = try section.duration("page_interval", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.pageInterval
         settings.badgeShape = try section.choice("badge_shape", as: DisplaySettings.BadgeShape.self) ?? settings.badgeShape
+        settings.alerts = try section.choice("alerts", as: DisplaySettings.Alerts.self)
         if let colors = try section.section("colors", schema: colors) {
             for name in colors.order {
                 settings.colors[name] = try color(colors, name)

@@ -28,7 +28,14 @@ public struct DisplaySettings: Sendable, Equatable {
     /// The parts of a departure row; a board lists those it shows. `source` and `leave` take
     /// room only on boards whose sources have labels, or a walk.
     public enum Column: String, Sendable, Equatable, CaseIterable {
-        case route, headsign, source, platform, leave, delay, countdown, time
+        case route, headsign, crowding, source, platform, leave, delay, countdown, time
+    }
+
+    /// How disruptions that stop riders (no service, a detour…) are told: a line along the
+    /// bottom (scrolling when long), a page of their own between pages of rows, or not at all
+    /// (rows keep their marks).
+    public enum Alerts: String, Sendable, Equatable, CaseIterable {
+        case line, page, off
     }
 
     /// What the countdown column counts down to: the departure, or the moment to leave.
@@ -57,8 +64,10 @@ public struct DisplaySettings: Sendable, Equatable {
     public var fontScale: Int?
     public var header: Bool
     public var clock: Bool
-    /// The row parts shown, in the layout's fixed order (route, headsign, source, platform, leave, delay, countdown, time).
+    /// The row parts shown, in the layout's fixed order (route, headsign, crowding, source, platform, leave, delay, countdown, time).
     public var columns: [Column]
+    /// `alerts:`; nil lets the panel decide (pages on e-paper and large screens, else a line).
+    public var alerts: Alerts?
     public var countdown: Countdown
     public var overflow: Overflow
     public var pageInterval: Duration

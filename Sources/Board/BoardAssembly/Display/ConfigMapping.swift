@@ -38,12 +38,23 @@ extension LayoutOptions.Column {
         switch column {
         case .route: self = .route
         case .headsign: self = .headsign
+        case .crowding: self = .crowding
         case .source: self = .source
         case .platform: self = .platform
         case .leave: self = .leave
         case .delay: self = .delay
         case .countdown: self = .countdown
         case .time: self = .time
+        }
+    }
+}
+
+extension LayoutOptions.AlertStyle {
+    public init(_ alerts: DisplaySettings.Alerts) {
+        switch alerts {
+        case .line: self = .line
+        case .page: self = .page
+        case .off: self = .off
         }
     }
 }

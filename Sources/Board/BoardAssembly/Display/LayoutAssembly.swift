@@ -27,7 +27,14 @@ public enum LayoutAssembly {
             overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
             badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
             palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
-                             redInk: panelShowsRed(board.output)))
+                             redInk: panelShowsRed(board.output)),
+            alerts: display.alerts.map(LayoutOptions.AlertStyle.init) ?? defaultAlerts(board.output))
+    }
+
+    /// E-paper shows alerts as pages: a scrolling line would refresh the panel all day.
+    static func defaultAlerts(_ output: OutputSettings?) -> LayoutOptions.AlertStyle? {
+        guard let output, PanelFacts.of(output.driver).family == .epaper else { return nil }
+        return .page
     }
 
     /// `Boards/x.yaml:7:9` for a display key the file sets; the file alone otherwise.

@@ -43,3 +43,42 @@ public enum Occupancy: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 }
+
+extension Occupancy {
+    /// 0 (empty) to 4 (no more room): how much of the vehicle is taken, for pictures.
+    public var load: Int {
+        switch self {
+        case .empty: return 0
+        case .manySeats: return 1
+        case .fewSeats: return 2
+        case .standing: return 3
+        case .crushed, .full, .notAccepting: return 4
+        }
+    }
+
+    /// Where along a train there is most room: the third (front, middle, back) whose known
+    /// carriages are least full on average; nil when fewer than two thirds are known or all
+    /// are alike, since then there is nothing to walk to.
+    public static func roomiest(_ carriages: [Occupancy?]) -> TrainPart? {
+        guard carriages.count >= 2 else { return nil }
+        var averages: [(part: TrainPart, load: Double)] = []
+        // Two carriages have a front and a back; three or more split into thirds.
+        let parts: [(TrainPart, Range<Int>)] = carriages.count == 2
+            ? [(.front, 0..<1), (.back, 1..<2)]
+            : TrainPart.allCases.enumerated().map { index, part in
+                (part, carriages.count * index / 3..<carriages.count * (index + 1) / 3)
+            }
+        for (part, range) in parts {
+            let known = carriages[range].compactMap { $0?.load }
+            if !known.isEmpty { averages.append((part, Double(known.reduce(0, +)) / Double(known.count))) }
+        }
+        guard averages.count >= 2, let best = averages.min(by: { $0.load < $1.load }),
+              averages.contains(where: { $0.load > best.load }) else { return nil }
+        return best.part
+    }
+}
+
+/// A third of a train, front to back.
+public enum TrainPart: String, Sendable, CaseIterable {
+    case front, middle, back
+}

@@ -11,6 +11,7 @@ public enum BoardStateText {
             fields += [row.route, row.headsign]
             if let platform = row.platform { fields.append("platform " + platform) }
             if let occupancy = row.occupancy { fields.append(occupancy.words) }
+            if let part = row.carriages.flatMap(Occupancy.roomiest) { fields.append("most room at the \(part.rawValue)") }
             if let delay = row.delay { fields.append(delay) }
             fields.append(row.countdown)
             if row.walkSeconds > 0 || !row.isReachable { fields.append(row.leave) }

@@ -2,12 +2,12 @@ import DeparturesCore
 
 /// Column widths for one page of rows, and the compact forms used when a narrow panel
 /// would otherwise leave the headsign too little room (a third of the width, or its whole
-/// text when shorter): first the time column
+/// text when shorter): first a train's carriages give way to figures, then the time column
 /// goes (unless the countdown counts to leaving, which is always read beside it), then the
 /// delay reads `+2` instead of `+2 min`, the countdown `5m`, leave-by `go 3m`, the
 /// platform `16`; then the leave-by column goes (the countdown stays), counting to leaving
 /// the delay box goes, and the source's label keeps its first three characters, then its
-/// first, and last it goes too.
+/// first, and last it goes too; last of all the crowding figures go.
 struct Columns {
     /// Zero when the route column is off.
     var badgeWidth: Int
@@ -26,6 +26,11 @@ struct Columns {
     var delayWidth: Int
     /// Where the source column starts, the same on every row of the page.
     var sourceLeft: Int
+    /// Zero when no row on the page knows how full it is.
+    var crowdingWidth: Int
+    /// Where the crowding pictures end, the same on every row of the page.
+    var crowdingRight: Int
+    let crowding: CrowdingPictures
     let compact: Compaction
     let countsToLeaving: Bool
     /// Sources whose rows are kept past a failure: their label carries a mark.
@@ -34,7 +39,7 @@ struct Columns {
     /// How far a page is compacted; each step keeps the ones before it.
     struct Compaction {
         var time = true, delay = true, shortDelay = false, shortCountdown = false, shortLeave = false, leave = true
-        var shortPlatform = false
+        var shortPlatform = false, carriages = true, crowding = true
         /// The label's first characters, nil for all of them; 0 drops the column.
         var labelCharacters: Int?
 
@@ -43,6 +48,8 @@ struct Columns {
         static func ladder(countsToLeaving: Bool) -> [Compaction] {
             var steps = [Compaction()]
             var step = Compaction()
+            step.carriages = false
+            steps.append(step)
             step.time = countsToLeaving
             steps.append(step)
             var changes: [(inout Compaction) -> Void] = [
@@ -50,7 +57,7 @@ struct Columns {
                 { $0.shortPlatform = true }, { $0.leave = false },
             ]
             if countsToLeaving { changes.append { $0.delay = false } }
-            changes += [{ $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 }]
+            changes += [{ $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 }, { $0.crowding = false }]
             for change in changes {
                 change(&step)
                 steps.append(step)
@@ -94,6 +101,16 @@ struct Columns {
             countsToLeaving || !step.leave ? 0 : widest(.leave) { Self.leave($0, short: step.shortLeave) }
         }
         let widestPlatform = { (short: Bool) in widest(.platform) { Self.platform($0, short: short) } }
+        let crowding = CrowdingPictures(font: font)
+        self.crowding = crowding
+        let showCrowding = shown.contains(.crowding)
+        let widestCrowding = { (step: Compaction) in
+            guard showCrowding, step.crowding else { return 0 }
+            return rows.map { row in
+                if step.carriages, let carriages = Self.carriages(row) { return crowding.carriagesWidth(carriages.count) }
+                return Self.crowdingLevel(row) == nil ? 0 : crowding.figuresWidth
+            }.max() ?? 0
+        }
         let widestSource = { (characters: Int?) in
             widest(.source) { row in Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + Self.failingMark : $0 } }
         }
@@ -106,13 +123,14 @@ struct Columns {
         let measure = { (step: Compaction) in
             let leave = widestLeave(step)
             return (step: step, countdown: widestCountdown(step.shortCountdown), delay: widestDelay(step, leave),
-                    leave: leave, platform: widestPlatform(step.shortPlatform), source: widestSource(step.labelCharacters))
+                    leave: leave, platform: widestPlatform(step.shortPlatform), source: widestSource(step.labelCharacters),
+                    crowding: widestCrowding(step))
         }
-        let fits = { (measured: (step: Compaction, countdown: Int, delay: Int, leave: Int, platform: Int, source: Int)) in
+        let fits = { (measured: (step: Compaction, countdown: Int, delay: Int, leave: Int, platform: Int, source: Int, crowding: Int)) in
             var used = gap + badgeWidth + gap
             if measured.step.time && shown.contains(.time) { used += timeWidth + layout.columnSpace }
             used += measured.countdown + layout.columnSpace + measured.delay
-            for optional in [measured.leave, measured.platform, measured.source] where optional > 0 {
+            for optional in [measured.leave, measured.platform, measured.source, measured.crowding] where optional > 0 {
                 used += optional + layout.columnSpace
             }
             return width - used >= headsignRoom
@@ -127,6 +145,7 @@ struct Columns {
         leaveWidth = kept.leave
         platformWidth = kept.platform
         sourceWidth = kept.source
+        crowdingWidth = kept.crowding
         // The source column starts left of the widest of each column to its right, on every row.
         var right = width - gap
         if showTime { right -= timeWidth + layout.columnSpace }
@@ -135,6 +154,30 @@ struct Columns {
         if leaveWidth > 0 { right -= leaveWidth + layout.columnSpace }
         if platformWidth > 0 { right -= platformWidth + layout.columnSpace }
         sourceLeft = right - sourceWidth
+        crowdingRight = sourceWidth > 0 ? sourceLeft - layout.columnSpace : sourceLeft
+    }
+
+    /// The carriages worth a picture (two or more, one known at least), when the page shows them.
+    static func carriages(_ row: DepartureRow) -> [Occupancy?]? {
+        guard let carriages = row.carriages, carriages.count >= 2, carriages.count <= 16,
+              carriages.contains(where: { $0 != nil }) else { return nil }
+        return carriages
+    }
+
+    /// The row's level, else its fullest carriage's.
+    static func crowdingLevel(_ row: DepartureRow) -> Occupancy? {
+        row.occupancy ?? row.carriages?.compactMap { $0 }.max { $0.load < $1.load }
+    }
+
+    /// Draws the row's crowding picture, right-aligned in its column, standing on the baseline.
+    func drawCrowding(_ row: DepartureRow, baseline: Int, on canvas: inout Canvas) {
+        guard crowdingWidth > 0 else { return }
+        let picture = baseline - crowding.height
+        if compact.carriages, let carriages = Self.carriages(row) {
+            crowding.drawCarriages(carriages, right: crowdingRight, top: picture, on: &canvas)
+        } else if let level = Self.crowdingLevel(row) {
+            crowding.drawFigures(level, right: crowdingRight, top: picture, on: &canvas)
+        }
     }
 
     func countdownText(_ row: DepartureRow) -> String {

@@ -21,7 +21,16 @@ public struct LayoutOptions: Sendable {
     /// The parts of a departure row, drawn in this order from left to right. `source` (the
     /// place's label) and `leave` (leave-by) take room only when a row on the page has one.
     public enum Column: String, Sendable, CaseIterable {
-        case route, headsign, source, platform, leave, delay, countdown, time
+        case route, headsign, crowding, source, platform, leave, delay, countdown, time
+    }
+
+    /// How alerts that stop riders are told (rows are marked in every style).
+    public enum AlertStyle: String, Sendable, CaseIterable {
+        /// The bottom line, scrolling when longer than the panel: LED and OLED panels.
+        case line
+        /// A page of its own for each, between the pages of rows: e-paper and large screens.
+        case page
+        case off
     }
 
     /// What the countdown column counts down to.
@@ -54,11 +63,12 @@ public struct LayoutOptions: Sendable {
     public var palette: Palette
     /// Scrolling speed of tickers and long headsigns, in pixels per second.
     public var scrollSpeed: Int
+    public var alerts: AlertStyle
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
                 font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
                 countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
-                palette: Palette? = nil, scrollSpeed: Int = 24) {
+                palette: Palette? = nil, scrollSpeed: Int = 24, alerts: AlertStyle? = nil) {
         self.width = width
         self.height = height
         self.format = format
@@ -76,6 +86,8 @@ public struct LayoutOptions: Sendable {
         self.badgeShape = badgeShape
         self.palette = palette ?? Palette(format: format)
         self.scrollSpeed = scrollSpeed
+        // A screen tall enough for a paragraph reads one; a short panel has a line to spare.
+        self.alerts = alerts ?? (logicalHeight >= 200 ? .page : .line)
     }
 
     /// The size the layout draws at: width and height swap for a panel on its side.

@@ -43,12 +43,18 @@ struct RowsLayout {
         return min(options.rows ?? fit, fit)
     }
 
-    /// The bottom line is taken while stale (the error) or by a notice beside fresh rows.
+    /// The bottom line is taken while stale (the error), else by alerts told as a line, else
+    /// by a notice from a source that has no alerts.
     func hasStatusLine(_ state: BoardState) -> Bool {
-        state.status == .stale || (state.status == .ok && state.notice != nil)
+        bottomLine(state) != nil
     }
 
+    /// Pages of rows (one for a board without rows), then a page for each alert told as a page.
     func pageCount(_ state: BoardState) -> Int {
+        rowPages(state) + alertPages(state).count
+    }
+
+    func rowPages(_ state: BoardState) -> Int {
         guard state.status == .ok || state.status == .stale, !state.rows.isEmpty else { return 1 }
         let perPage = rowsPerPage(statusLine: hasStatusLine(state))
         return (state.rows.count + perPage - 1) / perPage
@@ -58,22 +64,30 @@ struct RowsLayout {
         let pages = pageCount(state)
         let page = pages > 1 ? Int(elapsed / options.pageInterval) % pages : 0
         if headerHeight > 0 { drawHeader(state, page: page, pages: pages, on: &canvas) }
-        let body = Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight)
-        switch state.status {
-        case .loading, .empty: drawCentered([state.placeholder ?? ""], .dimText, in: body, on: &canvas)
-        case .error: drawCentered(wrap(state.shownMessage, width: size.width - 2 * gap), .error, in: body, on: &canvas)
-        case .ok, .stale:
-            let perPage = rowsPerPage(statusLine: hasStatusLine(state))
-            let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
-            let columns = Columns(rows: rows, layout: self, failing: state.failingSources)
-            for (index, row) in rows.enumerated() {
-                drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
+        let bottom = bottomLine(state)
+        let body = Rect(x: 0, y: headerHeight, width: size.width,
+                        height: size.height - headerHeight - (bottom == nil ? 0 : rowHeight))
+        let rowPages = rowPages(state)
+        if page >= rowPages {
+            drawAlertPage(alertPages(state)[page - rowPages], in: body, on: &canvas)
+        } else {
+            switch state.status {
+            case .loading, .empty: drawCentered([state.placeholder ?? ""], .dimText, in: body, on: &canvas)
+            case .error: drawCentered(wrap(state.shownMessage, width: size.width - 2 * gap), .error, in: body, on: &canvas)
+            case .ok, .stale:
+                let perPage = rowsPerPage(statusLine: bottom != nil)
+                let rows = Array(state.rows.dropFirst(page * perPage).prefix(perPage))
+                let columns = Columns(rows: rows, layout: self, failing: state.failingSources)
+                for (index, row) in rows.enumerated() {
+                    drawRow(row, top: headerHeight + index * rowHeight, columns: columns, elapsed: elapsed, on: &canvas)
+                }
             }
-            if state.status == .stale {
-                drawStatus(state, on: &canvas)
-            } else if let notice = state.notice {
-                drawNotice(notice, on: &canvas)
-            }
+        }
+        switch bottom {
+        case .status: drawStatus(state, on: &canvas)
+        case .alerts(let alerts): drawAlertLine(alerts, elapsed: elapsed, on: &canvas)
+        case .notice(let notice): drawNotice(notice, on: &canvas)
+        case nil: break
         }
     }
 
@@ -173,9 +187,18 @@ struct RowsLayout {
             right = left - columnSpace
         }
 
-        // Headsign in what is left.
+        if columns.crowdingWidth > 0 {
+            columns.drawCrowding(row, baseline: baseline, on: &canvas)
+            right = min(right, columns.crowdingRight - columns.crowdingWidth - columnSpace)
+        }
+
+        // Headsign in what is left, after a mark in the delay colour on a row an alert concerns.
+        var left = badge.width > 0 ? badge.maxX + badgeSpace : gap
+        if !row.alertIDs.isEmpty {
+            canvas.draw(Self.alertMark, font: font, x: left, baseline: baseline, .delay)
+            left += font.width(of: Self.alertMark) + badgeSpace
+        }
         guard options.columns.contains(.headsign) else { return }
-        let left = badge.width > 0 ? badge.maxX + badgeSpace : gap
         let region = Rect(x: left, y: top, width: max(0, right - left), height: rowHeight)
         drawHeadsign(row.headsign, in: region, baseline: baseline, elapsed: elapsed, row.isReachable ? .text : .dimText, on: &canvas)
     }
@@ -198,37 +221,7 @@ struct RowsLayout {
         canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, color)
     }
 
-    /// A notice in the status line, cut to fit: it changes only with new data, so it does
-    /// not scroll (no extra wake-ups on a quiet board).
-    private func drawNotice(_ notice: String, on canvas: inout Canvas) {
-        let top = size.height - rowHeight + gap
-        canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
-        let text = font.truncated(notice, toWidth: size.width - 2 * gap)
-        canvas.draw(text, font: font, x: gap, baseline: top + font.ascent, .delay)
-    }
-
-    /// The message on the left, the time of the last update on the right: when space is
-    /// short the message is cut, never the time.
-    private func drawStatus(_ state: BoardState, on canvas: inout Canvas) {
-        let top = size.height - rowHeight + gap
-        let baseline = top + font.ascent
-        canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
-        let fullMessage = state.shownMessage
-        var right = size.width - gap
-        if let updated = state.updated {
-            let clock = TimeText.clock(updated, in: state.zone)
-            // "updated 09:27" when it fits beside the whole message, else just "09:27".
-            let roomy = gap + font.width(of: fullMessage) + columnSpace + font.width(of: "updated " + clock) <= right
-            let label = roomy ? "updated " + clock : clock
-            right -= font.width(of: label)
-            canvas.draw(label, font: font, x: right, baseline: baseline, .dimText)
-            right -= columnSpace
-        }
-        let message = font.truncated(fullMessage, toWidth: max(0, right - gap))
-        canvas.draw(message, font: font, x: gap, baseline: baseline, .error)
-    }
-
-    private func drawCentered(_ lines: [String], _ color: LogicalColor, in area: Rect, on canvas: inout Canvas) {
+    func drawCentered(_ lines: [String], _ color: LogicalColor, in area: Rect, on canvas: inout Canvas) {
         let shown = lines.prefix(max(1, area.height / lineHeight))
         var top = area.y + (area.height - shown.count * lineHeight) / 2
         for line in shown {

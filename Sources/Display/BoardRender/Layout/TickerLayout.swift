@@ -7,17 +7,21 @@ struct TickerLayout {
     let options: LayoutOptions
 
     func text(for state: BoardState) -> String {
-        if let placeholder = state.placeholder { return placeholder }
+        if let placeholder = state.placeholder, state.status != .empty || state.toldAlerts.isEmpty { return placeholder }
         let shown = options.columns
         let toLeaving = options.countdown == .leave
         let failing = state.failingSources
-        var items = state.rows.map { row -> String in
+        var items = state.placeholder.map { [$0] } ?? []
+        items += state.rows.map { row -> String in
             var parts: [String] = []
             if shown.contains(.source), let label = row.place.label {
                 parts.append(label + (failing.contains(row.place.index) ? Columns.failingMark : "") + ":")
             }
+            if !row.alertIDs.isEmpty { parts.append(RowsLayout.alertMark) }
             if shown.contains(.route) { parts.append(row.route) }
             if shown.contains(.headsign) { parts.append(row.headsign) }
+            // Text has no pictures: the word, where it changes what a rider does.
+            if shown.contains(.crowding), let level = Columns.crowdingLevel(row), level.load >= 3 { parts.append(level.words) }
             if shown.contains(.platform), let platform = Columns.platform(row) { parts.append(platform) }
             // The same texts the row layout uses: short delay (`+2`), `~` for timetable-only.
             if shown.contains(.delay), let delay = Columns.delay(row, short: true) { parts.append(delay) }
@@ -28,7 +32,13 @@ struct TickerLayout {
             return parts.joined(separator: " ")
         }
         if state.status == .stale, let message = state.message { items.append(message) }
-        if state.status == .ok, let notice = state.notice { items.append(notice) }
+        // As the row layout's bottom line: alerts that stop riders, else a source's notice.
+        let told = state.toldAlerts
+        if (state.status == .ok || state.status == .empty), !told.isEmpty, options.alerts != .off {
+            items += told.map { RowsLayout.alertMark + " " + $0.header }
+        } else if state.status == .ok, state.alerts.isEmpty, let notice = state.notice {
+            items.append(notice)
+        }
         return items.joined(separator: " · ")
     }
 
