@@ -148,6 +148,35 @@ struct StatusPageTests {
         try await sign.stop()
     }
 
+    @Test func thePageListsEveryAlertInForceWithItsScope() async throws {
+        let upstream = try LoopbackHTTPServer { _ in
+            .text(#"""
+                {"data": [{"trip_id": "a", "route_short_name": "T1", "headsign": "Emu Plains", "scheduled_time_secs": 34500,
+                           "realtime_time_secs": 34500, "delay_s": 0, "realtime": true}],
+                 "alerts": [{"id": "lift", "header": "Lift to platform 18 out of service", "effect": "accessibility_issue",
+                             "severity": "info", "stops": ["200060"]},
+                            {"id": "t1", "header": "No T1 trains to Emu Plains", "effect": "no_service", "severity": "severe",
+                             "routes": ["T1"], "active_until": "2026-11-23T23:00:00+11:00"},
+                            {"id": "over", "header": "Track work", "effect": "detour", "active_until": "2026-11-23T04:00:00+11:00"}]}
+                """#, contentType: "application/json")
+        }
+        defer { upstream.stop() }
+        let sign = try Self.start("""
+            name: Alerts
+            timezone: Australia/Sydney
+            source: {kind: api, base_url: \(upstream.baseURL), stop_id: "200060"}
+            display: {width: 128, height: 64, format: mono, font: board-6x12}
+            status: {listen: 127.0.0.1:0}
+
+            """)
+        let port = try await listening(sign.service)
+        let json = try await eventually(port, "/status.json") { $0.contains(#""alerts":["#) }
+        #expect(json.contains(#""alert_ids":["lift","t1"]"#), "\(json)")
+        let page = try await get(port, "/")
+        #expect(page.contains(#"<span id="alerts">No T1 trains to Emu Plains (no service, severe; routes T1; until 23:00) · Lift to platform 18 out of service (accessibility issue, info; stops 200060)</span>"#), "\(page)")
+        try await sign.stop()
+    }
+
     @Test func metricsParseWithPrometheusOwnParser() async throws {
         let upstream = try Upstream()
         let sign = try Self.start(Self.board(upstream))

@@ -129,7 +129,7 @@ struct ServiceAlertTests {
         let state = BoardState(boardName: "Central", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
                                alerts: [alert], zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
-        #expect(json.contains(#""updated":"2026-11-23T09:30:00+11:00","alerts":[{"id":"t1","header":"No T1 trains","description":"Buses replace trains","effect":"no_service","severity":"severe","routes":["T1"],"stops":["2000"],"active_until":"2026-11-23T23:00:00+11:00"}],"rows":["#), "\(json)")
+        #expect(json.contains(#""updated":"2026-11-23T09:30:00+11:00","alerts":[{"id":"t1","header":"No T1 trains","description":"Buses replace trains","effect":"no_service","severity":"severe","routes":["T1"],"stops":["2000"],"trips":[],"active_until":"2026-11-23T23:00:00+11:00"}],"rows":["#), "\(json)")
         #expect(json.contains(#""leave_in_minutes":3,"alert_ids":["t1"]}"#), "\(json)")
         #expect(BoardStateText.encode(state).hasSuffix("09:33  alert\nAlert: No T1 trains\n"))
     }

@@ -33,6 +33,7 @@ enum StatusPage {
             \(row("Message", "<span id=\"message\">\(escape(health?.state.message ?? "–"))</span>"))
             \(row("Data age", "<span id=\"age\">\(ageText(facts.dataAge))</span>"))
             \(row("Sources", "<span id=\"sources\">\(escape(sourcesText(health)))</span>"))
+            \(row("Alerts", "<span id=\"alerts\">\(escape(alertsText(health?.state)))</span>"))
             \(row("Last fetch", "<span id=\"fetch\">\(escape(fetchText(health)))</span>"))
             \(row("Realtime", "<span id=\"realtime\">\(escape(realtimeText(health?.source)))</span>"))
             \(row("Display", "<span id=\"display\">\(escape(displayText(health)))</span>"))
@@ -64,6 +65,21 @@ enum StatusPage {
             if let message = source.message { text += " (\(message))" }
             if let age = source.dataAgeSeconds(at: state.now) { text += ", " + ageText(Double(age)) + " old" }
             return text
+        }.joined(separator: " · ")
+    }
+
+    /// Every alert in force, severest first, with what it concerns and until when:
+    /// `No T1 trains (no service, severe; routes T1; until 23:00) · …`. The script writes the same
+    /// from the board state's JSON.
+    static func alertsText(_ state: BoardState?) -> String {
+        guard let state, !state.alerts.isEmpty else { return "none" }
+        return state.alerts.map { alert in
+            var facts = [alert.effect.words + ", " + alert.severity.rawValue]
+            if !alert.routes.isEmpty { facts.append("routes " + alert.routes.joined(separator: ", ")) }
+            if !alert.stops.isEmpty { facts.append("stops " + alert.stops.joined(separator: ", ")) }
+            if !alert.trips.isEmpty { facts.append("trips " + alert.trips.joined(separator: ", ")) }
+            if let end = alert.inForce(at: state.now).periods.first?.end { facts.append("until " + TimeText.clock(end, in: state.zone)) }
+            return alert.header + " (" + facts.joined(separator: "; ") + ")"
         }.joined(separator: " · ")
     }
 
@@ -99,6 +115,7 @@ enum StatusPage {
         function tick(){fetch("/status.json",{cache:"no-store"}).then(function(r){return r.json();}).then(function(j){
         var st=document.getElementById("status");st.textContent=j.status;st.className=j.status;
         t("message",j.message||"–");
+        if(j.board)t("alerts",j.board.alerts&&j.board.alerts.length?j.board.alerts.map(function(a){var f=[a.effect.replace(/_/g," ")+", "+a.severity];if(a.routes.length)f.push("routes "+a.routes.join(", "));if(a.stops.length)f.push("stops "+a.stops.join(", "));if(a.trips.length)f.push("trips "+a.trips.join(", "));if(a.active_until)f.push("until "+a.active_until.substr(11,5));return a.header+" ("+f.join("; ")+")";}).join(" · "):"none");
         if(j.board&&j.board.sources)t("sources",j.board.sources.length?j.board.sources.map(function(s){return s.label+": "+s.status+(s.message?" ("+s.message+")":"")+(s.data_age_s===null?"":", "+age(s.data_age_s)+" old");}).join(" · "):"–");t("age",age(j.data_age_s));t("uptime",age(j.uptime_s));
         if(j.memory_rss_bytes!==null)t("memory",Math.floor(j.memory_rss_bytes/1024)+" KiB");
         if(j.last_fetch)t("fetch",j.last_fetch.at===null?"none yet":(j.last_fetch.error?"failed: "+j.last_fetch.error:"ok")+" (fetches "+j.last_fetch.fetches+", failed "+j.last_fetch.failures+")");

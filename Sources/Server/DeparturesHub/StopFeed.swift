@@ -133,7 +133,13 @@ public final class StopFeed: Sendable {
         do {
             let alerts = answer.alerts.map { $0.inForce(at: now) }
                 .filter { $0.periods.isEmpty || $0.periods.contains { $0.end.map { now < $0 } ?? true } }
-            body = Array(try encoder.encode(DeparturesResponse(data: served, alerts: alerts)))
+            let passed = Set(alerts.map(\.id))
+            let rows = served.map { departure in
+                var departure = departure
+                departure.alertIDs = departure.alertIDs.filter(passed.contains)
+                return departure
+            }
+            body = Array(try encoder.encode(DeparturesResponse(data: rows, alerts: alerts)))
         } catch {
             throw .failed(detail: "cannot encode the departures: \(error)")
         }

@@ -51,6 +51,9 @@ public struct ServiceAlert: Hashable, Sendable {
             self = Self.allCases.first { Words.key($0.rawValue) == Words.key(word) } ?? .unknownEffect
         }
 
+        /// `no service`, `stop moved`: the word with spaces, for people.
+        public var words: String { String(rawValue.map { $0 == "_" ? " " : $0 }) }
+
         /// Effects that change whether or where a rider can board: told in words, not only marked.
         public var isToldAsText: Bool {
             self == .noService || self == .reducedService || self == .detour || self == .stopMoved

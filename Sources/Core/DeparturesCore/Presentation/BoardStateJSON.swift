@@ -46,6 +46,7 @@ public enum BoardStateJSON {
             member("severity", string(alert.severity.rawValue)),
             member("routes", "[" + alert.routes.map(string).joined(separator: ",") + "]"),
             member("stops", "[" + alert.stops.map(string).joined(separator: ",") + "]"),
+            member("trips", "[" + alert.trips.map(string).joined(separator: ",") + "]"),
             member("active_until", until.map { string(TimeText.iso8601($0, in: zone)) } ?? "null"),
         ].joined(separator: ",") + "}"
     }
