@@ -11,6 +11,12 @@ func fuzzOne(_ bytes: [UInt8]) {
             precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.scheduledTimeSecs))
             precondition(DeparturesDecoder.serviceSecondsRange.contains(departure.realtimeTimeSecs))
         }
+        // Alerts: every accepted one names itself, marks rows without trapping, and orders.
+        for alert in response.alerts { precondition(!alert.id.isEmpty && !alert.header.isEmpty) }
+        let marked = AlertRules.marked(response.data, with: response.alerts, atStops: ["2000"])
+        precondition(marked.count == response.data.count)
+        let now = Date(timeIntervalSince1970: 1_795_386_600)
+        _ = AlertRules.shown([response.alerts], at: now).map { $0.inForce(at: now) }
     } catch {
         _ = error.description                 // renders the coding path, which is input-shaped
     }
