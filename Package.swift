@@ -88,7 +88,9 @@ let package = Package(
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
         .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
-        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader"]),
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader", "Locking",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
         .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.

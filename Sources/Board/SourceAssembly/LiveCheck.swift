@@ -75,9 +75,9 @@ public enum LiveCheck {
     /// board shows for each (the published name, or the code itself).
     @MainActor
     static func siriLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
-        let answer: (rows: [Departure], visits: [SIRIVisit])
+        let answer: SIRIRepository.Reading
         do {
-            answer = try await setup.siriRepository(clock: clock).answer()
+            answer = try await setup.siriRepository(clock: clock).reading()
         } catch {
             return [Line(text: "source: \(error.description)", isProblem: true)]
         }
