@@ -47,11 +47,11 @@ final class SIRISituationFeed: Sendable {
             if let ended { logger.notice("situations feed recovered (it had failed: \(ended))", metadata: ["url": "\(url)"]) }
         } catch {
             let changed = state.withLock { state in
-                defer { state.error = error.description }
-                return state.error != error.description
+                defer { state.error = error.detail }
+                return state.error != error.detail
             }
             if changed {
-                logger.warning("situations feed: \(error.description); the last good situations stay", metadata: ["url": "\(url)"])
+                logger.warning("situations feed: \(error.detail); the last good situations stay", metadata: ["url": "\(url)"])
             }
         }
     }
