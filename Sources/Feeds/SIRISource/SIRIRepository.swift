@@ -95,6 +95,17 @@ public struct SIRIRepository: DeparturesRepository {
         await situationFeed?.refresh(settings)
     }
 
+    /// The situations endpoint asked once (`validate --live`): how many situations it gave,
+    /// or why it failed; nil without one.
+    public func situationsCheck() async -> Result<Int, DeparturesError>? {
+        guard let situationFeed else { return nil }
+        do throws(DeparturesError) {
+            return .success(try await situationFeed.fetch(settings).count)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     public func health() async -> SourceHealth? {
         situationFeed?.health
     }

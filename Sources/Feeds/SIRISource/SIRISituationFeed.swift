@@ -67,7 +67,7 @@ final class SIRISituationFeed: Sendable {
         }
     }
 
-    private func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {
+    func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {
         var requestURL = url
         var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
         try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
