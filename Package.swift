@@ -88,7 +88,9 @@ let package = Package(
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
         .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
-        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader"]),
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader", "Locking",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
         .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
@@ -262,6 +264,8 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/OneBusAway"),
         .executableTarget(name: "fuzz-siri", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/SIRI"),
+        .executableTarget(name: "fuzz-siri-sx", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/SIRISituations"),
         .executableTarget(name: "fuzz-json-path", dependencies: ["JSONPath", "FuzzSupport"], path: "Tests/Fuzz/Targets/JSONPath"),
         .executableTarget(name: "fuzz-json-map", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/JSONMap"),
@@ -327,8 +331,8 @@ let package = Package(
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-json-path", "fuzz-json-map",
-            "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
+            "fuzz-json-map", "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
             "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",

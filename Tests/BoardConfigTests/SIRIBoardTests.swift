@@ -19,6 +19,7 @@ import Testing
                 "STIF:Line::C01742:": RER A
               api_key_file: siri.key
               api_key_query: apikey
+              situations_url: https://api.example.org/siri/2.0/situation-exchange.json?format=json
               max_response_bytes: 2097152
             """
         let board = try loader.parse(text, path: "Boards/siri.yaml")
@@ -29,7 +30,8 @@ import Testing
         #expect(board.source.siri == SIRISourceSettings(
             url: "https://api.example.org/siri/2.0/stop-monitoring.json?format=json", lineRef: "STIF:Line::C01727:",
             previewInterval: .seconds(5400), request: .post, requestorRef: "sign-42",
-            routeNames: ["STIF:Line::C01727:": "RER C", "STIF:Line::C01742:": "RER A"], apiKeyQuery: "apikey"))
+            routeNames: ["STIF:Line::C01727:": "RER C", "STIF:Line::C01742:": "RER A"], apiKeyQuery: "apikey",
+            situationsURL: "https://api.example.org/siri/2.0/situation-exchange.json?format=json"))
         let plain = try loader.parse("source: {kind: siri, url: 'http://127.0.0.1:8080/sm', stop_id: '1'}\n", path: "b.yaml")
         #expect(plain.source.siri == SIRISourceSettings(url: "http://127.0.0.1:8080/sm"))
     }
@@ -38,6 +40,10 @@ import Testing
         ("source: {kind: siri, stop_id: '1'}", "source.url: required when kind is siri"),
         ("source: {kind: siri, url: 'https://x.org'}", "source.stop_id: required when kind is siri"),
         ("source: {kind: siri, url: 'https://x.org/sm#top', stop_id: '1'}", "source.url: URL must not have a fragment; got 'https://x.org/sm#top'"),
+        ("source: {kind: siri, url: 'https://x.org', stop_id: '1', situations_url: 'https://x.org/sx#top'}",
+         "source.situations_url: URL must not have a fragment; got 'https://x.org/sx#top'"),
+        ("source: {kind: gtfs, store: s.sqlite, stop_ids: ['1'], situations_url: 'https://x.org/sx'}",
+         "source.situations_url: only applies to kind siri (this source is kind gtfs)"),
         ("source: {kind: siri, url: 'https://x.org', stop_id: '1', request: put}", "source.request: expected one of get, post, soap; got 'put'; did you mean 'get'?"),
         ("source: {kind: siri, url: 'https://x.org', stop_id: '1', preview_interval: 10s}",
          "source.preview_interval: must be between 1m and 24h; got 10s"),

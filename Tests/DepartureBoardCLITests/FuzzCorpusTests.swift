@@ -6,7 +6,8 @@ import Testing
 struct FuzzCorpusTests {
     @Test(arguments: [
         "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
-        "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-json-path", "fuzz-json-map",
+        "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
+        "fuzz-json-map",
     ])
     func replaysTheCorpusCleanly(target: String) async throws {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(target)

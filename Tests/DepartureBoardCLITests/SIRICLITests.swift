@@ -97,6 +97,58 @@ struct SIRICLITests {
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
     }
 
+    /// `situations_url` with the board's key and `language:`: `validate --live` counts the
+    /// situations, `render` shows the line's in French and marks that line's rows.
+    @Test func situationsBesideTheDepartures() async throws {
+        let scratch = try ScratchDirectory()
+        let situations = """
+            <Siri xmlns="http://www.siri.org.uk/siri" version="2.0"><ServiceDelivery><SituationExchangeDelivery><Situations>
+            <PtSituationElement><SituationNumber>SX-C</SituationNumber><Severity>severe</Severity>
+              <Summary xml:lang="en">RER C: no trains to Massy</Summary><Summary xml:lang="fr">RER C : pas de trains vers Massy</Summary>
+              <Affects><Networks><AffectedNetwork><AffectedLine><LineRef>STIF:Line::C01727:</LineRef></AffectedLine></AffectedNetwork></Networks></Affects>
+              <Consequences><Consequence><Condition>noService</Condition></Consequence></Consequences></PtSituationElement>
+            <PtSituationElement><SituationNumber>SX-ELSEWHERE</SituationNumber><Summary>Elsewhere</Summary>
+              <Affects><Networks><AffectedNetwork><AffectedLine><LineRef>STIF:Line::C09999:</LineRef></AffectedLine></AffectedNetwork></Networks></Affects></PtSituationElement>
+            </Situations></SituationExchangeDelivery></ServiceDelivery></Siri>
+            """
+        let server = try LoopbackHTTPServer { request in
+            if request.path == "/sx?apikey=TEST" { return .text(situations, contentType: "text/xml") }
+            return request.path.hasPrefix("/siri?") && request.path.hasSuffix("&apikey=TEST")
+                ? .text(Self.answer, contentType: "text/xml") : .text("no", status: 403)
+        }
+        defer { server.stop() }
+        let board = try scratch.write("rer.yaml", """
+            timezone: Australia/Sydney
+            language: fr-FR
+            source:
+              kind: siri
+              url: \(server.baseURL)/siri
+              situations_url: \(server.baseURL)/sx
+              stop_id: "STIF:StopPoint:Q:41322:"
+              api_key_env: SIRI_TEST_KEY
+              api_key_query: apikey
+              route_names:
+                "STIF:Line::C01727:": C
+            """)
+        let environment = ["SIRI_TEST_KEY": "TEST"]
+        let live = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board], environment: environment)
+        #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
+        #expect(live.stdout.contains("situations: 2 in the answer"), "\(live.stdout)")
+
+        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
+                                          "--output", scratch.path("board.json")], environment: environment)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("board.json"))))
+            as? [String: Any])
+        let alerts = try #require(state["alerts"] as? [[String: Any]])
+        #expect(alerts.map { $0["id"] as? String } == ["SX-C"])
+        #expect(alerts.first?["header"] as? String == "RER C : pas de trains vers Massy")
+        #expect(alerts.first?["effect"] as? String == "no_service" && alerts.first?["routes"] as? [String] == ["C"])
+        let rows = (state["rows"] as? [[String: Any]] ?? []).map { ($0["route"] as? String ?? "", $0["alert_ids"] as? [String] ?? []) }
+        #expect(rows.map(\.0) == ["C", "A", "C", "STIF:Line::C01843:"])
+        #expect(rows.map(\.1) == [["SX-C"], [], ["SX-C"], []])
+    }
+
     /// libxml2's own report of a broken answer becomes the source's error: nothing of it
     /// reaches stderr by itself.
     @Test func aBrokenAnswerIsOneLineOfOurs() async throws {

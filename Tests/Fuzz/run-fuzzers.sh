@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
-#                                                       fuzz-onebusaway fuzz-siri fuzz-json-path fuzz-json-map
+#                                                       fuzz-onebusaway fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -33,7 +33,7 @@ seconds=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
                                      fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
-                                     fuzz-siri fuzz-json-path fuzz-json-map)
+                                     fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -64,6 +64,8 @@ max_len() {
         fuzz-onebusaway) echo 65536 ;;
         # A busy stop's answer, XML or JSON (each visit is about 700 bytes).
         fuzz-siri) echo 65536 ;;
+        # A region's situations in XML or JSON (each is about 1 KB, more with translations).
+        fuzz-siri-sx) echo 65536 ;;
         # Queries are a line of a board file; room for long quoted names.
         fuzz-json-path) echo 4096 ;;
         # A busy stop's answer of any JSON API.

@@ -17,9 +17,12 @@ public struct SIRISourceSettings: Sendable, Equatable {
     public var routeNames: [String: String]
     /// The query parameter that carries the key, instead of a header.
     public var apiKeyQuery: String?
+    /// A SIRI SituationExchange endpoint (GET, the same key), read beside the departures.
+    public var situationsURL: String?
 
     public init(url: String, lineRef: String? = nil, previewInterval: Duration? = nil, request: Request = .get,
-                requestorRef: String? = nil, routeNames: [String: String] = [:], apiKeyQuery: String? = nil) {
+                requestorRef: String? = nil, routeNames: [String: String] = [:], apiKeyQuery: String? = nil,
+                situationsURL: String? = nil) {
         self.url = url
         self.lineRef = lineRef
         self.previewInterval = previewInterval
@@ -27,17 +30,22 @@ public struct SIRISourceSettings: Sendable, Equatable {
         self.requestorRef = requestorRef
         self.routeNames = routeNames
         self.apiKeyQuery = apiKeyQuery
+        self.situationsURL = situationsURL
     }
 }
 
 /// The `source:` keys of `kind: siri`.
 enum SIRISourceSchema {
-    static let keys = ["url", "line_ref", "preview_interval", "request", "requestor_ref", "route_names", "api_key_query"]
+    static let keys = ["url", "line_ref", "preview_interval", "request", "requestor_ref", "route_names", "api_key_query", "situations_url"]
 
     static func build(_ section: Section) throws(BoardFileError) -> SIRISourceSettings {
         let url = try section.string("url") ?? ""
         if let problem = Validators.feedURL(url) { throw section.error("url", problem) }
         var settings = SIRISourceSettings(url: url)
+        if let situations = try section.string("situations_url") {
+            if let problem = Validators.feedURL(situations) { throw section.error("situations_url", problem) }
+            settings.situationsURL = situations
+        }
         for key in ["line_ref", "requestor_ref"] {
             guard let text = try section.string(key) else { continue }
             if let problem = Validators.gtfsID(text) { throw section.error(key, problem) }

@@ -75,13 +75,19 @@ public enum LiveCheck {
     /// board shows for each (the published name, or the code itself).
     @MainActor
     static func siriLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
-        let answer: (rows: [Departure], visits: [SIRIVisit])
+        let repository = setup.siriRepository(clock: clock)
+        let answer: SIRIRepository.Reading
         do {
-            answer = try await setup.siriRepository(clock: clock).answer()
+            answer = try await repository.reading()
         } catch {
             return [Line(text: "source: \(error.description)", isProblem: true)]
         }
         var lines = [Line(text: "source: \(answer.rows.count) departures", isProblem: false)]
+        switch await repository.situationsCheck() {
+        case .success(let count)?: lines.append(Line(text: "situations: \(count) in the answer", isProblem: false))
+        case .failure(let error)?: lines.append(Line(text: "situations: \(error.detail)", isProblem: true))
+        case nil: break
+        }
         let names = setup.board.source.siri?.routeNames ?? [:]
         var seen: Set<String> = [], unnamed: [String] = []
         for visit in answer.visits {

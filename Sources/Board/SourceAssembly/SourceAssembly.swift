@@ -36,14 +36,14 @@ extension BoardSetup {
                     baseURL: source.baseURL ?? "", stopID: source.stopID ?? "", apiKey: apiKey, limits: source.limits,
                     calendar: ServiceDayCalendar(zone: zone)), client: httpClient)
             case .siri:
-                return siriRepository(clock: clock)
+                return siriRepository(clock: clock, logger: logger)
             case .json:
                 return jsonRepository(clock: clock)
             }
         }
     }
 
-    func siriRepository(clock: any BoardClock) -> SIRIRepository {
+    func siriRepository(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> SIRIRepository {
         let source = board.source
         let siri = source.siri ?? SIRISourceSettings(url: "")
         let method: SIRIRequest.Method = switch siri.request {
@@ -55,7 +55,8 @@ extension BoardSetup {
                                   previewInterval: siri.previewInterval, method: method, requestorRef: siri.requestorRef)
         return SIRIRepository(settings: .init(
             request: request, apiKey: apiKey, apiKeyQuery: siri.apiKeyQuery, routeNames: siri.routeNames,
-            limits: source.limits, calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock)
+            limits: source.limits, calendar: ServiceDayCalendar(zone: zone), situationsURL: siri.situationsURL,
+            language: board.language), client: httpClient, clock: clock, logger: logger)
     }
 
     func jsonRepository(clock: any BoardClock) -> JSONMapRepository {

@@ -13,6 +13,12 @@ public enum OneBusAwayAnswer {
 
     /// Rows for the board, times in service-day seconds of `calendar`'s zone.
     public static func departures(_ bytes: [UInt8], calendar: ServiceDayCalendar) throws(Problem) -> [Departure] {
+        try answer(bytes, calendar: calendar).departures
+    }
+
+    /// The rows, marked with the situations that concern them, and those situations
+    /// (`references.situations`, as `OneBusAwaySituations` reads them). `stopID`: the board's.
+    public static func answer(_ bytes: [UInt8], calendar: ServiceDayCalendar, stopID: String? = nil) throws(Problem) -> SourceAnswer {
         let envelope: Envelope
         do {
             envelope = try DeparturesDecoder.decodeJSON(Envelope.self, from: bytes, what: "OneBusAway JSON")
@@ -22,16 +28,19 @@ public enum OneBusAwayAnswer {
         guard envelope.code == 200 else { throw .server(code: envelope.code, text: envelope.text ?? "no text") }
         guard let entry = envelope.data?.entry else { throw .data(DeparturesDataError(path: "data.entry", problem: "missing")) }
         let routes = Dictionary((envelope.data?.references?.routes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var rows: [Departure] = []
+        var rows: [(row: Departure, visit: Visit)] = []
         for (index, visit) in entry.arrivalsAndDepartures.enumerated() {
             let path = "data.entry.arrivalsAndDepartures[\(index)]"
             do {
-                if let row = try departure(visit, route: routes[visit.routeId], calendar: calendar, path: path) { rows.append(row) }
+                if let row = try departure(visit, route: routes[visit.routeId], calendar: calendar, path: path) { rows.append((row, visit)) }
             } catch {
                 throw .data(error)
             }
         }
-        return rows
+        let situations = OneBusAwaySituations(
+            (envelope.data?.references?.situations ?? []).compactMap(\.value), rows: rows, routes: routes,
+            stopIDs: Set([stopID, entry.stopId].compactMap { $0 }), stopSituations: entry.situationIds?.value ?? [])
+        return SourceAnswer(departures: situations.marked(rows), alerts: situations.alerts)
     }
 
     /// One visit as a row: the departure time where the stop has one, else (the trip's last
@@ -88,11 +97,24 @@ public enum OneBusAwayAnswer {
     }
 
     struct Entry: Decodable {
+        var stopId: String?
         var arrivalsAndDepartures: [Visit]
+        /// The stop's own situations.
+        var situationIds: Lenient<[String]>?
     }
 
     struct References: Decodable {
         var routes: [Route]?
+        var situations: [Lenient<Situation>]?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            routes = try container.decodeIfPresent([Route].self, forKey: .routes)
+            // Situations are extra: a shape this reader does not expect never costs the rows.
+            situations = try? container.decodeIfPresent([Lenient<Situation>].self, forKey: .situations)
+        }
+
+        enum CodingKeys: String, CodingKey { case routes, situations }
     }
 
     struct Route: Decodable {
@@ -125,6 +147,7 @@ public enum OneBusAwayAnswer {
         var occupancyStatus: String?
         var predictedOccupancy: String?
         var historicalOccupancy: String?
+        var situationIds: Lenient<[String]>?
     }
 
     struct Frequency: Decodable {

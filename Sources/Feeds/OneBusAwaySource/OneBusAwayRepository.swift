@@ -39,6 +39,11 @@ public struct OneBusAwayRepository: DeparturesRepository {
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
+        try await answer().departures
+    }
+
+    /// The rows with the situations that concern them (OneBusAway's `references.situations`).
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
         var requestURL = url
         if let apiKey = settings.apiKey {
             requestURL = SourceURL.appending([("key", try apiKey.value())], to: url)
@@ -47,9 +52,9 @@ public struct OneBusAwayRepository: DeparturesRepository {
         let response = try await client.departuresResponse(HTTPRequest(
             url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")], limits: settings.limits))
         // OneBusAway answers errors with a JSON body too (`code`, `text`): its words first.
-        let rows: [Departure]
+        let answer: SourceAnswer
         do {
-            rows = try OneBusAwayAnswer.departures(response.body, calendar: settings.calendar)
+            answer = try OneBusAwayAnswer.answer(response.body, calendar: settings.calendar, stopID: settings.stopID)
         } catch {
             switch error {
             case .server(let code, let text):
@@ -61,6 +66,6 @@ public struct OneBusAwayRepository: DeparturesRepository {
             }
         }
         guard response.isSuccess else { throw response.statusFailure(from: url) }
-        return rows
+        return answer
     }
 }

@@ -18,6 +18,9 @@ public enum SIRIAnswer {
         var error: Condition?
         /// A `StopMonitoringDelivery` was there, perhaps with no visit (none due).
         var hasDelivery = false
+        /// The situations of a `SituationExchangeDelivery`, in a StopMonitoring answer or its own.
+        var situations: [SIRISituation] = []
+        var hasSituationDelivery = false
 
         /// An error's kind (`NoInfoForTopicError`) and what to say of it.
         struct Condition: Equatable {
@@ -39,22 +42,31 @@ public enum SIRIAnswer {
 
     /// The visits, or the server's error.
     public static func visits(_ bytes: [UInt8]) throws(Problem) -> [SIRIVisit] {
-        // A UTF-8 byte order mark and blanks may come first.
-        let start = AnswerStart.index(in: bytes)
-        let delivery: Delivery
-        switch bytes.indices.contains(start) ? bytes[start] : 0 {
-        case UInt8(ascii: "<"): delivery = try SIRIXML.read(bytes[start...])
-        case UInt8(ascii: "{"): delivery = try SIRILiteJSON.read(Array(bytes[start...]))
-        default: throw .data(DeparturesDataError(path: "", problem: "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"))
-        }
+        try read(bytes).visits
+    }
+
+    /// The visits and the situations the answer carries, or the server's error.
+    static func read(_ bytes: [UInt8]) throws(Problem) -> Delivery {
+        let delivery = try delivery(bytes)
         if let error = delivery.error {
             guard let kind = error.kind, harmlessConditions.contains(kind) else { throw .server(error.message) }
-            if kind == "NoInfoForTopicError" { return delivery.visits }
+            if kind == "NoInfoForTopicError" { return delivery }
         }
         guard delivery.hasDelivery else {
             throw .data(DeparturesDataError(path: "", problem: "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"))
         }
-        return delivery.visits
+        return delivery
+    }
+
+    /// Either format, read whole; what it means is the caller's to judge.
+    static func delivery(_ bytes: [UInt8]) throws(Problem) -> Delivery {
+        // A UTF-8 byte order mark and blanks may come first.
+        let start = AnswerStart.index(in: bytes)
+        switch bytes.indices.contains(start) ? bytes[start] : 0 {
+        case UInt8(ascii: "<"): return try SIRIXML.read(bytes[start...])
+        case UInt8(ascii: "{"): return try SIRILiteJSON.read(Array(bytes[start...]))
+        default: throw .data(DeparturesDataError(path: "", problem: "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"))
+        }
     }
 
     /// Rows for the board, times in service-day seconds of `calendar`'s zone; `routeNames`
@@ -67,11 +79,17 @@ public enum SIRIAnswer {
     /// The rows of visits already read.
     public static func rows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
                             routeNames: [String: String]) throws(Problem) -> [Departure] {
-        var rows: [Departure] = []
+        try placedRows(visits, calendar: calendar, routeNames: routeNames).map(\.row)
+    }
+
+    /// Each row with the visit it came from (visits without a time give none).
+    static func placedRows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
+                           routeNames: [String: String]) throws(Problem) -> [(row: Departure, visit: SIRIVisit)] {
+        var rows: [(row: Departure, visit: SIRIVisit)] = []
         for (index, visit) in visits.enumerated() {
             do {
                 if let row = try departure(visit, routeNames: routeNames, calendar: calendar, path: "MonitoredStopVisit[\(index)]") {
-                    rows.append(row)
+                    rows.append((row, visit))
                 }
             } catch {
                 throw .data(error)

@@ -24,10 +24,25 @@ enum SIRILiteJSON {
             for visit in elements(monitoring["MonitoredStopVisit"]) {
                 var values: [SIRIVisit.Field: String] = [:]
                 collect(visit, path: "", into: &values)
-                delivery.visits.append(SIRIVisit(values: values))
+                delivery.visits.append(SIRIVisit(values: values, situationRefs: situationRefs(visit)))
+            }
+        }
+        for exchange in elements(service["SituationExchangeDelivery"]) {
+            delivery.hasSituationDelivery = true
+            delivery.error = delivery.error ?? exchange["ErrorCondition"].map(errorMessage)
+            for situations in elements(exchange["Situations"]) {
+                delivery.situations += situations["PtSituationElement"].map { SIRIElement.from(json: $0, name: "PtSituationElement") }?
+                    .compactMap(SIRISituation.init) ?? []
             }
         }
         return delivery
+    }
+
+    /// The `SituationRef`s of a visit, its journey and its call.
+    static func situationRefs(_ visit: JSONValue) -> [SIRISituation.Reference] {
+        let journey = visit["MonitoredVehicleJourney"]
+        return [visit, journey, journey?["MonitoredCall"]].compactMap { $0?["SituationRef"] }
+            .flatMap { SIRIElement.from(json: $0, name: "SituationRef") }.compactMap(SIRISituation.Reference.init)
     }
 
     /// The fields below `value`, a visit or one of its containers (`MonitoredCall`).

@@ -1,10 +1,12 @@
 public import DeparturesCore
 public import HTTPFetch
+public import Logging
 import APISource
 
 /// Departures from a SIRI StopMonitoring server (`kind: siri`): SIRI Lite's GET or a POSTed
 /// `ServiceRequest`, answered in XML or JSON. The key goes in its header, or in the query
-/// parameter the board names; the URL that logs and errors name never carries it.
+/// parameter the board names; the URL that logs and errors name never carries it. With a
+/// `situations_url`, SituationExchange is fetched beside it (`SIRISituationFeed`).
 public struct SIRIRepository: DeparturesRepository {
     public struct Settings: Sendable {
         public var request: SIRIRequest
@@ -16,38 +18,100 @@ public struct SIRIRepository: DeparturesRepository {
         public var limits: FetchLimits
         /// The board's zone: SIRI sends instants, the core counts service-day seconds.
         public var calendar: ServiceDayCalendar
+        /// A SituationExchange endpoint, asked with GET and the same key.
+        public var situationsURL: String?
+        /// The board's `language:` (BCP 47): which of a situation's translations it shows.
+        public var language: String?
 
         public init(request: SIRIRequest, apiKey: APIKey? = nil, apiKeyQuery: String? = nil,
-                    routeNames: [String: String] = [:], limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar) {
+                    routeNames: [String: String] = [:], limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar,
+                    situationsURL: String? = nil, language: String? = nil) {
             self.request = request
             self.apiKey = apiKey
             self.apiKeyQuery = apiKeyQuery
             self.routeNames = routeNames
             self.limits = limits
             self.calendar = calendar
+            self.situationsURL = situationsURL
+            self.language = language
         }
+    }
+
+    /// One StopMonitoring answer read: the rows, the visits they came from (`validate --live`
+    /// lists their line codes) and the situations the answer carried itself.
+    public struct Reading: Sendable {
+        public var rows: [Departure]
+        public var visits: [SIRIVisit]
+        public var situations: [SIRISituation]
+        var placed: [(row: Departure, visit: SIRIVisit)]
     }
 
     public let settings: Settings
     private let client: any HTTPFetching
     /// Stamps a POSTed request.
     private let clock: any BoardClock
+    private let situationFeed: SIRISituationFeed?
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock()) {
+    /// `logger` hears of the situations feed failing and recovering (the rows stay meanwhile).
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
+                logger: Logger = Logger(label: "departure-board.siri", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.settings = settings
         self.client = client
         self.clock = clock
+        situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, logger: logger) }
     }
 
     /// The request URL without the key.
     public var url: String { settings.request.plainURL }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
-        try await answer().rows
+        try await answer().departures
     }
 
-    /// The rows and the visits they came from (`validate --live` lists their line codes).
-    public func answer() async throws(DeparturesError) -> (rows: [Departure], visits: [SIRIVisit]) {
+    /// The rows, marked with the situations that concern them, and those situations: the
+    /// answer's own and the last good SituationExchange answer's. A failing situations feed
+    /// never costs the rows.
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
+        async let exchange: Void = refreshSituations()
+        let reading: Reading
+        do {
+            reading = try await self.reading()
+        } catch {
+            await exchange
+            throw error
+        }
+        await exchange
+        let board = SIRISituationAlerts.Board(monitoringRef: settings.request.stopID, lineRef: settings.request.lineRef,
+                                              visits: reading.visits, routeNames: settings.routeNames)
+        // The answer's own first: a later version from the feed still wins.
+        let read = SIRISituationAlerts(reading.situations + (situationFeed?.situations ?? []), board: board,
+                                       referenced: reading.visits.flatMap(\.situationRefs),
+                                       language: settings.language, calendar: settings.calendar)
+        situationFeed?.noteProblems(read.problems, source: url)
+        return SourceAnswer(departures: read.marked(reading.placed, atStops: board.stops), alerts: read.alerts)
+    }
+
+    private func refreshSituations() async {
+        await situationFeed?.refresh(settings)
+    }
+
+    /// The situations endpoint asked once (`validate --live`): how many situations it gave,
+    /// or why it failed; nil without one.
+    public func situationsCheck() async -> Result<Int, DeparturesError>? {
+        guard let situationFeed else { return nil }
+        do throws(DeparturesError) {
+            return .success(try await situationFeed.fetch(settings).count)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    public func health() async -> SourceHealth? {
+        situationFeed?.health
+    }
+
+    /// One StopMonitoring answer, read.
+    public func reading() async throws(DeparturesError) -> Reading {
         let request = settings.request
         var requestURL = url
         var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
@@ -61,25 +125,26 @@ public struct SIRIRepository: DeparturesRepository {
         let response = try await client.departuresResponse(
             HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body))
         // A server may answer an error status with an ErrorCondition: its words first.
-        let visits: [SIRIVisit]
+        let delivery: SIRIAnswer.Delivery
         do {
-            visits = try SIRIAnswer.visits(response.body)
+            delivery = try SIRIAnswer.read(response.body)
         } catch {
-            throw failure(error, response)
+            throw Self.failure(error, response, source: url)
         }
-        guard response.isSuccess else { throw failure(nil, response) }
+        guard response.isSuccess else { throw Self.failure(nil, response, source: url) }
         do {
-            return (try SIRIAnswer.rows(visits, calendar: settings.calendar, routeNames: settings.routeNames), visits)
+            let placed = try SIRIAnswer.placedRows(delivery.visits, calendar: settings.calendar, routeNames: settings.routeNames)
+            return Reading(rows: placed.map(\.row), visits: delivery.visits, situations: delivery.situations, placed: placed)
         } catch {
-            throw failure(error, response)
+            throw Self.failure(error, response, source: url)
         }
     }
 
-    private func failure(_ problem: SIRIAnswer.Problem?, _ response: HTTPResponse) -> DeparturesError {
+    static func failure(_ problem: SIRIAnswer.Problem?, _ response: HTTPResponse, source: String) -> DeparturesError {
         switch problem {
-        case .server(let text): return .failed(detail: "\(url): SIRI error: \(text)")
-        case .data(let error) where response.isSuccess: return .invalidData(source: url, error)
-        case .data, nil: return response.statusFailure(from: url)
+        case .server(let text): return .failed(detail: "\(source): SIRI error: \(text)")
+        case .data(let error) where response.isSuccess: return .invalidData(source: source, error)
+        case .data, nil: return response.statusFailure(from: source)
         }
     }
 }

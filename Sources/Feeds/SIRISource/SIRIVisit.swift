@@ -26,6 +26,8 @@ public struct SIRIVisit: Sendable, Equatable {
         /// False when the vehicle is not tracked: its expected times are the timetable's.
         case monitored = "MonitoredVehicleJourney/Monitored"
         case destinationRef = "MonitoredVehicleJourney/DestinationRef"
+        /// Whose journey it is: a situation may concern an operator's.
+        case operatorRef = "MonitoredVehicleJourney/OperatorRef"
         case stopPointRef = "MonitoredVehicleJourney/MonitoredCall/StopPointRef"
         case stopPointName = "MonitoredVehicleJourney/MonitoredCall/StopPointName"
         /// SIRI 2.0: what the vehicle shows at this call.
@@ -42,9 +44,12 @@ public struct SIRIVisit: Sendable, Equatable {
 
     /// Each field's first non-empty text (a multilingual name's first language).
     public var values: [Field: String]
+    /// The situations it names (`SituationRef`, on the visit, its journey or its call).
+    public var situationRefs: [SIRISituation.Reference]
 
-    public init(values: [Field: String] = [:]) {
+    public init(values: [Field: String] = [:], situationRefs: [SIRISituation.Reference] = []) {
         self.values = values
+        self.situationRefs = situationRefs
     }
 
     public subscript(field: Field) -> String? { values[field] }

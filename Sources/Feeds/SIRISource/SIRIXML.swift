@@ -73,9 +73,14 @@ enum SIRIXML {
 
         var delivery = SIRIAnswer.Delivery()
         var names: [String] = []
-        var visit: (depth: Int, values: [SIRIVisit.Field: String])?
+        var visit: (depth: Int, values: [SIRIVisit.Field: String], references: [SIRISituation.Reference])?
         var condition: (depth: Int, kind: String?, text: String?, description: String?)?
         var capture: (depth: Int, target: Target, text: String)?
+        /// A part kept whole (`SIRIElement`): the elements open in it, outermost first.
+        var tree: (depth: Int, stack: [SIRIElement])?
+
+        /// The parts kept whole: a situation, and a visit's reference to one.
+        static let trees: Set<String> = ["PtSituationElement", "SituationRef"]
 
         mutating func run(_ reader: OpaquePointer) throws(SIRIAnswer.Problem) {
             while true {
@@ -94,23 +99,34 @@ enum SIRIXML {
                 case Int32(DB_XML_ELEMENT):
                     guard depth < SIRIXML.maxDepth else { throw SIRIXML.refused("XML nested more than \(SIRIXML.maxDepth) levels deep") }
                     guard let name = db_xml_reader_local_name(reader) else { throw SIRIXML.refused("libxml2 gave an element no name") }
-                    start(String(cString: name), depth: depth)
+                    let local = String(cString: name)
+                    // Only kept parts carry their language (a situation's texts).
+                    let language = tree != nil || Self.trees.contains(local) ? db_xml_reader_xml_lang(reader).map { String(cString: $0) } : nil
+                    start(local, depth: depth, language: language)
                     if db_xml_reader_is_empty_element(reader) != 0 { end(depth: depth) }
                 case Int32(DB_XML_END_ELEMENT):
                     end(depth: depth)
                 case Int32(DB_XML_TEXT):
-                    if capture != nil, let value = db_xml_reader_value(reader) { capture?.text += String(cString: value) }
+                    if capture != nil || tree != nil, let value = db_xml_reader_value(reader) {
+                        let text = String(cString: value)
+                        capture?.text += text
+                        if let last = tree?.stack.indices.last { tree?.stack[last].text += text }
+                    }
                 default:
                     break
                 }
             }
         }
 
-        mutating func start(_ name: String, depth: Int) {
+        mutating func start(_ name: String, depth: Int, language: String? = nil) {
             names.removeSubrange(min(depth, names.count)...)
             let parent = names.last
             names.append(name)
-            if let visit {
+            if tree != nil {
+                tree?.stack.append(SIRIElement(name: name, language: language))
+            } else if visit != nil, name == "SituationRef" {
+                tree = (depth, [SIRIElement(name: name, language: language)])
+            } else if let visit {
                 let path = names[(visit.depth + 1)...].joined(separator: "/")
                 if let field = SIRIVisit.Field(rawValue: path), visit.values[field] == nil { capture = (depth, .field(field), "") }
             } else if let condition {
@@ -121,10 +137,14 @@ enum SIRIXML {
                 if name == "ErrorText" || name == "faultstring" || name == "Text", condition.text == nil { capture = (depth, .errorText, "") }
                 if child, name == "Description", condition.description == nil { capture = (depth, .errorDescription, "") }
             } else if name == "MonitoredStopVisit" {
-                visit = (depth, [:])
+                visit = (depth, [:], [])
             } else if name == "StopMonitoringDelivery" {
                 delivery.hasDelivery = true
-            } else if name == "ErrorCondition", parent == "ServiceDelivery" || parent == "StopMonitoringDelivery" {
+            } else if name == "PtSituationElement" {
+                tree = (depth, [SIRIElement(name: name, language: language)])
+            } else if name == "SituationExchangeDelivery" {
+                delivery.hasSituationDelivery = true
+            } else if name == "ErrorCondition", ["ServiceDelivery", "StopMonitoringDelivery", "SituationExchangeDelivery"].contains(parent) {
                 condition = (depth, nil, nil, nil)
             } else if name == "Fault", parent == "Body" {
                 // A SOAP server's refusal (often with HTTP 500): its words name the problem.
@@ -133,6 +153,19 @@ enum SIRIXML {
         }
 
         mutating func end(depth: Int) {
+            if let tree, tree.depth <= depth {
+                var stack = tree.stack
+                let element = stack.removeLast()
+                if stack.isEmpty {
+                    self.tree = nil
+                    finish(element)
+                } else {
+                    stack[stack.count - 1].children.append(element)
+                    self.tree?.stack = stack
+                }
+                names.removeSubrange(min(depth, names.count)...)
+                return
+            }
             if let capture, capture.depth == depth {
                 let text = capture.text.trimmingWhitespace
                 if !text.isEmpty {
@@ -145,7 +178,7 @@ enum SIRIXML {
                 self.capture = nil
             }
             if let visit, visit.depth == depth {
-                delivery.visits.append(SIRIVisit(values: visit.values))
+                delivery.visits.append(SIRIVisit(values: visit.values, situationRefs: visit.references))
                 self.visit = nil
             }
             if let condition, condition.depth == depth {
@@ -154,6 +187,15 @@ enum SIRIXML {
                 self.condition = nil
             }
             names.removeSubrange(min(depth, names.count)...)
+        }
+
+        /// A kept part, complete: a visit's reference, or a situation.
+        mutating func finish(_ element: SIRIElement) {
+            if element.name == "SituationRef" {
+                if let reference = SIRISituation.Reference(element) { visit?.references.append(reference) }
+            } else if let situation = SIRISituation(element) {
+                delivery.situations.append(situation)
+            }
         }
     }
 }

@@ -22,7 +22,7 @@
     F(xmlInitParser) F(xmlSetStructuredErrorFunc) F(xmlReaderForMemory) F(xmlFreeTextReader) \
     F(xmlTextReaderSetStructuredErrorHandler) F(xmlTextReaderRead) F(xmlTextReaderDepth)      \
     F(xmlTextReaderNodeType) F(xmlTextReaderConstLocalName) F(xmlTextReaderIsEmptyElement)    \
-    F(xmlTextReaderConstValue)
+    F(xmlTextReaderConstValue) F(xmlTextReaderConstXmlLang)
 
 // Each entry is a pointer to the header's own declaration of the function it is named after.
 #define DB_XML_ENTRY(name) __typeof__(&name) name;
@@ -151,6 +151,10 @@ int db_xml_reader_is_empty_element(db_xml_reader *reader) {
 
 const char *db_xml_reader_value(db_xml_reader *reader) {
     return (const char *)reader->library->xmlTextReaderConstValue(reader->reader);
+}
+
+const char *db_xml_reader_xml_lang(db_xml_reader *reader) {
+    return (const char *)reader->library->xmlTextReaderConstXmlLang(reader->reader);
 }
 
 const char *db_xml_reader_error(const db_xml_reader *reader) {

@@ -34,9 +34,11 @@ public struct ServiceAlert: Hashable, Sendable {
         case strike, demonstration, accident, holiday, weather, maintenance, construction
         case policeActivity = "police_activity", medicalEmergency = "medical_emergency"
 
-        /// A source's word in any spelling (`TECHNICAL_PROBLEM`, `technicalProblem`); unknown otherwise.
+        /// A source's word in any spelling (`TECHNICAL_PROBLEM`, `technicalProblem`), or a
+        /// SIRI reason (`roadworks`, `signalFailure`: `SIRIWords`); unknown otherwise.
         public init(word: String) {
-            self = Self.allCases.first { Words.key($0.rawValue) == Words.key(word) } ?? .unknownCause
+            let key = Words.key(word)
+            self = Self.allCases.first { Words.key($0.rawValue) == key } ?? SIRIWords.causes[key] ?? .unknownCause
         }
     }
 
@@ -47,8 +49,10 @@ public struct ServiceAlert: Hashable, Sendable {
         case otherEffect = "other_effect", unknownEffect = "unknown_effect"
         case stopMoved = "stop_moved", noEffect = "no_effect", accessibilityIssue = "accessibility_issue"
 
+        /// GTFS-Realtime's words, or a SIRI `Condition` (`cancelled`, `diverted`: `SIRIWords`).
         public init(word: String) {
-            self = Self.allCases.first { Words.key($0.rawValue) == Words.key(word) } ?? .unknownEffect
+            let key = Words.key(word)
+            self = Self.allCases.first { Words.key($0.rawValue) == key } ?? SIRIWords.effects[key] ?? .unknownEffect
         }
 
         /// `no service`, `stop moved`: the word with spaces, for people.

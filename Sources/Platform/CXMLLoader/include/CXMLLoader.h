@@ -43,6 +43,8 @@ const char *db_xml_reader_local_name(db_xml_reader *reader);
 int db_xml_reader_is_empty_element(db_xml_reader *reader);
 /// A text node's characters; NULL for other nodes.
 const char *db_xml_reader_value(db_xml_reader *reader);
+/// The node's `xml:lang`, its own or the nearest ancestor's; NULL when none is in scope.
+const char *db_xml_reader_xml_lang(db_xml_reader *reader);
 /// The first message libxml2 reported on this document (`line 3: …`), or NULL.
 const char *db_xml_reader_error(const db_xml_reader *reader);
 
