@@ -1,6 +1,7 @@
 import DeparturesCore
 import Foundation
 import GTFSRealtime
+import GTFSSchedule
 import GTFSSource
 import Testing
 
@@ -149,6 +150,15 @@ import Testing
         #expect(state.rowAlerts == ["t1": [], "t2": [], "b1": ["stand-b"], "t3": []])
         #expect(state.object["notice"] as? String == "Stand B moved to Eddy Avenue")
         #expect(state.row("t1")?["realtime"] as? Bool == true)
+    }
+
+    /// A feed of one agency may leave routes' agency_id out: its routes are that agency's,
+    /// so an alert naming the agency still finds them.
+    @Test func routesWithoutAnAgencyBelongToTheOnlyOne() throws {
+        let store = try ImportedStore(RealtimePollingTests.feed)
+        defer { store.remove() }
+        #expect(try GTFSStore(path: store.path).routeFacts()
+                == [GTFSStore.RouteFacts(routeID: "R1", label: "T1", routeType: 2, agencyID: "A")])
     }
 
     /// The same alert in both feeds is one alert (the alerts feed's); a failing alerts feed
