@@ -254,6 +254,9 @@ let package = Package(
             "GTFSRealtime", "GTFSSchedule", "GTFSSource", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Tests/Fuzz/Targets/GTFSRealtime"),
+        .executableTarget(name: "fuzz-vehicle-positions", dependencies: [
+            "GTFSRealtime", "DeparturesCore", "ZoneInfo", "FuzzSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ], path: "Tests/Fuzz/Targets/VehiclePositions"),
         .executableTarget(name: "fuzz-gtfs-feed", dependencies: ["GTFSSchedule", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/GTFSFeed"),
         .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
@@ -332,7 +335,8 @@ let package = Package(
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
-            "fuzz-json-map", "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "fuzz-json-map", "fuzz-vehicle-positions",
+            "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
             "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",

@@ -11,6 +11,7 @@ import Testing
               stop_ids: ["200060", "2000421"]
               trip_updates_url: https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false
               alerts_url: https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains
+              vehicle_positions_url: https://api.transport.nsw.gov.au/v2/gtfs/vehiclepos/sydneytrains
               api_key_env: TFNSW_API_KEY
               api_key_header: Authorization
               api_key_prefix: "apikey "
@@ -33,7 +34,8 @@ import Testing
             tripUpdatesURL: "https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false",
             alertsURL: "https://api.transport.nsw.gov.au/v2/gtfs/alerts/sydneytrains",
             routes: ["T1", "BMT_1"], headsignContains: "City", directionID: 1,
-            window: .seconds(90 * 60), realtimeMaxAge: .seconds(120)))
+            window: .seconds(90 * 60), realtimeMaxAge: .seconds(120),
+            vehiclePositionsURL: "https://api.transport.nsw.gov.au/v2/gtfs/vehiclepos/sydneytrains"))
     }
 
     @Test func defaultsNameTheStoreAfterTheBoard() throws {
@@ -67,6 +69,8 @@ import Testing
         ("source: {kind: gtfs, stop_ids: [a], window: 5m}", "source.window: must be between 10m and 24h; got 5m"),
         ("source: {kind: gtfs, stop_ids: a}", "source.stop_ids: expected a list such as [\"2000421\", \"2000422\"]; got 'a'"),
         ("source: {kind: gtfs, stop_ids: [a], trip_updates_url: 'ftp://x'}", "source.trip_updates_url: expected an http:// or https:// URL; got 'ftp://x'"),
+        ("source: {kind: gtfs, stop_ids: [a], vehicle_positions_url: 'ftp://x'}", "source.vehicle_positions_url: expected an http:// or https:// URL; got 'ftp://x'"),
+        ("source: {kind: api, base_url: 'http://x', stop_id: '1', vehicle_positions_url: 'http://x/vp'}", "source.vehicle_positions_url: only applies to kind gtfs (this source is kind api)"),
     ])
     func refusals(_ text: String, _ message: String) {
         let error = boardError { () throws(BoardFileError) in try loader.parse(text + "\n", path: "b.yaml") }

@@ -157,22 +157,30 @@ import Testing
                                          environment: ["GTFS_TEST_KEY": "s3cret"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
-        // The cancelled trip and the skipped call stay on the board, saying so.
+        // The cancelled trip and the skipped call stay on the board, saying so; every row
+        // calls at platform CEN, which alert a2 names.
         #expect(text == """
-            T1  Hornsby  +3 min  13 min  09:43
-            T9  Gordon  14 min  09:44
-            T1  Epping  Cancelled  09:52
-            T1  Berowra  +5 min  25 min  09:55
-            T9  Hornsby  Cancelled  09:58
-            T1  Richmond  35 min  10:05 (scheduled)
+            T1  Hornsby  +3 min  13 min  09:43  alert
+            T9  Gordon  14 min  09:44  alert
+            T1  Epping  Cancelled  09:52  alert
+            T1  Berowra  +5 min  25 min  09:55  alert
+            T9  Hornsby  Cancelled  09:58  alert
+            T1  Richmond  35 min  10:05 (scheduled)  alert
 
             """, "\(text)")
         #expect(server.requests.first?.header("Authorization") == "apikey s3cret")
         let json = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
                                       "--output", scratch.path("board.json")], environment: ["GTFS_TEST_KEY": "s3cret"])
         #expect(json.status == 0, "\(json.stderr)")
-        #expect(try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8).contains(
-            #""notice":"T1: buses replace trains after 22:00 · Lift out of order at platform 16""#))
+        let state = try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8)
+        #expect(state.contains(#""notice":"T1: buses replace trains after 22:00 · Lift out of order at platform 16""#))
+        func row(_ trip: String) -> Substring? {
+            state.range(of: "\"trip_id\":\"\(trip)\"").map { state[$0.lowerBound...].prefix { $0 != "}" } }
+        }
+        #expect(row("t-delay")?.hasSuffix(#""alert_ids":["a1","a2"]"#) == true, "T1 and platform CEN: \(state)")
+        #expect(row("t-time")?.hasSuffix(#""alert_ids":["a2"]"#) == true, "T9, at platform CEN only: \(state)")
+        #expect(state.contains(#"{"id":"a1","header":"T1: buses replace trains after 22:00""#), "\(state)")
+        #expect(!state.contains(#""id":"a3""#), "an alert for a route the board does not show")
         #expect(!rendered.stderr.contains("s3cret"))
 
         let validated = try await CLI.run(["validate", scratch.path("central.yaml")])
@@ -273,6 +281,46 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: scratch.path("central.sqlite")))
         #expect(try savedCheck() == checked, "and left the saved check at the real one")
         #expect(checked <= Date().timeIntervalSince1970)
+    }
+
+    /// `validate --live` reports the VehiclePositions feed as it reports the alerts feed:
+    /// fetched, or why not (then the live check fails, naming it).
+    @Test(arguments: [true, false])
+    func validateLiveReportsTheVehiclePositionsFeed(up: Bool) async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
+        let trips = try Self.tripUpdates(timestamp: Self.nowPOSIX - 20)
+        let alerts = try Self.alerts(timestamp: Self.nowPOSIX - 40)
+        var vehicles = TransitRealtime_FeedMessage()
+        vehicles.header.gtfsRealtimeVersion = "2.0"
+        vehicles.header.timestamp = UInt64(Self.nowPOSIX - 15)
+        let vehicleBytes: [UInt8] = try vehicles.serializedBytes()
+        let server = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/vp": up ? .respond(status: 200, headers: [], body: vehicleBytes) : .text("down", status: 503)
+            case "/alerts": .respond(status: 200, headers: [], body: alerts)
+            default: .respond(status: 200, headers: [], body: trips)
+            }
+        }
+        defer { server.stop() }
+        try (Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt", alertsURL: server.baseURL + "/alerts")
+             + "\n  vehicle_positions_url: \(server.baseURL)/vp\n")
+            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let live = try await CLI.run(["validate", "--live", "--now", Self.now, scratch.path("central.yaml")],
+                                     environment: ["GTFS_TEST_KEY": "k"])
+        #expect(live.stdout.contains("  alerts: fetched"), "\(live.stdout)")
+        #expect(server.requests.contains { $0.path == "/vp" && $0.header("Authorization") == "apikey k" }, "the feeds' key")
+        if up {
+            #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
+            #expect(live.stdout.contains("  vehicle positions: fetched"), "\(live.stdout)")
+        } else {
+            #expect(live.status == 74)
+            #expect(live.stderr.contains("live: vehicle positions: Failed to load departures: HTTP 503 from GTFS-Realtime feed"),
+                    "\(live.stderr)")
+        }
     }
 
     /// A stop id the agency's feed does not have: the panel and the JSON say so in a few

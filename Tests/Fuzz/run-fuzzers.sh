@@ -5,6 +5,7 @@
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
 #                                                       fuzz-onebusaway fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map
+#                                                       fuzz-vehicle-positions
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -33,7 +34,7 @@ seconds=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
                                      fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
-                                     fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map)
+                                     fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map fuzz-vehicle-positions)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -51,6 +52,8 @@ max_len() {
         fuzz-board-file) echo 16384 ;;
         fuzz-bdf) echo 65536 ;;
         fuzz-gtfs-realtime) echo 65536 ;;
+        # A city's vehicles (each with carriages is about 150 bytes).
+        fuzz-vehicle-positions) echo 65536 ;;
         # Room for a field over CSVStream's 64 KiB cap.
         fuzz-gtfs-feed) echo 131072 ;;
         fuzz-zip) echo 65536 ;;

@@ -192,16 +192,16 @@ import SwiftProtobuf
     }
 }
 
-/// A store imported from `feed` for the stop CEN, in a folder of its own; `remove()` it when
+/// A store imported from `feed` for the stop CEN (or `stopIDs`), in a folder of its own; `remove()` it when
 /// done (explicitly: the repository reads the file after the value's last use).
 struct ImportedStore {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-source-\(UUID().uuidString)").path
     var path: String { folder + "/store.sqlite" }
 
-    init(_ feed: [String: String]) throws {
+    init(_ feed: [String: String], stopIDs: Set<String> = ["CEN"]) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try GTFSFeedBuilder.writeZip(feed, to: folder + "/feed.zip")
-        try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: path)
+        try GTFSImporter(stopIDs: stopIDs).importFeed(zipPath: folder + "/feed.zip", storePath: path)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }

@@ -10,6 +10,8 @@ public struct GTFSSourceSettings: Sendable, Equatable {
     public var tripUpdatesURL: String?
     /// GTFS-Realtime ServiceAlerts for the board's routes and stops, shown as a notice line.
     public var alertsURL: String?
+    /// GTFS-Realtime VehiclePositions: how full each row's vehicle and its carriages are.
+    public var vehiclePositionsURL: String?
     /// Route ids or short names to keep; empty keeps every route.
     public var routes: [String]
     /// Keep only headsigns containing this text (case-insensitive).
@@ -44,7 +46,9 @@ public struct GTFSSourceSettings: Sendable, Equatable {
                 routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
                 window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60),
                 scheduleURL: String? = nil, scheduleRefresh: Duration = .seconds(24 * 3600), scheduleMember: String? = nil,
-                arrivals: Arrivals = .hide, cancelledWindow: Duration = .seconds(3600), realtimeMatchWarning: Int = 50) {
+                arrivals: Arrivals = .hide, cancelledWindow: Duration = .seconds(3600), realtimeMatchWarning: Int = 50,
+                vehiclePositionsURL: String? = nil) {
+        self.vehiclePositionsURL = vehiclePositionsURL
         self.scheduleURL = scheduleURL
         self.scheduleRefresh = scheduleRefresh
         self.scheduleMember = scheduleMember
@@ -65,7 +69,7 @@ public struct GTFSSourceSettings: Sendable, Equatable {
 
 /// The `source:` keys of `kind: gtfs`.
 enum GTFSSourceSchema {
-    static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "routes", "headsign_contains",
+    static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "vehicle_positions_url", "routes", "headsign_contains",
                        "direction_id", "window", "realtime_max_age", "schedule_url", "schedule_refresh", "schedule_member",
                        "arrivals", "cancelled_window", "realtime_match_warning"]
 
@@ -99,6 +103,10 @@ enum GTFSSourceSchema {
         if let url = try section.string("alerts_url") {
             if let problem = Validators.feedURL(url) { throw section.error("alerts_url", problem) }
             settings.alertsURL = url
+        }
+        if let url = try section.string("vehicle_positions_url") {
+            if let problem = Validators.feedURL(url) { throw section.error("vehicle_positions_url", problem) }
+            settings.vehiclePositionsURL = url
         }
         for item in try section.scalarList("routes", example: "[T1, T9]") ?? [] {
             if let problem = Validators.gtfsID(item.text) { throw item.error(problem) }

@@ -68,6 +68,10 @@ public enum LiveCheck {
             lines.append(errors.alerts.map { Line(text: "alerts: \($0)", isProblem: true) }
                          ?? Line(text: "alerts: fetched", isProblem: false))
         }
+        if gtfs.vehiclePositionsURL != nil {
+            lines.append(errors.vehiclePositions.map { Line(text: "vehicle positions: \($0)", isProblem: true) }
+                         ?? Line(text: "vehicle positions: fetched", isProblem: false))
+        }
         return lines
     }
 

@@ -108,7 +108,8 @@ extension BoardSetup {
                                 return schedule
                             },
                             cancelledWindow: gtfs.cancelledWindow == .zero ? nil : gtfs.cancelledWindow,
-                            matchWarningPercent: gtfs.realtimeMatchWarning, includeArrivals: gtfs.arrivals == .show),
+                            matchWarningPercent: gtfs.realtimeMatchWarning, includeArrivals: gtfs.arrivals == .show,
+                            vehiclePositions: gtfs.vehiclePositionsURL.map(feed), language: board.language),
             clock: clock, client: httpClient, logger: logger)
     }
 

@@ -57,7 +57,8 @@ public enum SourcePreflight {
         var warnings: [String] = []
         for one in setup.perSource {
             let source = one.board.source
-            let urls = [source.baseURL, source.siri?.url, source.siri?.situationsURL, source.json.map { JSONMapRepository.Settings.filling($0.url, "0") }, source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.scheduleURL]
+            let urls = [source.baseURL, source.siri?.url, source.siri?.situationsURL, source.json.map { JSONMapRepository.Settings.filling($0.url, "0") },
+                        source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.vehiclePositionsURL, source.gtfs?.scheduleURL]
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
                 do {

@@ -10,8 +10,12 @@ enum WireScan {
 
     /// The last varint value of field `field` (last one wins, as for any singular field).
     static func lastVarint(field: UInt64, in data: Data) -> UInt64? {
+        lastVarint(field: field, in: [UInt8](data))
+    }
+
+    static func lastVarint(field: UInt64, in bytes: [UInt8]) -> UInt64? {
         var found: UInt64?
-        walk([UInt8](data)) { number, value in
+        walk(bytes) { number, value in
             if number == field, case .varint(let raw) = value { found = raw }
         }
         return found

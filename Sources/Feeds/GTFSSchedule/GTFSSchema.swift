@@ -16,7 +16,9 @@ enum GTFSSchema {
             CREATE TABLE routes (
                 route_id TEXT PRIMARY KEY, short_name TEXT, long_name TEXT, route_type INTEGER, color TEXT,
                 -- added within format 2: stores from before lack it, and are read without it
-                text_color TEXT);
+                text_color TEXT,
+                -- added within format 2 too: the route's agency_id, or the feed's only agency's
+                agency_id TEXT);
             CREATE TABLE trips (
                 trip_id TEXT PRIMARY KEY, route_id TEXT NOT NULL, service_id TEXT NOT NULL,
                 headsign TEXT, direction_id INTEGER,

@@ -34,6 +34,8 @@ public final class GTFSStore: Sendable {
     public let serviceDates: ClosedRange<CivilDate>?
     /// Whether the store kept route_text_color (imports since that column was added).
     let hasRouteTextColors: Bool
+    /// Whether the store kept routes' agency_id (imports since that column was added).
+    let hasRouteAgencies: Bool
     /// One read-only connection; the board's refresh and the realtime look-ups take turns on it.
     let database: SharedConnection
     let zoneDatabase: ZoneInfoDatabase
@@ -52,6 +54,7 @@ public final class GTFSStore: Sendable {
                 return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns)
             }
             hasRouteTextColors = columns.contains("text_color")
+            hasRouteAgencies = columns.contains("agency_id")
             guard let version else {
                 throw GTFSStoreError(path: path, message: "not a timetable store (it has no schema version)")
             }

@@ -5,8 +5,13 @@ extension ImportRun {
     func readAgency() throws {
         guard let table = try open("agency.txt") else { return }
         let zone = try table.required("agency_timezone")
+        let id = table.optional("agency_id")
         guard try table.next() else { throw GTFSImportError(file: table.name, message: "no agency rows") }
         agencyTimezone = try table.text(zone, "agency_timezone")
+        // Only for matching service alerts' agency_id: never a reason to refuse a feed.
+        repeat {
+            if let agency = table[id], agencyIDs.count < 1_000 { agencyIDs.append(agency) }
+        } while try table.next()
     }
 
     /// The requested stops and the children of requested stations.
@@ -80,9 +85,10 @@ extension ImportRun {
         let id = try table.required("route_id")
         let short = table.optional("route_short_name"), long = table.optional("route_long_name")
         let type = table.optional("route_type"), color = table.optional("route_color")
-        let textColor = table.optional("route_text_color")
+        let textColor = table.optional("route_text_color"), agency = table.optional("agency_id")
+        let onlyAgency = agencyIDs.count == 1 ? agencyIDs[0] : nil
         let statement = try db.prepare("""
-            INSERT INTO routes (route_id, short_name, long_name, route_type, color, text_color) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO routes (route_id, short_name, long_name, route_type, color, text_color, agency_id) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         var found: Set<String> = []
         while try table.next() {
@@ -93,8 +99,9 @@ extension ImportRun {
             // then takes the board's colour.
             let shortName = table[short], longName = table[long]
             let routeColor = GTFSValues.color(table[color]), routeTextColor = GTFSValues.color(table[textColor])
+            let agencyID = table[agency] ?? onlyAgency
             try insert(from: table, key: "route_id '\(routeID)'") {
-                try statement.execute(routeID, shortName, longName, routeType, routeColor, routeTextColor)
+                try statement.execute(routeID, shortName, longName, routeType, routeColor, routeTextColor, agencyID)
             }
             found.insert(routeID)
         }

@@ -18,6 +18,8 @@ final class ImportRun {
     var routes: Set<String> = []
     var services: Set<String> = []
     var agencyTimezone = ""
+    /// agency.txt's agency_id values: a route without its own agency_id belongs to the only one.
+    var agencyIDs: [String] = []
     /// First and last day any kept service runs, as date keys (20260405).
     var serviceStart: Int?, serviceEnd: Int?
 

@@ -32,6 +32,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         public var tripUpdates: TripUpdatesFetcher.Settings?
         /// A ServiceAlerts feed; alerts inside the TripUpdates feed count too.
         public var alerts: TripUpdatesFetcher.Settings?
+        /// A VehiclePositions feed, for how full each row's vehicle is; vehicles inside the
+        /// TripUpdates feed count too.
+        public var vehiclePositions: TripUpdatesFetcher.Settings?
+        /// The board's BCP 47 tag: which of an alert's translations it shows.
+        public var language: String?
         public var realtimeMaxAge: Duration
         /// Retry spacing after failed realtime polls: the board's refresh interval, doubling
         /// up to its max_backoff.
@@ -51,7 +56,10 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                     realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
                     backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil,
                     cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50,
-                    includeArrivals: Bool = false) {
+                    includeArrivals: Bool = false, vehiclePositions: TripUpdatesFetcher.Settings? = nil,
+                    language: String? = nil) {
+            self.vehiclePositions = vehiclePositions
+            self.language = language
             self.includeArrivals = includeArrivals
             self.schedule = schedule
             self.cancelledWindow = cancelledWindow
@@ -73,9 +81,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let clock: any BoardClock
     private let fetcher: TripUpdatesFetcher?
     private let storeCache = StoreCache()
-    private let realtime = RealtimePolling()
+    let realtime = RealtimePolling()
     private let alertsFetcher: TripUpdatesFetcher?
-    private let alertsPolling = RealtimePolling()
+    let alertsPolling = RealtimePolling()
+    private let vehiclesFetcher: TripUpdatesFetcher?
+    let vehiclesPolling = RealtimePolling()
     private let currentNotice = SharedNotice()
     private let healthLog = RealtimeHealthLog()
     /// Keeps the store current when the board names its schedule's URL.
@@ -92,6 +102,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         self.updater = settings.schedule.map { ScheduleUpdater(settings: $0, client: client, logger: logger) }
         self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0, client: client) }
         self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0, client: client) }
+        self.vehiclesFetcher = settings.vehiclePositions.map { TripUpdatesFetcher(settings: $0, client: client) }
     }
 
     /// The board's service alerts from the last fetch, at most two, joined.
@@ -100,6 +111,12 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
+        try await answer().departures
+    }
+
+    /// The rows with realtime applied, their vehicles' crowding and the alerts that concern
+    /// them. Only the timetable can fail it: a failing or stale feed leaves out what it gave.
+    public func answer() async throws(DeparturesError) -> SourceAnswer {
         let now = clock.now
         if let updater {
             // Without a store there is nothing true to show: wait for the first download.
@@ -133,10 +150,12 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             throw .failed(detail: "GTFS store \(error)")
         }
         if scheduled.isEmpty { try checkService(store, now: now) }
-        // Both feeds at once: a hanging one costs its own timeout, not the sum.
+        // The feeds at once: a hanging one costs its own timeout, not the sum.
         async let trips: Void = poll(fetcher, realtime, named: "realtime feed", url: settings.tripUpdates?.url, at: now)
         async let alerts: Void = poll(alertsFetcher, alertsPolling, named: "service alerts feed", url: settings.alerts?.url, at: now)
-        _ = await (trips, alerts)
+        async let vehicles: Void = poll(vehiclesFetcher, vehiclesPolling, named: "vehicle positions feed",
+                                        url: settings.vehiclePositions?.url, at: now)
+        _ = await (trips, alerts, vehicles)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       cancelledWindow: settings.cancelledWindow, lookups: lookups(store),
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
@@ -152,7 +171,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 .filter { !messages.contains($0) }
         }
         currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
-        return result.departures
+        return annotated(result.departures, scheduled: scheduled, store: store, isFresh: { applier.isFresh($0, now: now) })
     }
 
     /// Only a TripUpdates feed makes rows live.
@@ -173,9 +192,10 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         return SourceHealth(realtimeMatchRate: current?.matchRate, realtimeSummary: current?.summary, realtimeError: error)
     }
 
-    /// Why the last TripUpdates and ServiceAlerts polls failed (nil: fine or not configured).
-    public var realtimeErrors: (tripUpdates: String?, alerts: String?) {
-        (realtime.lastError, alertsPolling.lastError)
+    /// Why the last TripUpdates, ServiceAlerts and VehiclePositions polls failed (nil: fine
+    /// or not configured).
+    public var realtimeErrors: (tripUpdates: String?, alerts: String?, vehiclePositions: String?) {
+        (realtime.lastError, alertsPolling.lastError, vehiclesPolling.lastError)
     }
 
     /// One poll of a feed when it is due; failures back off, the last good feed stays.
@@ -194,55 +214,6 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 logger.warning("\(name): \(error.description); rows show the timetable once the last good feed is too old",
                                metadata: place)
             }
-        }
-    }
-}
-
-/// What realtime polling remembers between refreshes: the last feed that decoded (the
-/// applier judges its age) and when to try again after failures.
-final class RealtimePolling: Sendable {
-    private struct State {
-        var lastFeed: TransitRealtime_FeedMessage?
-        var lastError: String?
-        var failures = 0
-        var retryAt: Date?
-    }
-
-    private let state = Locked(State())
-
-    var lastFeed: TransitRealtime_FeedMessage? { state.withLock { $0.lastFeed } }
-    /// Why the last poll failed; nil after a success.
-    var lastError: String? { state.withLock { $0.lastError } }
-
-    func isDue(at now: Date) -> Bool {
-        state.withLock { state in state.retryAt.map { now >= $0 } ?? true }
-    }
-
-    /// A feed stamped older than the one held (a lagging mirror or cache behind a load
-    /// balancer) does not replace it: the board keeps the newest data it was given.
-    /// Returns the failure this success ends, if any.
-    @discardableResult
-    func succeeded(with feed: TransitRealtime_FeedMessage) -> String? {
-        state.withLock { state in
-            let held = state.lastFeed, ended = state.lastError
-            let older = held.map { $0.header.hasTimestamp && feed.header.hasTimestamp && feed.header.timestamp < $0.header.timestamp }
-            state = State(lastFeed: older == true ? held : feed)
-            return ended
-        }
-    }
-
-    /// Returns whether the cause differs from the last failure's (a new one to report).
-    @discardableResult
-    func failed(at now: Date, policy: RefreshPolicy, error: String) -> Bool {
-        state.withLock { state in
-            let changed = state.lastError != error
-            state.failures += 1
-            state.lastError = error
-            let wait = policy.delay(afterConsecutiveFailures: state.failures)
-            // Half a second early, so a refresh scheduled exactly one wait later still polls.
-            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18 - 0.5
-            state.retryAt = now.addingTimeInterval(max(0, seconds))
-            return changed
         }
     }
 }

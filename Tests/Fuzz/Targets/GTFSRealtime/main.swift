@@ -1,6 +1,7 @@
 // Fuzz target: a GTFS-Realtime feed (TripUpdates and service alerts) decoded as the GTFS
 // source decodes a poll, then applied to a small real timetable store, so matching,
-// cancellations, stop updates, moved platforms and added trips all run on fuzzed data.
+// cancellations, stop updates, moved platforms and added trips all run on fuzzed data; its
+// alerts read as the board's `ServiceAlert`s and matched to the rows.
 import DeparturesCore
 import Foundation
 import FuzzSupport
@@ -19,6 +20,9 @@ enum Fixture {
     static let store = makeStore()
     /// The board's stops with the station's platforms, as GTFSDeparturesRepository passes them.
     static let boardStops = board.union(store.childStops(of: board))
+    static let parents = store.parentStations(of: boardStops.union(scheduled.map(\.stopID)))
+    static let tripStarts = store.tripStartSecs(Set(scheduled.map(\.tripID)))
+    static let routes = store.routeFacts()
     /// The timetable is fixed, so its rows are read once; the feed is what varies.
     static let scheduled = try! store.scheduledDepartures(
         stopIDs: board, at: now, window: .seconds(7_200), lookBack: .seconds(1_800), zone: zone, includeDropOffOnly: true)
@@ -102,6 +106,16 @@ func fuzzOne(_ bytes: [UInt8]) {
     _ = RealtimeHealth(result).summary
     // A separate ServiceAlerts feed goes through this alone, with the rider's language.
     _ = ServiceAlerts.messages(in: feed, routeIDs: ["R1", "R2"], stopIDs: Fixture.boardStops, now: Fixture.now, language: "en")
+    // As GTFSDeparturesRepository.answer(): the alerts that concern the board, rows marked.
+    let identities = RowIdentity.of(result.departures, scheduled: Fixture.scheduled, parents: Fixture.parents,
+                                    tripStarts: Fixture.tripStarts, tripFeed: feed, boardStops: Fixture.boardStops)
+    let board = AlertBoard(routes: Fixture.routes, stopIDs: Fixture.boardStops.union(Fixture.parents.values), rows: identities)
+    let alerts = ServiceAlertReading.read([feed], language: "fr-CA", board: board)
+    let rows = alerts.marked(result.departures, identities: identities)
+    let ids = Set(alerts.alerts.map(\.id))
+    precondition(ids.count == alerts.alerts.count, "an alert id twice")
+    precondition(rows.allSatisfy { $0.alertIDs.allSatisfy(ids.contains) }, "a row names an alert the board does not have")
+    _ = AlertRules.shown([alerts.alerts], at: Fixture.now)
 
     for row in result.departures where row.isCancelled {
         precondition(row.delaySeconds == 0 && row.realtimeTimeSecs == row.scheduledTimeSecs, "cancelled row \(row) has a delay")
@@ -113,8 +127,9 @@ func fuzzOne(_ bytes: [UInt8]) {
     // A departures hub serves these rows to signs, which decode them with the API's own
     // checks and refuse the whole answer for one bad row: every row must pass them.
     do {
-        let body = try JSONEncoder().encode(DeparturesResponse(data: result.departures))
-        _ = try DeparturesDecoder.decode(Array(body))
+        let body = try JSONEncoder().encode(DeparturesResponse(data: rows, alerts: alerts.alerts.map { $0.inForce(at: Fixture.now) }))
+        let decoded = try DeparturesDecoder.decode(Array(body))
+        precondition(decoded.alerts.map(\.id) == alerts.alerts.map(\.id), "alerts lost on the way")
     } catch {
         preconditionFailure("the rows break the departures contract: \(error)")
     }
