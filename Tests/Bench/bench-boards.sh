@@ -34,6 +34,49 @@ with zipfile.ZipFile("www/feed.zip", "w", zipfile.ZIP_DEFLATED) as archive:
 # A FeedMessage with only its header (version "2.0", incrementality FULL_DATASET).
 open("www/tripupdates.pb", "wb").write(bytes([0x0a, 0x07, 0x0a, 0x03]) + b"2.0" + bytes([0x10, 0x00]))
 
+# The same feed's ServiceAlerts (five alerts: its route, its stop, one trip, one in three
+# languages, one outside its period) and VehiclePositions (the 24 trips around now, each with
+# its load and eight carriages), written with a few lines of protobuf wire format.
+import datetime, time, zoneinfo
+def varint(n):
+    out = b""
+    while True:
+        out += bytes([(n & 0x7f) | (0x80 if n > 0x7f else 0)])
+        n >>= 7
+        if not n:
+            return out
+def field(number, value):
+    if isinstance(value, int):
+        return varint(number << 3) + varint(value)
+    data = value.encode() if isinstance(value, str) else value
+    return varint(number << 3 | 2) + varint(len(data)) + data
+def text(*pairs):
+    return b"".join(field(1, field(1, t) + (field(2, lang) if lang else b"")) for t, lang in pairs)
+now = int(time.time())
+header = field(1, field(1, "2.0") + field(2, 0) + field(3, now))
+alerts = [
+    ("t1-works", [field(2, "T1")], 1, 9, 4, text(("No T1 trains to Emu Plains", None)), [(now - 3600, now + 86400)]),
+    ("lift", [field(5, "200060")], 2, 11, 2, text(("Lift to platform 18 out of service", None)), []),
+    ("trip", [field(4, field(1, "trip100"))], 1, 2, 3, text(("This trip ends at Town Hall", None)), []),
+    ("three", [field(2, "T1")], 12, 8, 2, text(("Track work", None), ("Travaux", "fr"), ("Gleisarbeiten", "de")), []),
+    ("later", [field(2, "T1")], 10, 1, 4, text(("Storm: no trains tomorrow", None)), [(now + 86400, now + 2 * 86400)]),
+]
+entities = b""
+for ident, selectors, cause, effect, severity, header_text, periods in alerts:
+    alert = b"".join(field(1, field(1, start) + field(2, end)) for start, end in periods)
+    alert += b"".join(field(5, s) for s in selectors) + field(6, cause) + field(7, effect) + field(10, header_text) + field(14, severity)
+    entities += field(2, field(1, ident) + field(5, alert))
+open("www/alerts.pb", "wb").write(header + entities)
+sydney = datetime.datetime.fromtimestamp(now, zoneinfo.ZoneInfo("Australia/Sydney"))
+today = sydney.strftime("%Y%m%d")
+first = (sydney.hour * 3600 + sydney.minute * 60) // 300
+vehicles = b""
+for n in range(max(0, first - 4), min(288, first + 20)):
+    carriages = b"".join(field(11, field(3, (n + c) % 5) + field(5, c + 1)) for c in range(8))
+    vehicle = field(1, field(1, f"trip{n}") + field(3, today) + field(5, "T1")) + field(9, n % 5) + field(10, (n * 13) % 110) + carriages
+    vehicles += field(2, field(1, f"v{n}") + field(4, vehicle))
+open("www/vehicles.pb", "wb").write(header + vehicles)
+
 # SIRI StopMonitoring answers: a stop's 40 visits from now, a minute apart, in XML; and 500,
 # in XML and in SIRI Lite JSON, for `bench --siri-answer`.
 import datetime, json, os
@@ -134,6 +177,13 @@ board gtfs "  kind: gtfs
   stop_ids: [\"200060\"]
   trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb"
 (cd "$repo" && "$binary" gtfs import "$work/www/feed.zip" --board "$work/gtfs.yaml") > import.log 2>&1 || { cat import.log; exit 1; }
+# The same board with alerts and vehicle positions polled too (every 30 s, as trip updates).
+board gtfs-alerts-vp "  kind: gtfs
+  store: $work/store.sqlite
+  stop_ids: [\"200060\"]
+  trip_updates_url: http://127.0.0.1:$http_port/tripupdates.pb
+  alerts_url: http://127.0.0.1:$http_port/alerts.pb
+  vehicle_positions_url: http://127.0.0.1:$http_port/vehicles.pb"
 
 
 # Several sources (issue 30): two GTFS feeds with their own stores and realtime, and an API stop.

@@ -23,7 +23,7 @@ source "$repo/Tests/Bench/bench-boards.sh"
 echo "binary: $binary ($(du -m "$binary" | cut -f1) MB; $("$binary" --version))"
 # From the checkout, so the boards' fonts are found in Fonts/ as users' boards find theirs.
 (cd "$repo" && SSL_CERT_FILE=$work/trust.pem "$binary" bench --frames 1 --seconds 5 \
-    --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml" \
+    --board "$work/demo.yaml" --board "$work/api-http.yaml" --board "$work/api-https.yaml" --board "$work/gtfs.yaml" --board "$work/gtfs-alerts-vp.yaml" \
     --board "$work/several.yaml" --board "$work/siri-http.yaml" --board "$work/onebusaway-http.yaml" --board "$work/json-http.yaml") \
     | grep -E '^(render|run) ' | sed "s#$work/##"
 # Reading a busy stop's SIRI answer (500 visits) into rows, as XML and as SIRI Lite JSON.

@@ -42,10 +42,15 @@ struct DeparturesDocsTests {
         let full = Departure(tripID: "t", routeShortName: "r", headsign: "h", scheduledTimeSecs: 1, realtimeTimeSecs: 1,
                              delaySeconds: 0, isRealtime: true, platform: "1", isCancelled: true, isEstimated: true,
                              isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000",
-                             occupancy: .standing, occupancyPercent: 80, carriages: [.full, nil])
-        let encoded = try JSONEncoder().encode(DeparturesResponse(data: [full]))
+                             occupancy: .standing, occupancyPercent: 80, carriages: [.full, nil], alertIDs: ["a"])
+        let alert = ServiceAlert(id: "a", header: "h", description: "d", cause: .strike, effect: .noService, severity: .severe,
+                                 periods: [ActivePeriod(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60))],
+                                 scopes: [AlertScope(route: "r"), AlertScope(stop: "s"), AlertScope(trip: "t")])
+        let encoded = try JSONEncoder().encode(DeparturesResponse(data: [full], alerts: [alert]))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let row = try #require((object["data"] as? [[String: Any]])?.first)
-        #expect(documented == Set(row.keys).union(object.keys), "documented \(documented.sorted()), code \(row.keys.sorted())")
+        let alertKeys = try #require((object["alerts"] as? [[String: Any]])?.first).keys
+        let code = Set(row.keys).union(object.keys).union(alertKeys)
+        #expect(documented == code, "documented \(documented.sorted()), code \(code.sorted())")
     }
 }

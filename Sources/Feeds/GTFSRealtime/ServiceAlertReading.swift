@@ -73,25 +73,9 @@ public enum ServiceAlertReading {
                             periods: source.activePeriod.map(period), scopes: scopes)
     }
 
-    /// The translation for `language` (a BCP 47 tag): the same tag, else its language alone
-    /// (`fr` for `fr-CA`), else the same language in another region, else the untagged text,
-    /// else the first. Tags compare without case; empty texts are passed over.
+    /// The translation for `language` (a BCP 47 tag), by the core's rule (`Translations`).
     public static func text(_ text: TransitRealtime_TranslatedString, language: String?) -> String? {
-        let translations = text.translation.filter { !$0.text.isEmpty }
-        func tag(_ translation: TransitRealtime_TranslatedString.Translation) -> String? {
-            translation.hasLanguage && !translation.language.isEmpty ? translation.language.lowercased() : nil
-        }
-        if let wanted = language?.lowercased(), !wanted.isEmpty {
-            let primary = primarySubtag(wanted)
-            if let exact = translations.first(where: { tag($0) == wanted }) { return exact.text }
-            if let plain = translations.first(where: { tag($0) == primary }) { return plain.text }
-            if let regional = translations.first(where: { tag($0).map(primarySubtag) == primary }) { return regional.text }
-        }
-        return (translations.first { tag($0) == nil } ?? translations.first)?.text
-    }
-
-    static func primarySubtag(_ tag: String) -> String {
-        String(tag.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(tag))
+        Translations.pick(text.translation.map { ($0.hasLanguage ? $0.language : nil, $0.text) }, for: language)
     }
 
     /// POSIX seconds past year 9999 (or a start of 0) are read as no bound: no feed means them,

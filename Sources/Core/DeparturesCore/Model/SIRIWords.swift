@@ -48,19 +48,21 @@ enum SIRIWords {
     }
 }
 
-/// A text a feed gives in several languages, and which of them a board reads.
+/// A text a feed gives in several languages, and which of them a board reads: the one rule
+/// for every source.
 public enum Translations {
-    /// The board's `language` (BCP 47) exactly, else one of its primary language (`de` for
-    /// `de-CH`, and `de-CH` for `de`), else the untagged text, else the first; nil when there is none.
+    /// The board's `language` (BCP 47) exactly, else its language alone (`fr` for `fr-CA`),
+    /// else the same language in another region, else the untagged text, else the first;
+    /// tags compare without case, empty texts are passed over; nil when there is none.
     public static func pick(_ texts: [(language: String?, text: String)], for language: String?) -> String? {
-        let tagged = texts.filter { !$0.text.isEmpty }
-        guard let language = language?.lowercased(), !language.isEmpty else {
-            return (tagged.first { ($0.language ?? "").isEmpty } ?? tagged.first)?.text
-        }
+        let texts = texts.filter { !$0.text.isEmpty }
+        func tag(_ language: String?) -> String? { language.flatMap { $0.isEmpty ? nil : $0.lowercased() } }
         func primary(_ tag: String) -> Substring { tag.split(separator: "-", maxSplits: 1).first ?? "" }
-        return (tagged.first { $0.language?.lowercased() == language }
-            ?? tagged.first { $0.language.map { primary($0.lowercased()) == primary(language) } ?? false }
-            ?? tagged.first { ($0.language ?? "").isEmpty }
-            ?? tagged.first)?.text
+        if let wanted = tag(language) {
+            if let exact = texts.first(where: { tag($0.language) == wanted }) { return exact.text }
+            if let plain = texts.first(where: { tag($0.language).map { $0[...] } == primary(wanted) }) { return plain.text }
+            if let regional = texts.first(where: { tag($0.language).map(primary) == primary(wanted) }) { return regional.text }
+        }
+        return (texts.first { tag($0.language) == nil } ?? texts.first)?.text
     }
 }
