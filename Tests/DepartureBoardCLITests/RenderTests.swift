@@ -30,6 +30,15 @@ struct RenderTests {
         #expect(run.stdout == "wrote \(scratch.path("state.json")): board state as JSON, \(bytes) bytes, ok, 20 rows\n", "says what it wrote")
     }
 
+    @Test func theLayoutJSONOfThePreviewBoardMatchesTheGolden() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--now", Self.now, "--output", scratch.path("preview.layout.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        try expectGolden(scratch.read("preview.layout.json"), "preview-2026-11-23T0930.layout.json")
+        #expect(run.stdout.hasPrefix("wrote \(scratch.path("preview.layout.json")): the frame's layout, "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix(" texts, 0 characters without a glyph\n"), "\(run.stdout)")
+    }
+
     @Test func anImageRenderSaysWhatItWrote() async throws {
         let scratch = try ScratchDirectory()
         let run = try await CLI.run(["render", "--now", Self.now, "--output", scratch.path("preview.png")])

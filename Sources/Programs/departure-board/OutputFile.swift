@@ -5,6 +5,8 @@ import SystemFiles
 /// board on the terminal.
 enum OutputFormat: Equatable {
     case json
+    /// `X.layout.json`: every text the frame draws (`LayoutReport`).
+    case layout
     case txt
     case image(ImageFormat)
     case terminal
@@ -20,6 +22,7 @@ enum OutputFormat: Equatable {
         }
         let ext = name[name.index(after: dot)...].lowercased()
         switch ext {
+        case "json" where name.lowercased().hasSuffix(".layout.json"): self = .layout
         case "json": self = .json
         case "txt": self = .txt
         default:
@@ -31,7 +34,7 @@ enum OutputFormat: Equatable {
     }
 
     static var supportedList: String {
-        (["json", "txt"] + ImageFormat.allCases.map(\.rawValue)).map { "." + $0 }.joined(separator: ", ")
+        (["json", "layout.json", "txt"] + ImageFormat.allCases.map(\.rawValue)).map { "." + $0 }.joined(separator: ", ")
     }
 }
 

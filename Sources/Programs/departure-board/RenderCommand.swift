@@ -21,7 +21,8 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render one frame of a board to a file.",
         discussion: """
-            The extension of --output picks the format: .json (the board state), .txt (the \
+            The extension of --output picks the format: .json (the board state), .layout.json \
+            (every text the frame draws: its box, colours, font and what is visible), .txt (the \
             rows as plain text), .png, .ppm or .pgm (the board as the display shows it, --scale N \
             times); - draws it on this terminal, fitted to its size. A failed fetch still writes \
             the error state.
@@ -191,6 +192,17 @@ struct RenderCommand: AsyncParsableCommand {
             let bytes = Array(BoardStateJSON.encode(state).utf8)
             try OutputFile.write(bytes, to: path)
             Console.info("wrote \(path): board state as JSON, \(bytes.count) bytes, \(state.status.rawValue), \(state.rows.count) rows")
+        case .layout:
+            let report: LayoutReport
+            do {
+                report = BoardRenderer(options: try LayoutAssembly.options(for: board)).layout(state)
+            } catch {
+                throw CLIFailure(error)
+            }
+            let bytes = Array(report.json.utf8)
+            try OutputFile.write(bytes, to: path)
+            let missing = report.texts.reduce(0) { $0 + $1.missingGlyphs }
+            Console.info("wrote \(path): the frame's layout, \(report.texts.count) texts, \(missing) characters without a glyph")
         case .txt:
             let bytes = Array(BoardStateText.encode(state).utf8)
             try OutputFile.write(bytes, to: path)

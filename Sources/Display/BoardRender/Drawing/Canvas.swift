@@ -9,6 +9,9 @@ public struct Canvas {
     public var clip: Rect
     /// Set by a layout that drew moving text: the picture changes with time on its own.
     public var isScrolling = false
+    /// The texts drawn with a role, while recording for the layout JSON; nil (the default)
+    /// records nothing, so a running board pays nothing for it.
+    public var texts: [LayoutText]?
 
     public init(frame: Framebuffer, palette: Palette) {
         self.frame = frame

@@ -30,6 +30,20 @@ public struct BoardRenderer: Sendable {
         return (Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation), canvas.isScrolling)
     }
 
+    /// Every text the frame at `elapsed` draws, with its box, colours and what is visible.
+    public func layout(_ state: BoardState, elapsed: Duration = .zero) -> LayoutReport {
+        let size = options.logicalSize
+        var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
+                            palette: options.palette)
+        canvas.texts = []
+        canvas.clear()
+        switch options.style {
+        case .rows: RowsLayout(options: options).draw(state, elapsed: elapsed, on: &canvas)
+        case .ticker: TickerLayout(options: options).draw(state, elapsed: elapsed, on: &canvas)
+        }
+        return LayoutReport(width: size.width, height: size.height, format: options.format, texts: canvas.texts ?? [])
+    }
+
     /// A ticker's whole message as the frames its panel shows one after another, each a
     /// panel's width further along, laid out left to right in rows about 128 pixels wide with
     /// a dark pixel between frames: a preview that reads, where one frame shows a few letters.

@@ -28,7 +28,7 @@ extension RowsLayout {
         let top = size.height - rowHeight + gap
         let baseline = top + font.ascent
         canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
-        canvas.draw(Self.alertMark, font: font, x: gap, baseline: baseline, .delay)
+        canvas.draw(Self.alertMark, font: font, x: gap, baseline: baseline, .delay, role: .alert)
         let left = gap + font.width(of: Self.alertMark) + badgeSpace
         let region = Rect(x: left, y: top, width: max(0, size.width - gap - left), height: rowHeight - gap)
         let text = alerts.map(\.header).joined(separator: "  ·  ")
@@ -36,14 +36,14 @@ extension RowsLayout {
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         let width = font.width(of: text)
         guard width > region.width else {
-            canvas.draw(text, font: font, x: left, baseline: baseline, .delay)
+            canvas.draw(text, font: font, x: left, baseline: baseline, .delay, role: .alert)
             return
         }
         canvas.isScrolling = true
         let cycle = width + 6 * font.width(of: " ")
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
-        canvas.draw(text, font: font, x: left - offset, baseline: baseline, .delay)
-        canvas.draw(text, font: font, x: left - offset + cycle, baseline: baseline, .delay)
+        canvas.draw(text, font: font, x: left - offset, baseline: baseline, .delay, role: .alert, scrolls: true)
+        canvas.draw(text, font: font, x: left - offset + cycle, baseline: baseline, .delay, role: .alert, scrolls: true)
     }
 
     /// A notice in the status line, cut to fit: it changes only with new data, so it does
@@ -52,7 +52,7 @@ extension RowsLayout {
         let top = size.height - rowHeight + gap
         canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
         let text = font.truncated(notice, toWidth: size.width - 2 * gap)
-        canvas.draw(text, font: font, x: gap, baseline: top + font.ascent, .delay)
+        canvas.draw(text, font: font, x: gap, baseline: top + font.ascent, .delay, role: .notice, full: notice)
     }
 
     /// The message on the left, the time of the last update on the right: when space is
@@ -69,11 +69,11 @@ extension RowsLayout {
             let roomy = gap + font.width(of: fullMessage) + columnSpace + font.width(of: "updated " + clock) <= right
             let label = roomy ? "updated " + clock : clock
             right -= font.width(of: label)
-            canvas.draw(label, font: font, x: right, baseline: baseline, .dimText)
+            canvas.draw(label, font: font, x: right, baseline: baseline, .dimText, role: .updated)
             right -= columnSpace
         }
         let message = font.truncated(fullMessage, toWidth: max(0, right - gap))
-        canvas.draw(message, font: font, x: gap, baseline: baseline, .error)
+        canvas.draw(message, font: font, x: gap, baseline: baseline, .error, role: .message, full: fullMessage)
     }
 
 }

@@ -97,7 +97,7 @@ struct RowsLayout {
         if options.clock {
             let clock = TimeText.clock(state.now, in: state.zone)
             right -= font.width(of: clock)
-            canvas.draw(clock, font: font, x: right, baseline: baseline, .text)
+            canvas.draw(clock, font: font, x: right, baseline: baseline, .text, role: .clock)
             right -= 2 * gap
         }
         // "2/3" beside the name while both fit; on a narrow panel the station's name wins and
@@ -107,11 +107,11 @@ struct RowsLayout {
         let counterFits = pages > 1 && font.width(of: state.boardName) <= nameRoom
         if counterFits {
             right -= font.width(of: indicator)
-            canvas.draw(indicator, font: font, x: right, baseline: baseline, .dimText)
+            canvas.draw(indicator, font: font, x: right, baseline: baseline, .dimText, role: .page)
             right -= 2 * gap
         }
         let name = font.truncated(state.boardName, toWidth: max(0, right - gap))
-        canvas.draw(name, font: font, x: gap, baseline: baseline, .header)
+        canvas.draw(name, font: font, x: gap, baseline: baseline, .header, role: .header, full: state.boardName)
         let rule = lineHeight + gap - 1
         canvas.fill(Rect(x: 0, y: rule, width: size.width, height: 1), .dimText)
         if pages > 1 && !counterFits {
@@ -132,7 +132,7 @@ struct RowsLayout {
             let routeText = font.truncated(row.route, toWidth: badge.width - 2)
             let routeX = badge.x + (badge.width - font.width(of: routeText) + 1) / 2
             canvas.clip = badge
-            canvas.draw(routeText, font: font, x: routeX, baseline: baseline, badgeColors.text)
+            canvas.draw(routeText, font: font, x: routeX, baseline: baseline, badgeColors.text, role: .route, full: row.route)
             canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height)
         }
 
@@ -141,7 +141,7 @@ struct RowsLayout {
         let textColor: LogicalColor = row.looksScheduled || !row.isReachable ? .dimText : .text
         var right = size.width - gap
         if columns.showTime {
-            canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor)
+            canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor, role: .time)
             right -= columns.timeWidth + columnSpace
         }
         if columns.showCountdown {
@@ -151,30 +151,30 @@ struct RowsLayout {
                 let width = font.width(of: countdown) + 2 * gap
                 let box = Rect(x: right - width, y: top, width: width, height: lineHeight)
                 canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
-                canvas.draw(countdown, font: font, x: box.x + gap, baseline: baseline, .delayText)
+                canvas.draw(countdown, font: font, x: box.x + gap, baseline: baseline, .delayText, role: .countdown)
             } else {
                 canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline,
-                            row.isDropOffOnly ? .dimText : textColor)
+                            row.isDropOffOnly ? .dimText : textColor, role: .countdown)
             }
             right -= columns.countdownWidth + columnSpace
         }
         if let delay = columns.delayText(row) {
             let box = Rect(x: right - font.width(of: delay) - 2 * gap, y: top, width: font.width(of: delay) + 2 * gap, height: lineHeight)
             canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
-            canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText)
+            canvas.draw(delay, font: font, x: box.x + gap, baseline: baseline, .delayText, role: .delay)
             right = box.x - badgeSpace
         }
         if columns.leaveWidth > 0 {
             // A word's space from the delay box: "leave in 3 min +2 min", never "min+2 min".
             let end = columns.delayText(row) == nil ? right : right + badgeSpace - columnSpace
             if let leave = columns.leaveText(row) {
-                canvas.draw(leave, font: font, x: end - font.width(of: leave), baseline: baseline, textColor)
+                canvas.draw(leave, font: font, x: end - font.width(of: leave), baseline: baseline, textColor, role: .leave)
             }
             right = end - columns.leaveWidth - columnSpace
         }
         if columns.platformWidth > 0 {
             if let platform = columns.platformText(row) {
-                canvas.draw(platform, font: font, x: right - font.width(of: platform), baseline: baseline, textColor)
+                canvas.draw(platform, font: font, x: right - font.width(of: platform), baseline: baseline, textColor, role: .platform)
             }
             right -= columns.platformWidth + columnSpace
         }
@@ -182,7 +182,7 @@ struct RowsLayout {
             // At one place on every row of the page, so the labels read as a column of places.
             let left = columns.sourceLeft
             if let (label, failing) = columns.sourceText(row) {
-                canvas.draw(label, font: font, x: left, baseline: baseline, failing ? .error : .dimText)
+                canvas.draw(label, font: font, x: left, baseline: baseline, failing ? .error : .dimText, role: .source)
             }
             right = left - columnSpace
         }
@@ -195,7 +195,7 @@ struct RowsLayout {
         // Headsign in what is left, after a mark in the delay colour on a row an alert concerns.
         var left = badge.width > 0 ? badge.maxX + badgeSpace : gap
         if !row.alertIDs.isEmpty {
-            canvas.draw(Self.alertMark, font: font, x: left, baseline: baseline, .delay)
+            canvas.draw(Self.alertMark, font: font, x: left, baseline: baseline, .delay, role: .alert)
             left += font.width(of: Self.alertMark) + badgeSpace
         }
         guard options.columns.contains(.headsign) else { return }
@@ -210,15 +210,16 @@ struct RowsLayout {
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         let width = font.width(of: text)
         guard width > region.width, options.overflow == .scroll else {
-            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, color)
+            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, color,
+                        role: .headsign, full: text)
             return
         }
         // Scroll left, then wrap round with a gap of a few spaces.
         canvas.isScrolling = true
         let cycle = width + 4 * font.width(of: " ")
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
-        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, color)
-        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, color)
+        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, color, role: .headsign, scrolls: true)
+        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, color, role: .headsign, scrolls: true)
     }
 
     func drawCentered(_ lines: [String], _ color: LogicalColor, in area: Rect, on canvas: inout Canvas) {
@@ -226,7 +227,8 @@ struct RowsLayout {
         var top = area.y + (area.height - shown.count * lineHeight) / 2
         for line in shown {
             let text = font.truncated(line, toWidth: size.width - 2 * gap)
-            canvas.draw(text, font: font, x: (size.width - font.width(of: text)) / 2, baseline: top + font.ascent, color)
+            canvas.draw(text, font: font, x: (size.width - font.width(of: text)) / 2, baseline: top + font.ascent, color,
+                        role: .message, full: line)
             top += lineHeight
         }
     }

@@ -59,13 +59,13 @@ struct TickerLayout {
         let color: LogicalColor = state.status == .error ? .error : .text
         let width = font.width(of: text)
         guard width > size.width else {
-            canvas.draw(text, font: font, x: 0, baseline: baseline, color)
+            canvas.draw(text, font: font, x: 0, baseline: baseline, color, role: .ticker)
             return
         }
         let cycle = width + size.width
         canvas.isScrolling = true
-        canvas.draw(text, font: font, x: -offset, baseline: baseline, color)
-        canvas.draw(text, font: font, x: cycle - offset, baseline: baseline, color)
+        canvas.draw(text, font: font, x: -offset, baseline: baseline, color, role: .ticker, scrolls: true)
+        canvas.draw(text, font: font, x: cycle - offset, baseline: baseline, color, role: .ticker, scrolls: true)
     }
 
     /// How many panel-wide frames the whole message takes.
