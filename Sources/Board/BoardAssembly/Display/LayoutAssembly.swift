@@ -27,7 +27,8 @@ public enum LayoutAssembly {
             overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
             badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
             palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
-                             redInk: panelShowsRed(board.output)),
+                             redInk: panelShowsRed(board.output),
+                             ledMatrix: board.output.map { [.ledMatrix, .rgbMatrix].contains(PanelFacts.of($0.driver).family) } ?? false),
             alerts: display.alerts.map(LayoutOptions.AlertStyle.init) ?? defaultAlerts(board.output))
     }
 
@@ -47,6 +48,34 @@ public enum LayoutAssembly {
     public static func warnings(for board: BoardFile, renderer: BoardRenderer) -> [String] {
         renderer.unusedSettings(headerAsked: board.display.locations["header"] != nil).map { unused in
             "\(place(of: unused.key, in: board)): display.\(unused.key): \(unused.reason)"
+        } + contrastWarnings(for: board, palette: renderer.options.palette)
+    }
+
+    /// Colour pairs of `display.colors` (as the panel shows them) below WCAG 2's 3:1, the
+    /// least for large text: riders would not read them. A `badge_text` below 3:1 on a
+    /// route's colour is not used there (the layout picks black or white instead).
+    public static func contrastWarnings(for board: BoardFile, palette: Palette) -> [String] {
+        let format = palette.format
+        func shown(_ color: LogicalColor) -> RGB { format.color(of: palette.value(color)) }
+        var pairs: [(text: String, on: String, fg: RGB, bg: RGB)] = [
+            ("text", "background", shown(.text), shown(.background)),
+            ("dim_text", "background", shown(.dimText), shown(.background)),
+            ("header", "background", shown(.header), shown(.background)),
+            ("error", "background", shown(.error), shown(.background)),
+            ("delay", "background", shown(.delay), shown(.background)),
+            ("delay_text", "delay", shown(.delayText), shown(.delay)),
+        ]
+        if let chosen = board.display.colors["badge_text"].flatMap(RGB.init(hex:)), format == .rgb888 || format == .rgb565 {
+            let badges = [("badge", board.display.colors["badge"].flatMap(RGB.init(hex:)) ?? Palette.defaultColors["badge"]!)]
+                + board.display.routeColors.sorted { $0.key < $1.key }.compactMap { route, hex in RGB(hex: hex).map { ("route_colors.\(route)", $0) } }
+            pairs += badges.map { ("badge_text", $0.0, format.color(of: format.value(for: chosen)), format.color(of: format.value(for: $0.1))) }
+        }
+        return pairs.compactMap { pair in
+            let ratio = pair.fg.contrastRatio(with: pair.bg)
+            guard ratio < Palette.leastContrast else { return nil }
+            let tenths = Int((ratio * 10).rounded(.down))
+            return "\(place(of: "colors", in: board)): display.colors.\(pair.text): \(pair.fg.hex) on \(pair.on) \(pair.bg.hex) "
+                + "has a contrast ratio of \(tenths / 10).\(tenths % 10):1, below the 3:1 riders need (WCAG 2)"
         }
     }
 

@@ -37,14 +37,22 @@ public struct Palette: Sendable {
     private let colors: [String: RGB]
     private let routeColors: [String: RGB]
     private let fixed: [String: PixelValue]
+    /// `display.colors.badge_text` when the board sets one: kept where it reads (3:1).
+    private let chosenBadgeText: RGB?
+    /// An LED matrix, where dark text is unlit LEDs, which do not read inside a lit box: its
+    /// badges keep lit text and dim their fill until the text reads.
+    public let ledMatrix: Bool
 
     /// `overrides` (from `display.colors`) replace defaults by name; `routeColors` give badges.
     /// `redInk: false` is for black/white e-paper driven in the `bwr` format: what would be
     /// red is drawn black, so the preview shows what the panel can.
-    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:], redInk: Bool = true) {
+    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:], redInk: Bool = true,
+                ledMatrix: Bool = false) {
+        self.ledMatrix = ledMatrix
         self.format = format
         self.colors = Self.defaultColors.merging(overrides) { $1 }
         self.routeColors = routeColors
+        self.chosenBadgeText = overrides["badge_text"]
         var fixed: [String: PixelValue] = [:]
         for (name, rgb) in colors { fixed[name] = format.value(for: rgb) }
         switch format {
@@ -65,6 +73,23 @@ public struct Palette: Sendable {
                      "delay": red, "delay_text": PixelValue(0), "error": red]
         }
         self.fixed = fixed
+    }
+
+    /// Below this a colour the board or the feed chose for text on a badge gives way.
+    public static let leastContrast = 3.0
+    /// WCAG 2's ratio for small text.
+    public static let smallTextContrast = 4.5
+
+    /// The route's colour at lower brightness, the same hue, until white on it reaches 4.5:1.
+    static func dimmedForLitText(_ rgb: RGB) -> RGB {
+        var level = 100
+        var dimmed = rgb
+        while level > 0, RGB.white.contrastRatio(with: dimmed) < smallTextContrast {
+            level -= 5
+            func scale(_ channel: UInt8) -> UInt8 { UInt8(Int(channel) * level / 100) }
+            dimmed = RGB(scale(rgb.red), scale(rgb.green), scale(rgb.blue))
+        }
+        return dimmed
     }
 
     /// The badge colour for a route: its configured colour, else the default badge colour.
@@ -94,16 +119,18 @@ public struct Palette: Sendable {
         case .badge(let rgb): return badgeFill(rgb)
         case .badgeText(let rgb): return badgeText(on: rgb)
         case .routeText(let text, let fill):
-            switch format {
-            case .rgb565, .rgb888: return format.value(for: text)
-            case .gray4, .mono, .bwr: return badgeText(on: fill)
-            }
+            // A feed's own text colour, where it reads on its badge (3:1, WCAG's for large text and pictures).
+            // On an LED matrix a text darker than its badge would be unlit LEDs.
+            let colour = format == .rgb565 || format == .rgb888
+            let fill = ledMatrix ? Self.dimmedForLitText(fill) : fill
+            let lit = !ledMatrix || text.relativeLuminance > fill.relativeLuminance
+            return colour && lit && text.contrastRatio(with: fill) >= Self.leastContrast ? format.value(for: text) : badgeText(on: fill)
         }
     }
 
     private func badgeFill(_ rgb: RGB) -> PixelValue {
         switch format {
-        case .rgb565, .rgb888: return format.value(for: rgb)
+        case .rgb565, .rgb888: return format.value(for: ledMatrix ? Self.dimmedForLitText(rgb) : rgb)
         // A dark route colour must still read as a box against the black background.
         case .gray4: return PixelValue(UInt32(max(6, min(12, Int(rgb.luminance) >> 4))))
         case .mono, .bwr: return PixelValue(1)
@@ -113,11 +140,13 @@ public struct Palette: Sendable {
     private func badgeText(on rgb: RGB) -> PixelValue {
         switch format {
         case .rgb565, .rgb888:
-            if let chosen = colors["badge_text"], chosen != RGB(255, 255, 255) { return format.value(for: chosen) }
-            // Light route colours (yellow, orange) take dark text.
-            return format.value(for: rgb.luminance >= 160 ? RGB(0, 0, 0) : RGB(255, 255, 255))
+            let rgb = ledMatrix ? Self.dimmedForLitText(rgb) : rgb
+            if let chosen = chosenBadgeText, chosen.contrastRatio(with: rgb) >= Self.leastContrast { return format.value(for: chosen) }
+            if ledMatrix { return format.value(for: .white) }
+            // Black or white, whichever has the higher contrast ratio: light routes take dark text.
+            return format.value(for: rgb.bestTextColor)
         case .gray4:
-            return badgeFill(rgb).raw >= 10 ? PixelValue(0) : PixelValue(15)
+            return format.color(of: badgeFill(rgb)).bestTextColor == .white ? PixelValue(15) : PixelValue(0)
         case .mono, .bwr:
             return PixelValue(0)
         }

@@ -194,7 +194,8 @@ struct RowsLayout {
 
         // Headsign in what is left, after a mark in the delay colour on a row an alert concerns.
         var left = badge.width > 0 ? badge.maxX + badgeSpace : gap
-        if !row.alertIDs.isEmpty {
+        // Only where it fits left of the columns: never over the delay box.
+        if !row.alertIDs.isEmpty, left + font.width(of: Self.alertMark) <= right {
             canvas.draw(Self.alertMark, font: font, x: left, baseline: baseline, .delay, role: .alert)
             left += font.width(of: Self.alertMark) + badgeSpace
         }
