@@ -25,9 +25,7 @@ public enum ServiceAlerts {
 
     /// No period: active while in the feed. Otherwise start ≤ now < end, open ends unbounded.
     static func isActive(_ alert: TransitRealtime_Alert, at now: Double) -> Bool {
-        alert.activePeriod.isEmpty || alert.activePeriod.contains { period in
-            (!period.hasStart || Double(period.start) <= now) && (!period.hasEnd || now < Double(period.end))
-        }
+        ActivePeriod.inForce(alert.activePeriod.map(ServiceAlertReading.period), at: Date(timeIntervalSince1970: now))
     }
 
     /// Every specifier given must match; at least a route or a stop must be given.
@@ -39,10 +37,6 @@ public enum ServiceAlerts {
     }
 
     static func pick(_ text: TransitRealtime_TranslatedString, language: String?) -> String? {
-        let translations = text.translation.filter { !$0.text.isEmpty }
-        if let language, let match = translations.first(where: { $0.hasLanguage && $0.language.lowercased() == language.lowercased() }) {
-            return match.text
-        }
-        return (translations.first { !$0.hasLanguage } ?? translations.first)?.text
+        ServiceAlertReading.text(text, language: language)
     }
 }

@@ -3,7 +3,7 @@
 extension ServiceAlert {
     /// In force at `instant`: no periods (in force while published), or one containing it.
     public func isActive(at instant: Date) -> Bool {
-        periods.isEmpty || periods.contains { $0.contains(instant) }
+        ActivePeriod.inForce(periods, at: instant)
     }
 
     /// The alert with only the period in force at `instant`, else the next to come (else the
@@ -38,6 +38,13 @@ extension ServiceAlert {
         if lhs.effect.weight != rhs.effect.weight { return lhs.effect.weight > rhs.effect.weight }
         if lhs.header != rhs.header { return lhs.header < rhs.header }
         return lhs.id < rhs.id
+    }
+}
+
+extension ActivePeriod {
+    /// No periods: in force while published; otherwise while one of them contains `instant`.
+    public static func inForce(_ periods: [ActivePeriod], at instant: Date) -> Bool {
+        periods.isEmpty || periods.contains { $0.contains(instant) }
     }
 }
 
