@@ -131,8 +131,7 @@ public final class StopFeed: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body: [UInt8]
         do {
-            let alerts = answer.alerts.map { $0.inForce(at: now) }
-                .filter { $0.periods.isEmpty || $0.periods.contains { $0.end.map { now < $0 } ?? true } }
+            let alerts = answer.alerts.filter { !$0.isOver(at: now) }.map { $0.inForce(at: now) }
             let passed = Set(alerts.map(\.id))
             let rows = served.map { departure in
                 var departure = departure

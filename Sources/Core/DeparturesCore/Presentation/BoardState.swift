@@ -44,6 +44,9 @@ public struct BoardState: Equatable, Sendable {
     public var alerts: [ServiceAlert]
     /// The alerts told in words (no service, reduced service, a detour, a moved stop), in order.
     public var toldAlerts: [ServiceAlert] { alerts.filter(\.effect.isToldAsText) }
+    /// The notice a layout draws: a source's notice stands in for alerts only beside fresh
+    /// rows of a board that has none.
+    public var shownNotice: String? { status == .ok && alerts.isEmpty ? notice : nil }
     /// The board's zone: every clock shown (header, "updated") is read in it.
     public var zone: TimeZoneRules
     /// Each source's own state, in `sources:` order: one entry on a one-source board.

@@ -6,6 +6,11 @@ extension ServiceAlert {
         ActivePeriod.inForce(periods, at: instant)
     }
 
+    /// Every period has ended by `instant` (an alert without periods never ends).
+    public func isOver(at instant: Date) -> Bool {
+        !periods.isEmpty && periods.allSatisfy { $0.end.map { $0 <= instant } ?? false }
+    }
+
     /// The alert with only the period in force at `instant`, else the next to come (else the
     /// last): what a writer of one `active_from`/`active_until` pair should say.
     public func inForce(at instant: Date) -> ServiceAlert {

@@ -18,9 +18,7 @@ extension RowsLayout {
         guard state.status == .ok || state.status == .empty else { return nil }
         let told = state.toldAlerts
         if !told.isEmpty { return options.alerts == .line ? .alerts(told) : nil }
-        // A source's notice stands in for alerts only where the source has none to give.
-        if state.status == .ok, state.alerts.isEmpty, let notice = state.notice { return .notice(notice) }
-        return nil
+        return state.shownNotice.map(BottomLine.notice)
     }
 
     /// Each told alert in a line, one after another: still when they fit, else scrolling.

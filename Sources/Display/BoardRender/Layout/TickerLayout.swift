@@ -36,7 +36,7 @@ struct TickerLayout {
         let told = state.toldAlerts
         if (state.status == .ok || state.status == .empty), !told.isEmpty, options.alerts != .off {
             items += told.map { RowsLayout.alertMark + " " + $0.header }
-        } else if state.status == .ok, state.alerts.isEmpty, let notice = state.notice {
+        } else if let notice = state.shownNotice {
             items.append(notice)
         }
         return items.joined(separator: " · ")
