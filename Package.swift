@@ -77,6 +77,11 @@ let package = Package(
         // typed by libxml2's headers (libxml2-dev, at build time only; Debian keeps them in
         // /usr/include/libxml2), never linked, so boards of other kinds never map it.
         .target(name: "CXMLLoader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        // HarfBuzz and FriBidi for text shaping, reached with dlopen on the first text that needs
+        // them (right-to-left, joining, combining marks): typed by their headers
+        // (libharfbuzz-dev, libfribidi-dev at build time), never linked.
+        .target(name: "CShapingLoader", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi",
+                                                                  "-I/usr/include/freetype2"])]),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -128,7 +133,8 @@ let package = Package(
         .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo",
                                                     "JSONPath", "JSONMapSource"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
-        .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles"]),
+        .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
+                                                   "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
         .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
@@ -356,7 +362,7 @@ let families: [String: [String]] = [
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader"],
+                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

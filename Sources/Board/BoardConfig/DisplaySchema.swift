@@ -3,7 +3,7 @@ enum DisplaySchema {
     static let display = SectionSchema(keys: [
         "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
         "header", "clock", "columns", "countdown", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
-        "alerts",
+        "alerts", "fallback_fonts",
     ])
     static let colors = SectionSchema(keys: DisplaySettings.colorNames)
 
@@ -20,6 +20,23 @@ enum DisplaySchema {
         settings.rows = try section.wholeNumber("rows", in: 1...64)
         if let font = try section.string("font") {
             settings.font = try fontReference(font, section: section, boardPath: boardPath)
+        }
+        if let list = try section.scalarList("fallback_fonts", example: "[wenquanyi, unifont]") {
+            settings.fallbackFonts = []
+            for item in list {
+                if FallbackFont.systemFamilies.contains(item.text.lowercased()) {
+                    settings.fallbackFonts?.append(item.text.lowercased())
+                    continue
+                }
+                let lower = item.text.lowercased()
+                guard lower.hasSuffix(".bdf") || lower.hasSuffix(".pcf") || lower.hasSuffix(".pcf.gz") || isOutlineFont(lower)
+                        || (!item.text.contains("/") && !item.text.contains(".")) else {
+                    throw item.error("expected wenquanyi, unifont, a bundled font name, or a .bdf, .pcf, .pcf.gz, .ttf or .otf file; got '\(shown(item.text))'")
+                }
+                if let problem = Validators.filePath(item.text) { throw item.error(problem) }
+                let isFile = item.text.contains(".")
+                settings.fallbackFonts?.append(isFile ? BoardPath.resolve(item.text, against: boardPath) : item.text)
+            }
         }
         settings.fontSize = try section.wholeNumber("font_size", in: 6...512)
         settings.fontScale = try section.wholeNumber("font_scale", in: 1...16)

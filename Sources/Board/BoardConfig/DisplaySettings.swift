@@ -58,6 +58,9 @@ public struct DisplaySettings: Sendable, Equatable {
     /// Where the file sets each key (`font` → 7:9), for problems found after it was read:
     /// a font that will not load, a setting the display has no room for.
     public var locations = KeyLocations()
+    /// `fallback_fonts:` for characters the font lacks: `wenquanyi`, `unifont` (Debian's bitmap
+    /// fonts, where installed), bundled names or font files; nil means the installed system ones.
+    public var fallbackFonts: [String]?
     /// Pixel size for TrueType/OpenType fonts.
     public var fontSize: Int?
     /// Whole-number scale for bitmap fonts on large displays.

@@ -11,7 +11,7 @@ public enum LayoutAssembly {
     public static func options(for board: BoardFile) throws(AssemblyError) -> LayoutOptions {
         let display = board.display
         let upright = display.rotation % 180 == 0
-        let font = try font(display, board: board, logicalWidth: upright ? display.width : display.height,
+        let font = try fontChain(display, board: board, logicalWidth: upright ? display.width : display.height,
                             logicalHeight: upright ? display.height : display.width)
 
         var overrides: [String: RGB] = [:]
@@ -105,6 +105,18 @@ public enum LayoutAssembly {
         } catch {
             // Placed like every other key's error: at the `font:` line when the file has one.
             throw AssemblyError(.boardFile, "\(place(of: "font", in: board)): display.font: \(error)")
+        }
+    }
+
+    /// The board's font, then its fallbacks, shaped in the board's language.
+    private static func fontChain(_ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
+                                  logicalHeight: Int) throws(AssemblyError) -> FontChain {
+        let primary = try font(display, board: board, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
+        do {
+            let fallbacks = try FallbackFonts.fonts(display.fallbackFonts, primary: primary, boardPath: board.path)
+            return FontChain([primary] + fallbacks, language: board.language)
+        } catch {
+            throw AssemblyError(.boardFile, "\(place(of: "fallback_fonts", in: board)): display.fallback_fonts: \(error)")
         }
     }
 }

@@ -56,14 +56,17 @@ public struct Canvas {
     /// the pen position after the last glyph.
     @discardableResult
     public mutating func draw(_ text: String, font: any Font, x: Int, baseline: Int, _ color: LogicalColor) -> Int {
+        draw(font.shaped(text), x: x, baseline: baseline, color)
+    }
+
+    /// Draws a text already shaped: its glyphs in visual order from `x`.
+    @discardableResult
+    public mutating func draw(_ shaped: ShapedText, x: Int, baseline: Int, _ color: LogicalColor) -> Int {
         let value = palette.value(color)
-        var pen = x
-        for scalar in text.unicodeScalars {
-            let glyph = font.glyph(for: scalar)
-            blit(glyph, x: pen + glyph.left, y: baseline - glyph.top, value)
-            pen += glyph.advance
+        for placed in shaped.glyphs {
+            blit(placed.glyph, x: x + placed.x + placed.glyph.left, y: baseline - placed.glyph.top - placed.rise, value)
         }
-        return pen
+        return x + shaped.width
     }
 
     private mutating func blit(_ glyph: Glyph, x: Int, y: Int, _ value: PixelValue) {

@@ -72,27 +72,35 @@ extension Canvas {
         guard texts != nil else { return draw(text, font: font, x: x, baseline: baseline, color) }
         let top = baseline - font.ascent
         let height = font.ascent + font.descent
-        let box = Rect(x: x, y: top, width: font.width(of: text), height: height).intersection(clip)
+        let shaped = font.shaped(text)
+        let box = Rect(x: x, y: top, width: shaped.width, height: height).intersection(clip)
         let under = mostCommonValue(in: box)
-        let end = draw(text, font: font, x: x, baseline: baseline, color)
-        // A character counts as shown when its whole cell is inside the clip.
-        var shown = "", left = Int.max, right = Int.min, pen = x
+        let end = draw(shaped, x: x, baseline: baseline, color)
+        // A character counts as shown when the cells of all its glyphs are inside the clip.
+        var cells: [Int: (left: Int, right: Int)] = [:]
+        for placed in shaped.glyphs {
+            let left = x + placed.x, right = x + placed.x + placed.advance
+            let cell = cells[placed.scalar].map { (min($0.left, left), max($0.right, right)) } ?? (left, right)
+            cells[placed.scalar] = cell
+        }
+        var shown = "", left = Int.max, right = Int.min, scalar = 0
         for character in text {
-            let advance = font.width(of: String(character))
-            if !box.isEmpty, pen >= clip.x, pen + advance <= clip.maxX {
-                shown.append(character)
-                left = min(left, pen)
-                right = max(right, pen + advance)
-            }
-            pen += advance
+            let count = character.unicodeScalars.count
+            let parts = (scalar..<(scalar + count)).compactMap { cells[$0] }
+            scalar += count
+            guard !box.isEmpty, let from = parts.map(\.left).min(), let to = parts.map(\.right).max(),
+                  from >= clip.x, to <= clip.maxX else { continue }
+            shown.append(character)
+            left = min(left, from)
+            right = max(right, to)
         }
         let whole = full ?? text
         var noted = LayoutText(
             role: role, text: whole, shown: shown, x: shown.isEmpty ? x : left, y: top,
             width: shown.isEmpty ? 0 : right - left, height: height,
             fg: frame.format.color(of: palette.value(color)), bg: frame.format.color(of: under),
-            font: font.name, px: height, scrolls: scrolls, direction: "ltr",
-            missingGlyphs: whole.unicodeScalars.filter { !font.hasGlyph(for: $0) && !$0.properties.isWhitespace }.count)
+            font: font.name, px: height, scrolls: scrolls, direction: shaped.direction.rawValue,
+            missingGlyphs: whole == text ? shaped.missingGlyphs : font.shaped(whole).missingGlyphs)
         if scrolls, var last = texts?.last, last.scrolls, last.role == role, last.text == whole, last.y == top {
             texts?.removeLast()
             if !shown.isEmpty {

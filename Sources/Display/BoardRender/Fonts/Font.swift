@@ -11,9 +11,16 @@ public protocol Font: Sendable {
     /// so unknown characters are seen, not silently dropped.
     func glyph(for scalar: Unicode.Scalar) -> Glyph
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool
+    /// The text as drawn: glyphs in visual order. A plain font places glyph after glyph;
+    /// a `FontChain` shapes (bidirectional order, joining, marks, fallback fonts).
+    func shaped(_ text: String) -> ShapedText
+    func width(of text: String) -> Int
+    func truncated(_ text: String, toWidth maxWidth: Int) -> String
 }
 
 extension Font {
+    public func shaped(_ text: String) -> ShapedText { ShapedText(simple: text, font: self) }
+
     /// Sum of advances over the text's unicode scalars (no kerning), matching how text is drawn.
     public func width(of text: String) -> Int {
         var total = 0

@@ -45,7 +45,17 @@ public final class FreeTypeFont: Font {
             let what = error == 2 ? "not a font file FreeType can read" : "FreeType cannot open the font"
             throw FontError(file: path, message: "\(what) (error \(error))")
         }
-        error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+        // A bitmap face (PCF, a bitmap-only OpenType) has fixed strikes: the largest one not
+        // taller than asked, else its smallest.
+        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, face.pointee.num_fixed_sizes > 0,
+           let sizes = face.pointee.available_sizes {
+            let heights = (0..<Int(face.pointee.num_fixed_sizes)).map { Int(sizes[$0].height) }
+            let fitting = heights.indices.filter { heights[$0] <= pixelSize }.max { heights[$0] < heights[$1] }
+            let smallest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
+            error = FT_Select_Size(face, FT_Int(fitting ?? smallest))
+        } else {
+            error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+        }
         guard error == 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
