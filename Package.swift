@@ -256,6 +256,7 @@ let package = Package(
         .executableTarget(name: "fuzz-departures", dependencies: ["DeparturesCore", "FuzzSupport"], path: "Tests/Fuzz/Targets/Departures"),
         .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
         .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
+        .executableTarget(name: "fuzz-shaping", dependencies: ["BoardRender", "Framebuffer", "FuzzSupport"], path: "Tests/Fuzz/Targets/Shaping"),
         .executableTarget(name: "fuzz-gtfs-realtime", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "GTFSSource", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -340,7 +341,7 @@ let package = Package(
         .testTarget(name: "SystemLibrariesTests", dependencies: ["GPIOLine", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
-            "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
+            "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
             "fuzz-json-map", "fuzz-vehicle-positions",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -5,7 +5,7 @@ import Testing
 /// normal-build fuzz executables: each input must run without a crash or hang.
 struct FuzzCorpusTests {
     @Test(arguments: [
-        "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
+        "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
         "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
         "fuzz-json-map", "fuzz-vehicle-positions",
     ])

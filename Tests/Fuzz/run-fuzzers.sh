@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for SECONDS (default 60), one after another.
 #
-#   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf
+#   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET…]     TARGET: fuzz-departures fuzz-board-file fuzz-bdf fuzz-shaping
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
 #                                                       fuzz-onebusaway fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map
@@ -32,7 +32,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-shaping fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
                                      fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
                                      fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map fuzz-vehicle-positions)
 
@@ -51,6 +51,8 @@ max_len() {
         fuzz-departures) echo 65536 ;;
         fuzz-board-file) echo 16384 ;;
         fuzz-bdf) echo 65536 ;;
+        # Headsigns and alert lines; the first byte can repeat one to 10,000 characters.
+        fuzz-shaping) echo 4096 ;;
         fuzz-gtfs-realtime) echo 65536 ;;
         # A city's vehicles (each with carriages is about 150 bytes).
         fuzz-vehicle-positions) echo 65536 ;;

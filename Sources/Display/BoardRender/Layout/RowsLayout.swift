@@ -210,17 +210,22 @@ struct RowsLayout {
         canvas.clip = region
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         let width = font.width(of: text)
+        // A right-to-left headsign starts at the column's right edge and scrolls rightwards.
+        let rtl = font.shaped(text).direction == .rtl
         guard width > region.width, options.overflow == .scroll else {
-            canvas.draw(font.truncated(text, toWidth: region.width), font: font, x: region.x, baseline: baseline, color,
-                        role: .headsign, full: text)
+            let cut = font.truncated(text, toWidth: rtl ? region.width - font.width(of: " ") / 2 : region.width)
+            // Half a space from the next column: fallback glyphs (Unifont's) fill their cells.
+            let x = rtl ? region.maxX - font.width(of: cut) - font.width(of: " ") / 2 : region.x
+            canvas.draw(cut, font: font, x: x, baseline: baseline, color, role: .headsign, full: text)
             return
         }
-        // Scroll left, then wrap round with a gap of a few spaces.
+        // Scroll, then wrap round with a gap of a few spaces.
         canvas.isScrolling = true
         let cycle = width + 4 * font.width(of: " ")
         let offset = Scrolling.offset(elapsed: elapsed, speed: options.scrollSpeed, cycle: cycle)
-        canvas.draw(text, font: font, x: region.x - offset, baseline: baseline, color, role: .headsign, scrolls: true)
-        canvas.draw(text, font: font, x: region.x - offset + cycle, baseline: baseline, color, role: .headsign, scrolls: true)
+        let x = rtl ? region.maxX - width + offset : region.x - offset
+        canvas.draw(text, font: font, x: x, baseline: baseline, color, role: .headsign, scrolls: true)
+        canvas.draw(text, font: font, x: rtl ? x - cycle : x + cycle, baseline: baseline, color, role: .headsign, scrolls: true)
     }
 
     func drawCentered(_ lines: [String], _ color: LogicalColor, in area: Rect, on canvas: inout Canvas) {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The boards in other scripts, through the real binary: each frame is its README preview
+/// byte for byte, and its layout says every character had a glyph and which way it reads.
+/// The fonts come from Debian (xfonts-wqy, xfonts-unifont), installed by deploy/prepare.sh --tests.
+@Suite(.serialized)
+struct ScriptBoardTests {
+    static let now = "2026-11-23T09:30:00+11:00"
+    static let boards: [(name: String, direction: String, headsigns: [String])] = [
+        ("tokyo-128x64", "ltr", ["品川・渋谷方面", "高尾", "大宮"]),
+        ("tokyo-480x320", "ltr", ["品川・渋谷方面", "高尾", "大宮", "上野・池袋方面", "池袋", "新宿", "横浜", "品川・渋谷方面"]),
+        ("jerusalem", "rtl", ["הר הרצל", "התחנה המרכזית"]),
+        ("dubai", "rtl", ["دبي مول", "الاتحاد", "مطار دبي", "إكسبو 2020", "القصيص", "الخليج التجاري", "برج خليفة"]),
+        ("zurich", "ltr", ["Zürich Flughafen", "Zu\u{0308}rich HB", "Genève-Aéroport"]),
+    ]
+
+    struct Text: Decodable {
+        var role: String, text: String, shown: String, x: Int, y: Int, width: Int, height: Int, direction: String
+        var missing_glyphs: Int
+    }
+    struct Layout: Decodable { var width: Int, texts: [Text] }
+
+    @Test(arguments: boards.map(\.name))
+    func theFrameIsThePreview(board: String) async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--board", "Boards/\(board).yaml", "--now", Self.now, "--output", scratch.path("frame.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let drawn = try Data(contentsOf: URL(fileURLWithPath: scratch.path("frame.png")))
+        let preview = CLI.packageRoot.appendingPathComponent("Boards/\(board).png")
+        if drawn != (try Data(contentsOf: preview)) {
+            try drawn.write(to: preview.deletingPathExtension().appendingPathExtension("actual.png"))
+            Issue.record("Boards/\(board).png differs from the frame drawn; it is written beside it as .actual.png")
+        }
+    }
+
+    @Test(arguments: boards)
+    func everyHeadsignIsWholeReadsItsWayAndHasItsGlyphs(board: (name: String, direction: String, headsigns: [String])) async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["render", "--board", "Boards/\(board.name).yaml", "--now", Self.now, "--output", scratch.path("l.layout.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix(" texts, 0 characters without a glyph\n"), "\(run.stdout)")
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(scratch.read("l.layout.json").utf8))
+        let headsigns = layout.texts.filter { $0.role == "headsign" }
+        #expect(headsigns.map(\.text) == board.headsigns)
+        for text in layout.texts { #expect(text.missing_glyphs == 0, "\(text.text)") }
+        for headsign in headsigns {
+            #expect(headsign.direction == board.direction, "\(headsign.text)")
+            #expect(headsign.shown.count >= min(headsign.text.count, 4), "\(headsign.text) shows only '\(headsign.shown)'")
+        }
+        if board.direction == "rtl" {
+            // A right-to-left headsign ends at its column's right edge whatever its length: on
+            // rows without a delay all at one x, on a delayed row just before
+            // the next text.
+            var ends: Set<Int> = []
+            for headsign in headsigns {
+                let end = headsign.x + headsign.width
+                if layout.texts.contains(where: { $0.y == headsign.y && $0.role == "delay" }) {
+                    let next = layout.texts.filter { $0.y == headsign.y && $0.x > headsign.x && $0.role != "headsign" }.map(\.x).min() ?? 0
+                    #expect(end <= next && end >= next - headsign.height, "\(headsign.text) ends at \(end), the next text at \(next)")
+                } else {
+                    ends.insert(end)
+                }
+            }
+            #expect(ends.count == 1, "\(ends)")
+        }
+    }
+}
