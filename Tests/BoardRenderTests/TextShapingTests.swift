@@ -101,4 +101,16 @@ import Testing
         #expect(shapedLong.glyphs.count <= FontChain.longestShapedText)
         #expect(chain.truncated(long, toWidth: 100).count < 20)
     }
+
+    @Test(.enabled(if: Scene.hasDejaVu)) func anOutlineFontShapesWithItsOwnTables() throws {
+        let dejaVu = try FreeTypeFont(path: Scene.dejaVuPath, pixelSize: 16)
+        let chain = FontChain([dejaVu])
+        // DejaVu Sans's own GSUB joins lam and alef into one ligature glyph, by glyph index.
+        let lamAlef = chain.shaped("لا")
+        #expect(lamAlef.direction == .rtl)
+        #expect(lamAlef.glyphs.count == 1)
+        #expect(lamAlef.missingGlyphs == 0)
+        #expect(lamAlef.glyphs[0].glyph.hasInk)
+        #expect(chain.shaped("مول").glyphs.count == 3)
+    }
 }

@@ -1,4 +1,5 @@
 import CFreeType
+import CShapingLoader
 import Locking
 #if canImport(Glibc)
 import Glibc
@@ -16,12 +17,17 @@ public final class FreeTypeFont: Font {
     public let descent: Int
     public let lineHeight: Int
     public let pixelSize: Int
+    /// Outlines, and so OpenType tables HarfBuzz shapes with; bitmap faces (PCF) have none.
+    public let isScalable: Bool
 
     private struct State {
         var library: FT_Library?
         var face: FT_Face?
         var cache: [UInt32: Glyph] = [:]
+        var byIndex: [UInt32: Glyph] = [:]
         var fallback: Glyph?
+        /// HarfBuzz's font over this face (a db_shaping_font), made on the first shaped text.
+        var shapingFont: UInt = 0
     }
     private let state: Locked<State>
 
@@ -47,7 +53,8 @@ public final class FreeTypeFont: Font {
         }
         // A bitmap face (PCF, a bitmap-only OpenType) has fixed strikes: the largest one not
         // taller than asked, else its smallest.
-        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, face.pointee.num_fixed_sizes > 0,
+        isScalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        if !isScalable, face.pointee.num_fixed_sizes > 0,
            let sizes = face.pointee.available_sizes {
             let heights = (0..<Int(face.pointee.num_fixed_sizes)).map { Int(sizes[$0].height) }
             let fitting = heights.indices.filter { heights[$0] <= pixelSize }.max { heights[$0] < heights[$1] }
@@ -78,6 +85,9 @@ public final class FreeTypeFont: Font {
 
     deinit {
         state.withLock { state in
+            if state.shapingFont != 0, let table = ShapingLibrary.table {
+                db_shaping_font_free(table, OpaquePointer(bitPattern: state.shapingFont))
+            }
             if let face = state.face { FT_Done_Face(face) }
             if let library = state.library { FT_Done_FreeType(library) }
             state.face = nil
@@ -104,6 +114,31 @@ public final class FreeTypeFont: Font {
                 glyph = Self.render(face: face, index: index) ?? Self.fallback(&state, face: face, pixelSize: pixelSize)
             }
             state.cache[scalar.value] = glyph
+            return glyph
+        }
+    }
+
+    /// Shapes one run with HarfBuzz's font over this face, under the face's lock (FreeType
+    /// faces are not thread-safe); empty when the face is gone or HarfBuzz cannot make the font.
+    func shape(_ run: ShapingRun, table: UInt) -> [ShapedGlyph] {
+        state.withLock { state in
+            guard let face = state.face, let library = OpaquePointer(bitPattern: table) else { return [] }
+            if state.shapingFont == 0 {
+                state.shapingFont = UInt(bitPattern: db_shaping_font_freetype(library, UnsafeMutableRawPointer(face)))
+            }
+            return run.shape(table: table, font: state.shapingFont)
+        }
+    }
+
+    /// A glyph by the face's own index, as HarfBuzz names them: ligatures and joined forms
+    /// have no character of their own.
+    func glyph(index: UInt32) -> Glyph {
+        state.withLock { state in
+            if let cached = state.byIndex[index] { return cached }
+            guard let face = state.face else { return Self.box(pixelSize) }
+            let glyph = index == 0 ? Self.fallback(&state, face: face, pixelSize: pixelSize)
+                : Self.render(face: face, index: FT_UInt(index)) ?? Self.fallback(&state, face: face, pixelSize: pixelSize)
+            state.byIndex[index] = glyph
             return glyph
         }
     }

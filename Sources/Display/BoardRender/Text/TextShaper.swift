@@ -28,21 +28,24 @@ struct TextShaper {
         var pen64 = 0, missing = 0
         for number in order {
             let run = runs[number]
+            let font = chain.fonts[run.font]
+            let outline = Self.outline(font)
             for shaped in shapeRun(run, codes: codes) {
-                let font = chain.fonts[run.font]
                 let glyph: Glyph
                 if shaped.glyph == 0 {
-                    glyph = font.glyph(for: Unicode.Scalar(0xFFFF)!)
-                    let source = Int(shaped.cluster) < count ? scalars[Int(shaped.cluster)] : " "
+                    glyph = outline?.glyph(index: 0) ?? font.glyph(for: Unicode.Scalar(0xFFFF)!)
+                    let source = shaped.cluster < count ? scalars[shaped.cluster] : " "
                     if !source.properties.isWhitespace { missing += 1 }
+                } else if let outline {
+                    glyph = outline.glyph(index: shaped.glyph)
                 } else {
                     glyph = font.glyph(for: Unicode.Scalar(shaped.glyph) ?? "\u{FFFD}")
                 }
-                let x = Self.pixels(pen64 + Int(shaped.x_offset))
-                let advance = Self.pixels(pen64 + Int(shaped.x_advance)) - Self.pixels(pen64)
-                placed.append(ShapedText.Placed(glyph: glyph, id: shaped.glyph, x: x, rise: Self.pixels(Int(shaped.y_offset)),
-                                                advance: advance, scalar: Int(shaped.cluster)))
-                pen64 += Int(shaped.x_advance)
+                let x = Self.pixels(pen64 + shaped.xOffset)
+                let advance = Self.pixels(pen64 + shaped.xAdvance) - Self.pixels(pen64)
+                placed.append(ShapedText.Placed(glyph: glyph, id: shaped.glyph, x: x, rise: Self.pixels(shaped.yOffset),
+                                                advance: advance, scalar: shaped.cluster))
+                pen64 += shaped.xAdvance
             }
         }
         return ShapedText(glyphs: placed, width: Self.pixels(pen64), direction: paragraph == 1 ? .rtl : .ltr,
@@ -87,20 +90,54 @@ struct TextShaper {
         return runs
     }
 
-    private func shapeRun(_ run: Run, codes: [UInt32]) -> [db_shaped_glyph] {
+    /// An outline font (TrueType, OpenType) shapes with its own tables, glyphs by index;
+    /// bitmap fonts through HarfBuzz's fallback, glyphs by character.
+    static func outline(_ font: any Font) -> FreeTypeFont? {
+        let font = (font as? LazyFont)?.font ?? font
+        guard let outline = font as? FreeTypeFont, outline.isScalable else { return nil }
+        return outline
+    }
+
+    private func shapeRun(_ run: Run, codes: [UInt32]) -> [ShapedGlyph] {
+        let call = ShapingRun(codes: codes, start: run.range.lowerBound, length: run.range.count,
+                              rtl: run.level % 2 == 1, language: chain.language ?? "und")
+        let address = UInt(bitPattern: table)
+        if let outline = Self.outline(chain.fonts[run.font]) { return outline.shape(call, table: address) }
         guard let font = chain.shapingFont(run.font, table: table) else { return [] }
-        let rtl: Int32 = run.level % 2 == 1 ? 1 : 0
-        var capacity = run.range.count + 8
-        while true {
-            var out = [db_shaped_glyph](repeating: db_shaped_glyph(), count: capacity)
-            let made = Int(db_shape(table, font, codes, Int32(codes.count), Int32(run.range.lowerBound),
-                                    Int32(run.range.count), rtl, chain.language ?? "und", &out, Int32(capacity)))
-            if made < 0 { return [] }
-            if made <= capacity { return Array(out.prefix(made)) }
-            capacity = made
-        }
+        return call.shape(table: address, font: UInt(bitPattern: font))
     }
 
     /// 1/64 pixel → whole pixels, rounded to nearest.
     static func pixels(_ value: Int) -> Int { (value + 32) >> 6 }
+}
+
+/// HarfBuzz's answer for one glyph, in 1/64 pixel.
+struct ShapedGlyph: Sendable {
+    var glyph: UInt32, cluster: Int, xAdvance: Int, xOffset: Int, yOffset: Int
+}
+
+/// One run of one direction and one font, as HarfBuzz is asked to shape it: the whole text
+/// is its context (for joining across a font change).
+struct ShapingRun: Sendable {
+    var codes: [UInt32]
+    var start: Int, length: Int
+    var rtl: Bool
+    var language: String
+
+    /// `table` and `font`: the addresses of the loaded library and of a db_shaping_font.
+    func shape(table: UInt, font: UInt) -> [ShapedGlyph] {
+        guard let library = OpaquePointer(bitPattern: table), let font = OpaquePointer(bitPattern: font) else { return [] }
+        var capacity = length + 8
+        while true {
+            var out = [db_shaped_glyph](repeating: db_shaped_glyph(), count: capacity)
+            let made = Int(db_shape(library, font, codes, Int32(codes.count), Int32(start), Int32(length), rtl ? 1 : 0,
+                                    language, &out, Int32(capacity)))
+            if made < 0 { return [] }
+            if made <= capacity {
+                return out.prefix(made).map { ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: Int($0.x_advance),
+                                                          xOffset: Int($0.x_offset), yOffset: Int($0.y_offset)) }
+            }
+            capacity = made
+        }
+    }
 }
