@@ -15,7 +15,8 @@ set -euo pipefail
 # the shared libraries swift, swift-build and swift-frontend load: found by Tests/CleanRoot),
 # then the C libraries the package links through its system-library targets, and libssl3,
 # which the HTTP client loads (dlopen) on the first https request; libssl-dev for the
-# headers that type the loader's calls (build time only: nothing links libssl).
+# headers that type the loader's calls (build time only: nothing links libssl); likewise
+# libharfbuzz-dev and libfribidi-dev for the text shaper, which loads them on first need.
 # Debian 13 (trixie) has GCC 14, the t64 OpenSSL and libcurl packages, and libgpiod 2.x
 # (libgpiod-dev either way: the GPIO layer builds against both APIs).
 case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
@@ -24,14 +25,16 @@ case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
 esac
 packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
           libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev libssl-dev
-          fonts-dejavu-core tzdata pkg-config)
+          libharfbuzz-dev libfribidi-dev fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in
         # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;
         # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl;
         # curl for the package test's requests to the installed server program; tinyproxy, the
-        # proxy the HTTP client's proxy tests start.
-        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl tinyproxy); shift ;;
+        # proxy the HTTP client's proxy tests start; Debian's bitmap CJK and Unifont fonts, which
+        # the boards in other scripts (Boards/tokyo-*, jerusalem, dubai) fall back on.
+        --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl tinyproxy
+                            xfonts-wqy xfonts-unifont); shift ;;
         --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;

@@ -1,6 +1,9 @@
 import ArgumentParser
 import BoardAssembly
 import SourceAssembly
+import DeparturesCore
+import Foundation
+import ZoneInfo
 
 /// `bench`: measures layout + rasterisation per frame on fixed scenes, so performance is
 /// reported as figures from the project's own code rather than asserted in tests.
@@ -42,6 +45,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A board to start as a child process (repeatable).", valueName: "FILE"))
     var board: [String] = []
 
+    @Option(help: ArgumentHelp("With --board: also time each board's own frames in this process, its source read once at this instant (ISO 8601, e.g. 2026-11-23T09:30:00+11:00).", valueName: "TIME"))
+    var now: String?
+
     @Option(help: "How long each `run` child runs before SIGTERM, in seconds.")
     var seconds = 5
 
@@ -71,6 +77,10 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var instant: Date?
+        if let now {
+            do { instant = try InstantParser.parse(now, zone: .utc) } catch { throw CLIFailure(.usage, "--now: \(error)").exit() }
+        }
         do {
             if let siriAnswer {
                 Console.raw(try ParseBench.siri(file: siriAnswer))
@@ -85,6 +95,11 @@ struct BenchCommand: AsyncParsableCommand {
                     Console.raw(figures.text)
                 }
                 return
+            }
+            if let instant {
+                for figures in try await FrameBench.run(boards: board, frames: frames, now: instant) {
+                    Console.raw(figures.text)
+                }
             }
             let results = try await BenchMeasurement.run(frames: frames)
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
