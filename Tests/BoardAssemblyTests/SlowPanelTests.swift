@@ -125,4 +125,38 @@ struct SlowPanelTests {
         let renderer = BoardRenderer(options: try LayoutAssembly.options(for: board))
         #expect(SlowPanelRules.warnings(for: board, hasHeader: renderer.options.header, scrolls: false).isEmpty)
     }
+
+    /// The hour `bench` reports: on the demo's busy stop (a departure leaves every minute or
+    /// two) the black/white/red board refreshes when its rows change and its interval allows,
+    /// where countdowns and a clock refreshed it at every interval.
+    @MainActor
+    @Test func anHourOfTheBlackWhiteRedBoardRefreshesOnlyWhenItsRowsChange() async throws {
+        let shipped = try await RefreshBench.hour(of: Repository.root + "/Boards/epaper-7in5-bwr.yaml")
+        #expect(shipped.partial == 0, "the black/white/red panel has no partial refresh")
+        #expect(shipped.full >= 1 && shipped.full <= 31, "departures leave, at most one refresh every 2 minutes: \(shipped.full)")
+        let scratch = try Scratch()
+        func board(_ name: String, display: String) throws -> String {
+            try scratch.write(name, """
+                name: Central Station
+                source: {kind: demo, refresh_interval: 60s}
+                departures: {limit: 11}
+                display:
+                  width: 800
+                  height: 480
+                  format: bwr
+                  font: \(Repository.root)/Fonts/board-8x16.bdf
+                  font_scale: 2
+                  page_interval: 5m
+                \(display)
+                output: {driver: uc8179, colors: bwr, min_refresh_interval: 30s}
+                """)
+        }
+        let counting = try await RefreshBench.hour(of: try board("counting.yaml",
+            display: "  clock: true\n  columns: [route, headsign, delay, countdown, time]"))
+        let times = try await RefreshBench.hour(of: try board("times.yaml", display: ""))
+        #expect(counting.full >= 100, "countdowns and a clock change within every 30 s: \(counting.full)")
+        #expect(counting.full <= 121, "never more often than min_refresh_interval allows: \(counting.full)")
+        // Here a departure leaves about every minute; times refresh for those alone.
+        #expect(times.full * 3 < counting.full * 2, "times \(times.full), countdowns \(counting.full)")
+    }
 }
