@@ -30,6 +30,15 @@ import Testing
         #expect(step(&scheduler, at: 71, [small]) == .partial(small))
     }
 
+    @Test func theSchedulerCountsWhatWasSentNotWhatWasAsked() {
+        var scheduler = EPaperRefreshScheduler(policy: EPaperRefreshPolicy(fullEvery: 3, minimumInterval: .seconds(10)))
+        // Eight pushes 11 s apart (two full, six partial), and two too soon that send nothing.
+        for index in 0..<8 { _ = step(&scheduler, at: index * 11, [small]) }
+        #expect(step(&scheduler, at: 80, [small]) == nil)
+        #expect(step(&scheduler, at: 81, []) == nil)
+        #expect(scheduler.sent == EPaperRefreshCount(full: 2, partial: 6))
+    }
+
     @Test func pushWithoutDamageSendsNothing() {
         var scheduler = EPaperRefreshScheduler(policy: EPaperRefreshPolicy())
         #expect(step(&scheduler, at: 0, [bounds]) == .full)

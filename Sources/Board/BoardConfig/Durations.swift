@@ -1,5 +1,5 @@
 /// Durations as operators write them: `30`, `1.5`, `500ms`, `8s`, `1.5s`, `5m`, `2h`.
-enum Durations {
+public enum Durations {
     static let hint = "use a number of seconds such as 30 or 1.5, or a number with one unit: 500ms, 8s, 5m, 2h"
 
     private static let units: [(suffix: String, value: Duration)] = [
@@ -42,7 +42,7 @@ enum Durations {
     }
 
     /// Shortest exact rendering in the units above, for messages: 90s -> "90s", 300s -> "5m".
-    static func format(_ duration: Duration) -> String {
+    public static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let attoPerMilli: Int64 = 1_000_000_000_000_000
         guard attoseconds % attoPerMilli == 0 else {

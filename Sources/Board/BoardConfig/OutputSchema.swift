@@ -46,6 +46,9 @@ enum OutputSchema {
         }
         let bus = try section.choice("bus", as: OutputSettings.Bus.self)
         var settings = OutputSettings.defaults(for: driver, bus: bus)
+        for key in section.order {
+            settings.locations[key] = section.valueMark(key)
+        }
         if driver == .image {
             settings.device = try imagePath(section)
         }

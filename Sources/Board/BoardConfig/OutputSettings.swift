@@ -38,6 +38,8 @@ public struct OutputSettings: Sendable, Equatable {
     public var fullRefreshAfter: Duration
     public var minRefreshInterval: Duration
     public var busyTimeout: Duration
+    /// Where the file sets each key, so warnings point at the line (or say a value is the default).
+    public var locations = KeyLocations()
     /// HUB75 matrices: the library's options (nil for every other driver).
     public var hub75: HUB75Options?
     /// Where a HUB75 board's driver process is.

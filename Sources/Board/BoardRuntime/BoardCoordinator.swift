@@ -9,7 +9,9 @@ import Observation
 ///
 /// It redraws only when something visible changes — new data, a minute boundary, a page
 /// or scroll tick — and sleeps in between. Fetching runs on the view model's own task, so
-/// a server that hangs never stops the countdown.
+/// a server that hangs never stops the countdown. Frames are at least `minimumFrameInterval`
+/// apart (e-paper's `min_refresh_interval`): a change that comes sooner is drawn, as it then
+/// is, once the interval has passed — never dropped.
 @MainActor
 public final class BoardCoordinator {
     public let viewModel: BoardViewModel
@@ -27,6 +29,9 @@ public final class BoardCoordinator {
     private var screenIsOff = false
     private var wasOperating = true
     private var contrast: UInt8?
+    private let minimumFrameInterval: Duration
+    /// When the last frame finished going to the panel (a slow panel's refresh included).
+    private var lastPresented: Date?
     /// Each source's failure as last logged, so each cause is logged once, and its recovery.
     private var loggedFailures: [Int: DeparturesError] = [:]
 
@@ -45,8 +50,10 @@ public final class BoardCoordinator {
     public var observers: [any DrawLoopObserver] = []
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
-                clock: any BoardClock, schedule: BoardSchedule? = nil, logger: Logger) {
+                clock: any BoardClock, schedule: BoardSchedule? = nil, minimumFrameInterval: Duration = .zero,
+                logger: Logger) {
         self.viewModel = viewModel
+        self.minimumFrameInterval = minimumFrameInterval
         self.schedule = schedule
         if let schedule {
             let zone = viewModel.zone
@@ -119,6 +126,16 @@ public final class BoardCoordinator {
             report(DrawPass(now: now, state: state, presented: nil, screenOff: true, displayFailing: false))
             return (capped(scheduleDelay(after: now) ?? .seconds(3600)), clock, wakeup)
         }
+        // Too soon after the last frame: look again when the interval is over; the frame then
+        // is compared with the last one shown, so nothing that changed meanwhile is lost.
+        // (A clock set back is not a reason to wait: only 0 ≤ since < interval holds a frame.)
+        if let last = lastPresented, case let since = now.timeIntervalSince(last), since >= 0,
+           since < minimumFrameInterval.timeInterval {
+            report(DrawPass(now: now, state: state, presented: nil, screenOff: false, displayFailing: lastPresentFailed))
+            let open = last.addingTimeInterval(minimumFrameInterval.timeInterval)
+            let wait = min(open, scheduleDelay(after: now).map { now.addingTimeInterval($0.timeInterval) } ?? open)
+            return (capped(.seconds(max(0.001, wait.timeIntervalSince(now)))), clock, wakeup)
+        }
         let (frame, damage) = sequence.next(state, elapsed: elapsed)
         var presented: Framebuffer?
         if !damage.isEmpty {
@@ -126,6 +143,7 @@ public final class BoardCoordinator {
                 try backend.present(frame, damage: damage)
                 framesPresented += 1
                 presented = frame
+                lastPresented = clock.now
                 if lastPresentFailed { logger.notice("display recovered") }
                 lastPresentFailed = false
             } catch {

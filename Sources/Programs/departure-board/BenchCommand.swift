@@ -24,6 +24,11 @@ struct BenchCommand: AsyncParsableCommand {
             peak resident memory the kernel counted and the time from start-up to the first \
             frame (run's READY=1 to systemd; render's exit).
 
+            Then refreshes per hour of each e-paper board (the shipped e-paper boards, or the --board \
+            files with --refreshes): the board run as `run` runs it over an hour of simulated \
+            time, its own driver counting full and partial refreshes, and the seconds the panel \
+            spent refreshing by the panel table's figures. --refreshes prints only these.
+
             With --gtfs-zip, only `gtfs import` of that zip for a board of the --gtfs-stop \
             stops, three times in child processes: stop_times rows a second over the whole \
             command and the child's peak resident memory. The import unpacks stop_times.txt \
@@ -56,6 +61,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Flag(help: "Skip the child processes: frame figures only.")
     var noProcesses = false
+
+    @Flag(help: "Only the refreshes per hour of e-paper boards (the --board files, else the shipped e-paper boards).")
+    var refreshes = false
 
     @Option(name: .customLong("gtfs-zip"), help: ArgumentHelp("Measure `gtfs import` of this GTFS zip instead (e.g. one `swift run -c release gtfs-import-bench --zip FILE` writes).", valueName: "FILE"))
     var gtfsZip: String?
@@ -96,6 +104,12 @@ struct BenchCommand: AsyncParsableCommand {
                 }
                 return
             }
+            if refreshes {
+                for path in board.isEmpty ? RefreshBench.shippedBoards() : board {
+                    Console.raw(try await RefreshBench.hour(of: path).text)
+                }
+                return
+            }
             if let instant {
                 for figures in try await FrameBench.run(boards: board, frames: frames, now: instant) {
                     Console.raw(figures.text)
@@ -103,6 +117,11 @@ struct BenchCommand: AsyncParsableCommand {
             }
             let results = try await BenchMeasurement.run(frames: frames)
             Console.raw(json ? BenchResult.json(results) : results.map(\.text).joined())
+            if !json {
+                for path in RefreshBench.shippedBoards() {
+                    Console.raw(try await RefreshBench.hour(of: path).text)
+                }
+            }
             if !noProcesses && !json {
                 for figures in try ProcessBench.run(boards: board, seconds: seconds, hub75Driver: hub75Driver) {
                     Console.raw(figures.text)

@@ -22,8 +22,8 @@ public enum LayoutAssembly {
         return LayoutOptions(
             width: display.width, height: display.height, format: display.format, rotation: display.rotation,
             style: display.layout.map(LayoutOptions.Style.init), rows: display.rows, font: font,
-            header: display.header, clock: display.clock,
-            columns: Set(display.columns.map(LayoutOptions.Column.init)), countdown: LayoutOptions.Countdown(display.countdown),
+            header: display.header, clock: SlowPanelRules.clock(for: board),
+            columns: Set(SlowPanelRules.columns(for: board).map(LayoutOptions.Column.init)), countdown: LayoutOptions.Countdown(display.countdown),
             overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
             badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
             palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
@@ -49,6 +49,8 @@ public enum LayoutAssembly {
         renderer.unusedSettings(headerAsked: board.display.locations["header"] != nil).map { unused in
             "\(place(of: unused.key, in: board)): display.\(unused.key): \(unused.reason)"
         } + contrastWarnings(for: board, palette: renderer.options.palette)
+            + SlowPanelRules.warnings(for: board, hasHeader: renderer.options.header,
+                                      scrolls: renderer.options.style == .ticker || renderer.options.overflow == .scroll)
     }
 
     /// Colour pairs of `display.colors` (as the panel shows them) below WCAG 2's 3:1, the

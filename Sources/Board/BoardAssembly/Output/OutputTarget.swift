@@ -18,6 +18,14 @@ public enum OutputTarget: Sendable, Equatable {
 }
 
 extension OutputTarget {
+    /// Frames go to the board's panel driver (on its bus or a trace): its refresh limits apply.
+    public var drivesPanel: Bool {
+        switch self {
+        case .board, .trace: true
+        case .imageFile, .terminal: false
+        }
+    }
+
     /// The backend for this target. `hardware` opens the board's buses; tests inject a bus double.
     public func backend(for board: BoardFile,
                         hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus,

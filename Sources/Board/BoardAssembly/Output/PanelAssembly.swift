@@ -10,7 +10,9 @@ import PanelCatalog
 /// given — the hardware buses or a trace bus — so both get the same bytes, contrast included.
 public enum PanelAssembly {
     /// The driver for the board's panel, or an error for outputs that are not panels on a bus.
-    public static func driver(for board: BoardFile, io: any PanelIO) throws(AssemblyError) -> any PanelDriver {
+    /// `now`: e-paper's clock for its refresh rules (monotonic unless a simulation runs its own).
+    public static func driver(for board: BoardFile, io: any PanelIO,
+                              now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) throws(AssemblyError) -> any PanelDriver {
         guard let output = board.output else {
             throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (wiring: deploy/WIRING.md)")
         }
@@ -40,9 +42,9 @@ public enum PanelAssembly {
             let policy = EPaperRefreshPolicy(fullEvery: output.fullRefreshEvery, fullAfter: output.fullRefreshAfter,
                                              minimumInterval: output.minRefreshInterval, busyTimeout: output.busyTimeout)
             if output.driver == .ssd1680 {
-                return SSD1680Driver(io: io, policy: policy)
+                return SSD1680Driver(io: io, policy: policy, now: now)
             }
-            return UC8179Driver(io: io, colors: UC8179Driver.Colors(output.epaperColors), policy: policy)
+            return UC8179Driver(io: io, colors: UC8179Driver.Colors(output.epaperColors), policy: policy, now: now)
         case .fbdev:
             throw AssemblyError(.usage, "\(board.path): output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")
         case .image:

@@ -3,7 +3,8 @@ import DeparturesCore
 /// Column widths for one page of rows, and the compact forms used when a narrow panel
 /// would otherwise leave the headsign too little room (a third of the width, or its whole
 /// text when shorter): first a train's carriages give way to figures, then the time column
-/// goes (unless the countdown counts to leaving, which is always read beside it), then the
+/// goes (unless the countdown counts to leaving, which is always read beside it, or there is
+/// no countdown: then the time is all a row says of when), then the
 /// delay reads `+2` instead of `+2 min`, the countdown `5m`, leave-by `go 3m`, the
 /// platform `16`; then the leave-by column goes (the countdown stays), counting to leaving
 /// the delay box goes, and the source's label keeps its first three characters, then its
@@ -33,6 +34,9 @@ struct Columns {
     let crowding: CrowdingPictures
     let compact: Compaction
     let countsToLeaving: Bool
+    /// The board lists the countdown column; without it (departure times) the column is there
+    /// only for cancelled rows, which still say so.
+    let countdownAsked: Bool
     /// Sources whose rows are kept past a failure: their label carries a mark.
     let failing: Set<Int>
 
@@ -45,12 +49,12 @@ struct Columns {
 
         /// Counting to leaving, the time stays and the delay box goes before the label is cut:
         /// the time shown is the expected one, and the label says where to walk.
-        static func ladder(countsToLeaving: Bool) -> [Compaction] {
+        static func ladder(countsToLeaving: Bool, keepsTime: Bool) -> [Compaction] {
             var steps = [Compaction()]
             var step = Compaction()
             step.carriages = false
             steps.append(step)
-            step.time = countsToLeaving
+            step.time = countsToLeaving || keepsTime
             steps.append(step)
             var changes: [(inout Compaction) -> Void] = [
                 { $0.shortDelay = true }, { $0.shortCountdown = true }, { $0.shortLeave = true },
@@ -77,8 +81,10 @@ struct Columns {
         let badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
         self.badgeWidth = badgeWidth
         showDelay = shown.contains(.delay)
-        showCountdown = shown.contains(.countdown)
-        let timeWidth = font.width(of: "00:00")
+        let countdownAsked = shown.contains(.countdown)
+        self.countdownAsked = countdownAsked
+        showCountdown = countdownAsked || rows.contains(where: \.isCancelled)
+        let timeWidth = rows.map { font.width(of: Self.time($0, marked: !countdownAsked)) }.reduce(font.width(of: "00:00"), max)
         self.timeWidth = timeWidth
         let widest = { (column: LayoutOptions.Column, text: (DepartureRow) -> String?) in
             shown.contains(column) ? rows.compactMap(text).map { font.width(of: $0) }.max() ?? 0 : 0
@@ -94,7 +100,7 @@ struct Columns {
         // A cancelled row's countdown sits in a highlight box, 2 gaps wider than its text.
         let widestCountdown = { (short: Bool) in
             showCountdown ? rows.map { row in
-                font.width(of: Self.countdown(row, short: short, toLeaving: countsToLeaving)) + (row.isCancelled ? 2 * gap : 0)
+                font.width(of: Self.countdown(row, short: short, toLeaving: countsToLeaving, asked: countdownAsked)) + (row.isCancelled ? 2 * gap : 0)
             }.max() ?? 0 : 0
         }
         let widestLeave = { (step: Compaction) in
@@ -135,7 +141,7 @@ struct Columns {
             }
             return width - used >= headsignRoom
         }
-        let ladder = Compaction.ladder(countsToLeaving: countsToLeaving)
+        let ladder = Compaction.ladder(countsToLeaving: countsToLeaving, keepsTime: !countdownAsked)
         var kept = measure(ladder[0])
         for step in ladder.dropFirst() where !fits(kept) { kept = measure(step) }
         compact = kept.step
@@ -181,7 +187,12 @@ struct Columns {
     }
 
     func countdownText(_ row: DepartureRow) -> String {
-        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving)
+        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving, asked: countdownAsked)
+    }
+    func timeText(_ row: DepartureRow) -> String { Self.time(row, marked: !countdownAsked) }
+    /// Without a countdown to carry it, an inexact time carries the `~` itself (`~09:42`).
+    static func time(_ row: DepartureRow, marked: Bool) -> String {
+        marked && (row.looksScheduled || row.isEstimated) ? "~" + row.time : row.time
     }
     func delayText(_ row: DepartureRow) -> String? { showDelay && compact.delay ? Self.delay(row, short: compact.shortDelay) : nil }
     func leaveText(_ row: DepartureRow) -> String? { leaveWidth > 0 ? Self.leave(row, short: compact.shortLeave) : nil }
@@ -197,8 +208,10 @@ struct Columns {
 
     /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a
     /// `~` so they differ on every panel, greys or not; arrivals read `Arr`. Counting to leaving, the leave-by text.
-    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false) -> String {
+    /// Without the countdown column (`asked` false) only a cancellation is told.
+    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false, asked: Bool = true) -> String {
         if row.isCancelled { return short ? "Canc" : row.countdown }
+        guard asked else { return "" }
         let text: String
         if toLeaving {
             text = leave(row, short: short) ?? row.leave

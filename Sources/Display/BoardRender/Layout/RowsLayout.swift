@@ -141,7 +141,8 @@ struct RowsLayout {
         let textColor: LogicalColor = row.looksScheduled || !row.isReachable ? .dimText : .text
         var right = size.width - gap
         if columns.showTime {
-            canvas.draw(row.time, font: font, x: right - font.width(of: row.time), baseline: baseline, textColor, role: .time)
+            let time = columns.timeText(row)
+            canvas.draw(time, font: font, x: right - font.width(of: time), baseline: baseline, textColor, role: .time)
             right -= columns.timeWidth + columnSpace
         }
         if columns.showCountdown {
@@ -152,7 +153,7 @@ struct RowsLayout {
                 let box = Rect(x: right - width, y: top, width: width, height: lineHeight)
                 canvas.fillRounded(box, radius: max(1, lineHeight / 6), .delay)
                 canvas.draw(countdown, font: font, x: box.x + gap, baseline: baseline, .delayText, role: .countdown)
-            } else {
+            } else if !countdown.isEmpty {
                 canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline,
                             row.isDropOffOnly ? .dimText : textColor, role: .countdown)
             }

@@ -29,6 +29,23 @@ public enum EPaperRefresh: Equatable, Sendable {
     case partial(Rect)
 }
 
+/// Refreshes sent since a driver was made: what `bench` reports per hour, and what wears
+/// the panel (a full refresh flashes the whole glass).
+public struct EPaperRefreshCount: Sendable, Equatable {
+    public var full = 0
+    public var partial = 0
+
+    public init(full: Int = 0, partial: Int = 0) {
+        self.full = full
+        self.partial = partial
+    }
+}
+
+/// An e-paper driver: it counts the refreshes it sends.
+public protocol EPaperDriver: PanelDriver {
+    var refreshes: EPaperRefreshCount { get }
+}
+
 /// Monotonic time for the policy; tests inject their own closure instead.
 public enum EPaperClock {
     /// Time since this call, from `ContinuousClock` so the 30-minute rule also counts suspend.
@@ -49,6 +66,7 @@ public struct EPaperRefreshScheduler: Sendable {
     public private(set) var lastRefresh: Duration?
     /// Set by initialise, wake and failed refreshes: the panel's RAM or image is unknown.
     public private(set) var needsFull = true
+    public private(set) var sent = EPaperRefreshCount()
 
     public init(policy: EPaperRefreshPolicy) {
         self.policy = policy
@@ -77,8 +95,10 @@ public struct EPaperRefreshScheduler: Sendable {
         case .full:
             partialsSinceFull = 0
             lastFull = now
+            sent.full += 1
         case .partial:
             partialsSinceFull += 1
+            sent.partial += 1
         }
     }
 

@@ -12,7 +12,7 @@ public import Framebuffer
 /// 0x26 equal to what the panel shows at every refresh: a full refresh writes the frame to both
 /// RAMs, and a partial one writes the window to 0x24, refreshes, then writes it to 0x26 — so it
 /// does not depend on whether the controller copies 0x24 to 0x26 itself.
-public final class SSD1680Driver: PanelDriver {
+public final class SSD1680Driver: EPaperDriver {
     public let model = SSD1680Model()
     public var width: Int { model.width }
     public var height: Int { model.height }
@@ -20,6 +20,7 @@ public final class SSD1680Driver: PanelDriver {
     public let policy: EPaperRefreshPolicy
     /// The last refresh sent (nil before the first, or when the last push sent nothing).
     public private(set) var lastRefresh: EPaperRefresh?
+    public var refreshes: EPaperRefreshCount { scheduler.sent }
 
     static let usedColumns = SSD1680Model.usedColumns
     /// 0x22 options: 0xF7 = clock+analog on, load temperature and LUT, display mode 1, then power

@@ -8,7 +8,7 @@ public import Framebuffer
 /// KW mode: 0x10 holds the old image and 0x13 the new one, so a partial refresh drives only
 /// changed pixels. KWR mode: 0x10 is the black/white plane and 0x13 the red plane; the tri-colour
 /// OTP waveform has no partial mode, so every refresh is full.
-public final class UC8179Driver: PanelDriver {
+public final class UC8179Driver: EPaperDriver {
     public typealias Colors = UC8179Model.Colors
 
     public let model: UC8179Model
@@ -19,6 +19,7 @@ public final class UC8179Driver: PanelDriver {
     public let policy: EPaperRefreshPolicy
     /// The last refresh sent (nil before the first, or when the last push sent nothing).
     public private(set) var lastRefresh: EPaperRefresh?
+    public var refreshes: EPaperRefreshCount { scheduler.sent }
 
     private let link: any PanelLink
     private let busy: BusyLine
