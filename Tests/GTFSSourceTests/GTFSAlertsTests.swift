@@ -179,3 +179,30 @@ import Testing
         #expect(repository.realtimeErrors.alerts?.contains("503") == true)
     }
 }
+
+/// A board's `language:` reaches the timetable's translations: rows, and the routes its
+/// alerts name, read the same.
+@Suite @MainActor struct GTFSTranslatedRowsTests {
+    typealias C = CentralStation
+
+    @Test func rowsAndAlertRoutesInTheBoardsLanguage() async throws {
+        var timetable = C.timetable
+        timetable["feed_info.txt"] = "feed_publisher_name,feed_publisher_url,feed_lang\nTfNSW,https://example.invalid,en\n"
+        timetable["translations.txt"] = """
+            table_name,field_name,language,translation,record_id,record_sub_id,field_value
+            routes,route_short_name,ja,T2線,R2,,
+            trips,trip_headsign,ja,レッピントン,t2,,
+
+            """
+        let central = try C(alerts: C.feed([C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")])]),
+                            timetable: timetable)
+        defer { central.stop() }
+        for (language, route, headsign) in [("ja", "T2線", "レッピントン"), ("fr", "T2", "Leppington"), (nil, "T2", "Leppington")] {
+            let repository = central.repository(language: language)
+            let row = try #require(try await repository.answer().departures.first { $0.tripID == "t2" })
+            #expect(row.routeShortName == route && row.headsign == headsign, "\(language ?? "none")")
+            let state = try #require(try await central.states(repository).first)
+            #expect(state.alert("t2-trackwork")?["routes"] as? [String] == [route], "\(language ?? "none")")
+        }
+    }
+}

@@ -174,7 +174,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 .filter { !messages.contains($0) }
         }
         currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
-        return annotated(result.departures, scheduled: scheduled, store: store, isFresh: { applier.isFresh($0, now: now) })
+        return annotated(result.departures, scheduled: scheduled, store: store, texts: texts,
+                         isFresh: { applier.isFresh($0, now: now) })
     }
 
     /// Only a TripUpdates feed makes rows live.
