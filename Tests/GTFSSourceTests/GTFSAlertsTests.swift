@@ -3,6 +3,7 @@ import Foundation
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
+import LoopbackHTTPServer
 import Testing
 
 /// GTFS-Realtime service alerts on a board, end to end: feeds on 127.0.0.1, a real store,
@@ -204,5 +205,40 @@ import Testing
             let state = try #require(try await central.states(repository).first)
             #expect(state.alert("t2-trackwork")?["routes"] as? [String] == [route], "\(language ?? "none")")
         }
+    }
+    /// A trip added by realtime takes its route and last stop's names in the board's
+    /// language, and a `routes:` filter naming the feed's own short name still shows it.
+    @Test func anAddedTripInTheBoardsLanguage() async throws {
+        var timetable = C.timetable
+        timetable["translations.txt"] = """
+            table_name,field_name,language,translation,record_id,record_sub_id,field_value
+            routes,route_short_name,ja,T2線,R2,,
+            stops,stop_name,ja,ノースシドニー,NTH,,
+
+            """
+        var update = TransitRealtime_TripUpdate()
+        update.trip.tripID = "x1"
+        update.trip.routeID = "R2"
+        update.trip.scheduleRelationship = .added
+        for (stop, minutes) in [("CEN2", 20), ("NTH", 28)] {
+            var call = TransitRealtime_TripUpdate.StopTimeUpdate()
+            call.stopID = stop
+            call.departure.time = Int64(C.start.timeIntervalSince1970) + Int64(minutes * 60)
+            update.stopTimeUpdate.append(call)
+        }
+        var entity = TransitRealtime_FeedEntity()
+        entity.id = "x1"
+        entity.tripUpdate = update
+        let central = try C(tripUpdates: C.feed([entity]), timetable: timetable)
+        defer { central.stop() }
+        let repository = GTFSDeparturesRepository(
+            settings: .init(storePath: central.store.path, stopIDs: ["CEN", "CENB"], filter: GTFSFilter(routeShortNames: ["T2"]),
+                            zone: C.zone, tripUpdates: .init(url: central.server.baseURL + "/rt"), language: "ja"),
+            clock: central.clock)
+        let rows = try await repository.answer().departures
+        #expect(rows.map(\.tripID) == ["t2", "x1"])
+        let added = try #require(rows.last)
+        #expect(added.routeShortName == "T2線")
+        #expect(added.headsign == "ノースシドニー")
     }
 }

@@ -14,7 +14,10 @@ extension GTFSDeparturesRepository {
             platformCode: { store.platformCode(stopID: $0) },
             hasTrip: { store.hasTrip(tripID: $0) },
             showsAddedTrip: { trip in
-                filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
+                // `routes:` names the feed's own short names; the label may be translated.
+                let ownLabel = texts.isEmpty ? nil : trip.routeID.flatMap { store.routeLabel(routeID: $0) }
+                return (filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
+                        || ownLabel.map { filter.accepts(routeID: trip.routeID ?? "", shortName: $0) } == true)
                     && filter.accepts(headsign: trip.headsign, directionID: trip.directionID)
             })
     }
