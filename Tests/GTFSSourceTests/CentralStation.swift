@@ -43,8 +43,9 @@ struct CentralStation {
     let clock = ManualBoardClock(now: CentralStation.start)
 
     init(tripUpdates: TransitRealtime_FeedMessage = CentralStation.feed([]),
-         alerts: TransitRealtime_FeedMessage? = nil, vehicles: TransitRealtime_FeedMessage? = nil) throws {
-        store = try ImportedStore(Self.timetable, stopIDs: ["CEN", "CENB"])
+         alerts: TransitRealtime_FeedMessage? = nil, vehicles: TransitRealtime_FeedMessage? = nil,
+         timetable: [String: String] = CentralStation.timetable) throws {
+        store = try ImportedStore(timetable, stopIDs: ["CEN", "CENB"])
         let answers = Locked<[String: [UInt8]?]>([:])
         self.answers = answers
         server = try LoopbackHTTPServer { request in

@@ -3,6 +3,7 @@ import Foundation
 import GTFSRealtime
 import GTFSSchedule
 import GTFSSource
+import LoopbackHTTPServer
 import Testing
 
 /// GTFS-Realtime service alerts on a board, end to end: feeds on 127.0.0.1, a real store,
@@ -177,5 +178,67 @@ import Testing
         #expect(second.departures.map(\.tripID) == ["t1", "t2", "b1", "t3"])
         #expect(second.departures.first?.isRealtime == true)
         #expect(repository.realtimeErrors.alerts?.contains("503") == true)
+    }
+}
+
+/// A board's `language:` reaches the timetable's translations: rows, and the routes its
+/// alerts name, read the same.
+@Suite @MainActor struct GTFSTranslatedRowsTests {
+    typealias C = CentralStation
+
+    @Test func rowsAndAlertRoutesInTheBoardsLanguage() async throws {
+        var timetable = C.timetable
+        timetable["feed_info.txt"] = "feed_publisher_name,feed_publisher_url,feed_lang\nTfNSW,https://example.invalid,en\n"
+        timetable["translations.txt"] = """
+            table_name,field_name,language,translation,record_id,record_sub_id,field_value
+            routes,route_short_name,ja,T2線,R2,,
+            trips,trip_headsign,ja,レッピントン,t2,,
+
+            """
+        let central = try C(alerts: C.feed([C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")])]),
+                            timetable: timetable)
+        defer { central.stop() }
+        for (language, route, headsign) in [("ja", "T2線", "レッピントン"), ("fr", "T2", "Leppington"), (nil, "T2", "Leppington")] {
+            let repository = central.repository(language: language)
+            let row = try #require(try await repository.answer().departures.first { $0.tripID == "t2" })
+            #expect(row.routeShortName == route && row.headsign == headsign, "\(language ?? "none")")
+            let state = try #require(try await central.states(repository).first)
+            #expect(state.alert("t2-trackwork")?["routes"] as? [String] == [route], "\(language ?? "none")")
+        }
+    }
+    /// A trip added by realtime takes its route and last stop's names in the board's
+    /// language, and a `routes:` filter naming the feed's own short name still shows it.
+    @Test func anAddedTripInTheBoardsLanguage() async throws {
+        var timetable = C.timetable
+        timetable["translations.txt"] = """
+            table_name,field_name,language,translation,record_id,record_sub_id,field_value
+            routes,route_short_name,ja,T2線,R2,,
+            stops,stop_name,ja,ノースシドニー,NTH,,
+
+            """
+        var update = TransitRealtime_TripUpdate()
+        update.trip.tripID = "x1"
+        update.trip.routeID = "R2"
+        update.trip.scheduleRelationship = .added
+        for (stop, minutes) in [("CEN2", 20), ("NTH", 28)] {
+            var call = TransitRealtime_TripUpdate.StopTimeUpdate()
+            call.stopID = stop
+            call.departure.time = Int64(C.start.timeIntervalSince1970) + Int64(minutes * 60)
+            update.stopTimeUpdate.append(call)
+        }
+        var entity = TransitRealtime_FeedEntity()
+        entity.id = "x1"
+        entity.tripUpdate = update
+        let central = try C(tripUpdates: C.feed([entity]), timetable: timetable)
+        defer { central.stop() }
+        let repository = GTFSDeparturesRepository(
+            settings: .init(storePath: central.store.path, stopIDs: ["CEN", "CENB"], filter: GTFSFilter(routeShortNames: ["T2"]),
+                            zone: C.zone, tripUpdates: .init(url: central.server.baseURL + "/rt"), language: "ja"),
+            clock: central.clock)
+        let rows = try await repository.answer().departures
+        #expect(rows.map(\.tripID) == ["t2", "x1"])
+        let added = try #require(rows.last)
+        #expect(added.routeShortName == "T2線")
+        #expect(added.headsign == "ノースシドニー")
     }
 }

@@ -24,9 +24,20 @@ public struct GTFSImportSummary: Sendable, Equatable {
     public var interpolatedCalls: Int
     /// Board calls without times that could not be placed (no timed stop before or after).
     public var unplacedCalls: Int
+    /// translations.txt rows kept: those of the texts a board shows, for the kept records.
+    public var translations: Int
+    /// translations.txt rows not kept: other fields, other records, repeats, broken rows.
+    public var translationsSkipped: Int
+    /// The first fault in translations.txt or feed_info.txt. Not fatal: a broken row is
+    /// skipped; a file that cannot be read (a missing column, broken CSV) is left out whole.
+    public var translationsProblem: GTFSImportError?
 
     public init(boardStopIDs: [String], stopTimesRowsRead: Int, boardStopTimes: Int, trips: Int, tripStops: Int,
-                routes: Int, services: Int, frequencies: Int, interpolatedCalls: Int = 0, unplacedCalls: Int = 0) {
+                routes: Int, services: Int, frequencies: Int, interpolatedCalls: Int = 0, unplacedCalls: Int = 0,
+                translations: Int = 0, translationsSkipped: Int = 0, translationsProblem: GTFSImportError? = nil) {
+        self.translations = translations
+        self.translationsSkipped = translationsSkipped
+        self.translationsProblem = translationsProblem
         self.boardStopIDs = boardStopIDs
         self.stopTimesRowsRead = stopTimesRowsRead
         self.boardStopTimes = boardStopTimes

@@ -53,6 +53,14 @@ enum GTFSSchema {
                 trip_id TEXT NOT NULL, start_secs INTEGER NOT NULL, end_secs INTEGER NOT NULL,
                 headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL);
             CREATE INDEX frequencies_by_trip ON frequencies (trip_id);
+            -- added within format 2: translations.txt rows for the texts a board shows, of the
+            -- kept records (record_id, record_sub_id) or by field_value; '' for what a row leaves
+            -- out. Stores from before lack it, and show the feed's own texts.
+            CREATE TABLE translations (
+                table_name TEXT NOT NULL, field_name TEXT NOT NULL, language TEXT NOT NULL,
+                record_id TEXT NOT NULL, record_sub_id TEXT NOT NULL, field_value TEXT NOT NULL,
+                translation TEXT NOT NULL,
+                PRIMARY KEY (table_name, field_name, language, record_id, record_sub_id, field_value)) WITHOUT ROWID;
             """)
     }
 

@@ -18,9 +18,13 @@ extension GTFSStore {
     ///   - zone: the feed's zone; nil means `agency_timezone`.
     ///   - includeDropOffOnly: also return arrivals that take no passengers on, for a board
     ///     that shows them (as "arrives" or greyed out).
+    ///   - translations: headsigns and route labels in the board's language
+    ///     (`translations(for:)`); the headsign filter passes a row whose own or translated
+    ///     headsign matches.
     public func scheduledDepartures(
         stopIDs: Set<String>, at now: Date, window: Duration = .seconds(7_200), lookBack: Duration = .zero,
-        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all, includeDropOffOnly: Bool = false
+        zone: TimeZoneRules? = nil, filter: GTFSFilter = .all, includeDropOffOnly: Bool = false,
+        translations: GTFSTranslations = .none
     ) throws(GTFSStoreError) -> [ScheduledDeparture] {
         let rules: TimeZoneRules
         if let zone { rules = zone } else { rules = try agencyZone() }
@@ -37,7 +41,8 @@ extension GTFSStore {
                     for day in [today.adding(days: -1), today, today.adding(days: 1)] {
                         let dayStart = calendar.serviceDayStart(day)
                         let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
-                                             includeDropOffOnly: includeDropOffOnly, hasRouteTextColors: hasRouteTextColors)
+                                             includeDropOffOnly: includeDropOffOnly, hasRouteTextColors: hasRouteTextColors,
+                                             translations: translations)
                         for departure in try query.timetabled(db) + query.frequencyBased(db) {
                             found.append((dayStart + Int64(departure.departureSecs), departure))
                         }
@@ -81,6 +86,7 @@ private struct DayQuery {
     var includeDropOffOnly: Bool
     /// Stores imported before route_text_color was kept have no such column.
     var hasRouteTextColors: Bool
+    var translations: GTFSTranslations
 
     /// Services running on `day`: calendar's weekday flag within its dates, less the
     /// calendar_dates removals (2), plus its additions (1). SQLite applies compound
@@ -98,7 +104,7 @@ private struct DayQuery {
     private var columns: String {
         """
         st.trip_id, st.stop_id, st.stop_sequence, st.departure_secs, st.stop_headsign, st.estimated, st.drop_off_only,
-        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs,
+        t.route_id, t.headsign AS trip_headsign, t.direction_id, t.first_secs, t.last_stop_id,
         r.short_name, r.long_name, r.color AS route_color, \(hasRouteTextColors ? "r.text_color" : "NULL") AS route_text_color,
         last.name AS last_stop_name, here.platform_code
         """
@@ -185,15 +191,35 @@ private struct DayQuery {
         let routeID: String = row["route_id"]
         let shortName: String? = row["short_name"]
         guard filter.accepts(routeID: routeID, shortName: shortName) else { return nil }
-        let headsign: String = row["stop_headsign"] ?? row["trip_headsign"] ?? row["last_stop_name"] ?? ""
+        let tripID: String = row["trip_id"], stopSequence: Int = row["stop_sequence"]
+        let (original, headsign) = headsigns(row, tripID: tripID, stopSequence: stopSequence)
         let directionID: Int? = row["direction_id"]
-        guard filter.accepts(headsign: headsign, directionID: directionID) else { return nil }
+        guard filter.accepts(headsign: original, directionID: directionID)
+                || (headsign != original && filter.accepts(headsign: headsign, directionID: directionID)) else { return nil }
         return ScheduledDeparture(
-            tripID: row["trip_id"], routeID: routeID, routeLabel: shortName ?? row["long_name"] ?? routeID,
-            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: row["stop_sequence"],
+            tripID: tripID, routeID: routeID,
+            routeLabel: GTFSTranslations.routeLabel(short: shortName, long: row["long_name"], routeID: routeID, translations),
+            headsign: headsign, directionID: directionID, stopID: row["stop_id"], stopSequence: stopSequence,
             serviceDay: day, departureSecs: departureSecs, startTime: startTime, platform: row["platform_code"],
             isEstimated: row["estimated"] || headwayBased, isDropOffOnly: row["drop_off_only"],
             routeColor: GTFSValues.color(row["route_color"]), routeTextColor: GTFSValues.color(row["route_text_color"]))
+    }
+}
+
+extension DayQuery {
+    /// The feed's headsign (the call's, else the trip's, else its last stop's name) and the
+    /// one to show, translated from the same field.
+    fileprivate func headsigns(_ row: Statement, tripID: String, stopSequence: Int) -> (original: String, shown: String) {
+        if let text: String = row["stop_headsign"] {
+            return (text, translations.text(text, .stopHeadsign, recordID: tripID, subID: String(stopSequence)))
+        }
+        if let text: String = row["trip_headsign"] {
+            return (text, translations.text(text, .tripHeadsign, recordID: tripID))
+        }
+        if let text: String = row["last_stop_name"] {
+            return (text, translations.text(text, .stopName, recordID: row["last_stop_id"] ?? ""))
+        }
+        return ("", "")
     }
 }
 

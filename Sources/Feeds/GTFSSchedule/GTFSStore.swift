@@ -36,6 +36,11 @@ public final class GTFSStore: Sendable {
     let hasRouteTextColors: Bool
     /// Whether the store kept routes' agency_id (imports since that column was added).
     let hasRouteAgencies: Bool
+    /// Whether the store has the translations table (imports since it was added).
+    let hasTranslations: Bool
+    /// feed_info.txt's feed_lang, the language of the feed's own texts; nil when absent or
+    /// `mul` (texts in several languages: untagged).
+    public let feedLanguage: String?
     /// One read-only connection; the board's refresh and the realtime look-ups take turns on it.
     let database: SharedConnection
     let zoneDatabase: ZoneInfoDatabase
@@ -47,12 +52,17 @@ public final class GTFSStore: Sendable {
         guard access(path, R_OK) == 0 else { throw GTFSStoreError(path: path, message: "no such store") }
         do {
             database = try SharedConnection(path: path, mode: .readOnly)
-            let (version, info, columns) = try database.withConnection { db throws(SQLiteError) -> (Int?, [String: String], [String]) in
+            let (version, info, columns, tables) = try database.withConnection {
+                db throws(SQLiteError) -> (Int?, [String: String], [String], [String]) in
                 let version = try db.fetchOne(Int.self, "SELECT version FROM schema_version")
                 let rows = try db.fetchAll("SELECT key, value FROM feed_info") { row in (row[0] as String, row[1] as String) }
                 let columns = try db.fetchAll("SELECT name FROM pragma_table_info('routes')") { row in row[0] as String }
-                return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns)
+                let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { row in row[0] as String }
+                return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns, tables)
             }
+            hasTranslations = tables.contains("translations")
+            let language = info["feed_lang"] ?? ""
+            feedLanguage = language.isEmpty || language.lowercased() == "mul" ? nil : language
             hasRouteTextColors = columns.contains("text_color")
             hasRouteAgencies = columns.contains("agency_id")
             guard let version else {

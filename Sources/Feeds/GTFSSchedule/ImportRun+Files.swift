@@ -42,6 +42,7 @@ extension ImportRun {
         let name = table.optional("stop_name"), parent = table.optional("parent_station")
         let platform = table.optional("platform_code")
         let wanted = boardStops.union(boardParents).union(tripStopIDs).union(requested)
+        storedStops = wanted
         let statement = try db.prepare("INSERT INTO stops (stop_id, name, parent_station, platform_code) VALUES (?, ?, ?, ?)")
         while try table.next() {
             let stopID = table[id]

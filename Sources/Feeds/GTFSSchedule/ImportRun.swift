@@ -16,12 +16,16 @@ final class ImportRun {
     var tripShape: [String: TripShape] = [:]
     var tripStopIDs: Set<String> = []
     var routes: Set<String> = []
+    /// The stops written to the store (board stops, their stations, stops of kept trips).
+    var storedStops: Set<String> = []
     var services: Set<String> = []
     var agencyTimezone = ""
     /// agency.txt's agency_id values: a route without its own agency_id belongs to the only one.
     var agencyIDs: [String] = []
     /// First and last day any kept service runs, as date keys (20260405).
     var serviceStart: Int?, serviceEnd: Int?
+    /// feed_info.txt's feed_lang and default_lang, where given.
+    var feedLanguage: String?, defaultLanguage: String?
 
     /// The first timed stop (frequency trips shift from it), the last stop (headsign
     /// fallback) and how many calls the trip has (a one-call trip has no terminus arrival).
@@ -99,11 +103,15 @@ final class ImportRun {
         try storeRoutes(db)
         let calendarServices = try storeCalendar(db)
         let frequencyRows = try storeFrequencies(db)
+        let feedInfoProblem = readFeedLanguages()
+        var translations = try storeTranslations(db)
+        translations.problem = translations.problem ?? feedInfoProblem
         return GTFSImportSummary(
             boardStopIDs: boardStops.sorted(), stopTimesRowsRead: rowsRead, boardStopTimes: boardRows,
             trips: keptTrips.count, tripStops: tripStopRows, routes: routes.count,
             services: calendarServices, frequencies: frequencyRows,
-            interpolatedCalls: interpolated, unplacedCalls: unplaced)
+            interpolatedCalls: interpolated, unplacedCalls: unplaced, translations: translations.kept,
+            translationsSkipped: translations.skipped, translationsProblem: translations.problem)
     }
 
     func writeFeedInfo(_ db: Connection, importedAt: Date, source: String, member: String?) throws {
@@ -112,6 +120,8 @@ final class ImportRun {
                     "requested_stop_ids": requested.sorted().joined(separator: "\n"),
                     "source": source]
         if let member { info["source_member"] = member }
+        if let feedLanguage { info["feed_lang"] = feedLanguage }
+        if let defaultLanguage { info["default_lang"] = defaultLanguage }
         if let serviceStart, let serviceEnd {
             info["service_start"] = String(serviceStart)
             info["service_end"] = String(serviceEnd)

@@ -5,15 +5,19 @@ import GTFSSchedule
 extension GTFSDeparturesRepository {
     /// What the realtime rules may ask the store: names, platforms, whether a trip is known,
     /// and whether an added trip passes the board's own route, headsign and direction filter.
-    func lookups(_ store: GTFSStore) -> RealtimeApplier.Lookups {
+    /// Names come in the board's language (`texts`), as the timetable's rows do.
+    func lookups(_ store: GTFSStore, _ texts: GTFSTranslations) -> RealtimeApplier.Lookups {
         let filter = settings.filter
         return RealtimeApplier.Lookups(
-            routeLabel: { store.routeLabel(routeID: $0) },
-            stopName: { store.stopName($0) },
+            routeLabel: { store.routeLabel(routeID: $0, translations: texts) },
+            stopName: { store.stopName(stopID: $0, translations: texts) },
             platformCode: { store.platformCode(stopID: $0) },
             hasTrip: { store.hasTrip(tripID: $0) },
             showsAddedTrip: { trip in
-                filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
+                // `routes:` names the feed's own short names; the label may be translated.
+                let ownLabel = texts.isEmpty ? nil : trip.routeID.flatMap { store.routeLabel(routeID: $0) }
+                return (filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
+                        || ownLabel.map { filter.accepts(routeID: trip.routeID ?? "", shortName: $0) } == true)
                     && filter.accepts(headsign: trip.headsign, directionID: trip.directionID)
             })
     }

@@ -35,7 +35,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         /// A VehiclePositions feed, for how full each row's vehicle is; vehicles inside the
         /// TripUpdates feed count too.
         public var vehiclePositions: TripUpdatesFetcher.Settings?
-        /// The board's BCP 47 tag: which of an alert's translations it shows.
+        /// The board's BCP 47 tag: which of an alert's translations it shows, and of the
+        /// timetable's headsigns, stop and route names (translations.txt).
         public var language: String?
         public var realtimeMaxAge: Duration
         /// Retry spacing after failed realtime polls: the board's refresh interval, doubling
@@ -142,10 +143,12 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                           + Self.importHint + " again")
         }
         let scheduled: [ScheduledDeparture]
+        let texts = store.translations(for: settings.language)
         do {
             scheduled = try store.scheduledDepartures(
                 stopIDs: settings.stopIDs, at: now, window: settings.window, lookBack: settings.lookBack,
-                zone: settings.zone, filter: settings.filter, includeDropOffOnly: settings.includeArrivals)
+                zone: settings.zone, filter: settings.filter, includeDropOffOnly: settings.includeArrivals,
+                translations: texts)
         } catch {
             throw .failed(detail: "GTFS store \(error)")
         }
@@ -157,7 +160,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                                         url: settings.vehiclePositions?.url, at: now)
         _ = await (trips, alerts, vehicles)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
-                                      cancelledWindow: settings.cancelledWindow, lookups: lookups(store),
+                                      cancelledWindow: settings.cancelledWindow, lookups: lookups(store, texts),
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
         let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now, boardStopIDs: boardStops(store))
         if realtime.lastFeed != nil, let url = settings.tripUpdates?.url {
@@ -171,7 +174,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 .filter { !messages.contains($0) }
         }
         currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
-        return annotated(result.departures, scheduled: scheduled, store: store, isFresh: { applier.isFresh($0, now: now) })
+        return annotated(result.departures, scheduled: scheduled, store: store, texts: texts,
+                         isFresh: { applier.isFresh($0, now: now) })
     }
 
     /// Only a TripUpdates feed makes rows live.

@@ -150,6 +150,9 @@ public final class ScheduleUpdater: Sendable {
         case .imported(let summary):
             logger.notice("timetable updated", metadata: [
                 "departures": "\(summary.boardStopTimes)", "trips": "\(summary.trips)", "store": "\(settings.storePath)"])
+            if let problem = summary.translationsProblem {
+                logger.warning("timetable translations: \(problem)", metadata: ["url": "\(Self.redacted(settings.url))"])
+            }
         case .failed(let reason):
             let keeping = access(settings.storePath, F_OK) == 0 ? "keeping the current store" : "no store yet"
             logger.error("timetable update failed, \(keeping): \(reason)",

@@ -61,6 +61,8 @@ struct GTFSImportCommand: AsyncParsableCommand {
                 let summary = try await TimetableImport.run(board: boardFile, source: index, feed: feed,
                                                             proxyEnvironment: .ofThisProcess)
                 Console.info(Self.report(summary, store: boardFile.sources[index].gtfs?.storePath ?? "", since: started))
+                // Not a failure: the timetable is in place, in the feed's own words.
+                if let problem = summary.translationsProblem { Console.warning("\(feed ?? "feed"): \(problem)") }
             } catch {
                 let failure = targets.count > 1 ? AssemblyError(error.kind, "\(boardFile.sectionName(ofSource: index)): \(error.message)") : error
                 if targets.count > 1 { Console.error(failure.message) }
@@ -78,7 +80,8 @@ struct GTFSImportCommand: AsyncParsableCommand {
         return """
             \(store): \(summary.boardStopTimes) departures at \(summary.boardStopIDs.count) stops \
             (\(summary.trips) trips, \(summary.routes) routes, \(summary.services) services, \
-            \(summary.frequencies) frequencies\(summary.interpolatedCalls > 0 ? ", \(summary.interpolatedCalls) times interpolated" : "")) \
+            \(summary.frequencies) frequencies\(summary.interpolatedCalls > 0 ? ", \(summary.interpolatedCalls) times interpolated" : "")\
+            \(summary.translations > 0 ? ", \(summary.translations) translations" : "")) \
             from \(summary.stopTimesRowsRead) stop_times rows \
             in \(tenths / 10).\(tenths % 10) s, peak memory \(ProcessStatus.current()?["VmHWM"].map { String($0 / 1024) } ?? "?") MiB
             """
