@@ -25,9 +25,11 @@ struct LinkClosureTests {
         }
     }
 
-    /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader), so a board that makes no
-    /// https request and reads no XML never maps them, nor the ICU and liblzma libxml2 brings.
-    static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma"]
+    /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader, CShapingLoader), so a board
+    /// that makes no https request, reads no XML and shows no text to shape never maps them,
+    /// nor the ICU and liblzma libxml2 brings, nor the GLib and Graphite HarfBuzz brings.
+    static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
+                                 "libglib", "libgraphite2"]
 
     @Test(arguments: ["departure-board", "departure-board-web"])
     func librariesLoadedOnDemandAreNotLinked(program: String) async throws {
