@@ -13,9 +13,10 @@ public final class FontChain: Font {
     private let shapingFonts = Locked<[Int: UInt]>([:])
     private let callbackContexts: [Unmanaged<FontBox>]
 
-    /// Texts longer than this are cut before shaping: no panel shows more, and a hostile
-    /// 10,000-character headsign must not cost a frame its deadline.
-    public static let longestShapedText = 1024
+    /// Texts longer than this are cut before they are measured, shaped or drawn: a ticker of
+    /// every row and alert stays well under it, and a hostile 10,000-character headsign must
+    /// not cost a frame its deadline.
+    public static let longestShapedText = 4096
     static let cacheLimit = 256
 
     public init(_ fonts: [any Font], language: String? = nil) {
@@ -52,6 +53,7 @@ public final class FontChain: Font {
     }
 
     public func shaped(_ text: String) -> ShapedText {
+        let text = Self.bounded(text)
         guard text.unicodeScalars.contains(where: ShapingLibrary.needsShaping) else {
             return ShapedText(simple: text, font: self)
         }
@@ -65,6 +67,7 @@ public final class FontChain: Font {
     }
 
     public func width(of text: String) -> Int {
+        let text = Self.bounded(text)
         guard text.unicodeScalars.contains(where: ShapingLibrary.needsShaping) else {
             var total = 0
             for scalar in text.unicodeScalars { total += glyph(for: scalar).advance }
@@ -76,11 +79,12 @@ public final class FontChain: Font {
     /// Longest run of whole characters (in reading order) that fits with "…" after it, measured
     /// as shaped, so an Arabic or Hebrew headsign loses its end, which is on its left.
     public func truncated(_ text: String, toWidth maxWidth: Int) -> String {
+        let text = Self.bounded(text)
         if width(of: text) <= maxWidth { return text }
         let ellipsis = hasGlyph(for: "\u{2026}") ? "\u{2026}" : "..."
         let budget = maxWidth - width(of: ellipsis)
         guard budget >= 0 else { return "" }
-        let scalarCount = min(text.unicodeScalars.count, Self.longestShapedText)
+        let scalarCount = text.unicodeScalars.count
         let advances = shaped(text).advances(scalarCount: scalarCount)
         var kept: [Character] = []
         var used = 0, index = 0
@@ -100,6 +104,14 @@ public final class FontChain: Font {
             if kept.isEmpty || width(of: result) <= maxWidth { return result }
             kept.removeLast()
         }
+    }
+
+    /// The text's first `longestShapedText` scalars (a string's count of scalars is cheap to
+    /// bound: it stops at the limit).
+    static func bounded(_ text: String) -> String {
+        var scalars = text.unicodeScalars.makeIterator()
+        for _ in 0..<longestShapedText where scalars.next() == nil { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(longestShapedText)))
     }
 
     private func shapeOrPlace(_ text: String) -> ShapedText {
