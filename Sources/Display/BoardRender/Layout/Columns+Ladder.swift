@@ -12,7 +12,8 @@
 /// 5. the departure time column goes;
 /// 6. the countdown reads `5m`, leave-by `go 3m`, the platform `16`; the leave-by column goes;
 /// 7. the source's label keeps three characters, then one, then goes; the crowding figures go;
-/// 8. last, the spacing tightens: the badge hugs its route, the columns lose a gap of space.
+/// 8. last, the spacing tightens: the badge hugs its route, the columns lose a gap of space,
+///    and a dimmed (timetable-only or estimated) countdown loses its `~`.
 ///
 /// A page's step allows; a row takes only what it needs: a late row folds its delay only when
 /// its headsign would not fit whole beside it, and a headsign drops via or abbreviates only

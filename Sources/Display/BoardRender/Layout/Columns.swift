@@ -37,6 +37,8 @@ struct Columns {
     let ledMatrix: Bool
     /// A late row's countdown can say so by its colour alone.
     let delayByColour: Bool
+    /// Inexact times are dimmed on this panel, so a tight row may drop their `~`.
+    let dimShows: Bool
     let abbreviations: [String: String]
 
     init(rows: [DepartureRow], layout: RowsLayout, failing: Set<Int> = []) {
@@ -48,6 +50,8 @@ struct Columns {
         self.countsToLeaving = countsToLeaving
         self.failing = failing
         let ledMatrix = palette.ledMatrix, delayByColour = palette.showsDelayByColour
+        let dimShows = palette.value(.dimText) != palette.value(.text)
+        self.dimShows = dimShows
         self.ledMatrix = ledMatrix
         self.delayByColour = delayByColour
         let abbreviations = layout.options.abbreviations
@@ -70,17 +74,19 @@ struct Columns {
         let folds = { (step: Compaction) in showDelay && step.delayFolded && (delayByColour || !ledMatrix) }
         // A box and the space after it (a word's space before a leave-by text), or on LEDs the text and a column's space.
         let delayToLeave = max(0, layout.columnSpace - 2 * gap)
-        let widestDelay = { (step: Compaction, leave: Int) in
-            let short = step.shortDelay
+        // One row's delay and the space after it; a row that may fold takes none.
+        let rowDelay = { (row: DepartureRow, step: Compaction, leave: Int) -> Int in
             let space = ledMatrix ? spaceFor(step) : 4 * gap + (leave > 0 ? delayToLeave : 0)
-            guard showDelay, step.delay, !folds(step) else { return 0 }
-            return rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + space }.max() ?? 0
+            guard showDelay, step.delay, !folds(step), let delay = Self.delay(row, short: step.shortDelay) else { return 0 }
+            return font.width(of: delay) + space
         }
+        let widestDelay = { (step: Compaction, leave: Int) in rows.map { rowDelay($0, step, leave) }.max() ?? 0 }
         // A boxed countdown is 2 gaps wider than its text.
         let widestCountdown = { (step: Compaction) in
             showCountdown ? rows.map { row in
                 let boxed = Self.look(row, folded: folds(step), ledMatrix: ledMatrix, delayByColour: delayByColour) == .delayBox
-                return font.width(of: Self.countdown(row, short: step.shortCountdown, toLeaving: countsToLeaving)) + (boxed ? 2 * gap : 0)
+                let text = Self.countdown(row, short: step.shortCountdown, toLeaving: countsToLeaving, tilde: !(step.tight && dimShows))
+                return font.width(of: text) + (boxed ? 2 * gap : 0)
             }.max() ?? 0 : 0
         }
         let widestLeave = { (step: Compaction) in
@@ -121,15 +127,23 @@ struct Columns {
                     source: widestSource(step.labelCharacters), crowding: widestCrowding(step), room: roomFor(step))
         }
         // What the row takes besides the headsign, as `RowsLayout.drawRow` lays it out.
+        // Row by row: a delay stands beside its own row's headsign only, unless a source or
+        // crowding column (placed once for the page) stands between them.
         let fits = { (measured: Measured) in
+            let step = measured.step
             var used = 2 * gap + (measured.badge > 0 ? measured.badge + layout.badgeSpace : 0)
-            if measured.step.time && shown.contains(.time) { used += timeWidth + measured.space }
+            if step.time && shown.contains(.time) { used += timeWidth + measured.space }
             if showCountdown { used += measured.countdown + measured.space }
-            used += measured.delay
             for optional in [measured.leave, measured.platform, measured.source, measured.crowding] where optional > 0 {
                 used += optional + measured.space
             }
-            return width - used >= measured.room
+            let placedByPage = measured.source > 0 || measured.crowding > 0
+            return rows.allSatisfy { row in
+                let headsign = shown.contains(.headsign)
+                    ? font.width(of: step.headsign.apply(row.headsign, abbreviations: abbreviations)) : 0
+                let needed = step.wholeHeadsigns ? headsign : min(wanted, headsign)
+                return width - used - (placedByPage ? measured.delay : rowDelay(row, step, measured.leave)) >= needed
+            }
         }
         let ladder = Compaction.ladder(countsToLeaving: countsToLeaving)
         var kept = measure(ladder[0])
@@ -205,7 +219,7 @@ struct Columns {
     }
 
     func countdownText(_ row: DepartureRow) -> String {
-        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving)
+        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving, tilde: !(compact.tight && dimShows))
     }
     /// The delay as the page shows it; a row that folds it draws none (`RowsLayout.drawRow` decides).
     func delayText(_ row: DepartureRow) -> String? {
@@ -224,7 +238,8 @@ struct Columns {
 
     /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a
     /// `~` so they differ on every panel, greys or not; arrivals read `Arr`. Counting to leaving, the leave-by text.
-    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false) -> String {
+    /// Tight, the `~` goes where the panel dims such a time anyway.
+    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false, tilde: Bool = true) -> String {
         if row.isCancelled { return short ? "Canc" : row.countdown }
         let text: String
         if toLeaving {
@@ -232,7 +247,7 @@ struct Columns {
         } else {
             text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
         }
-        let marked = row.looksScheduled || row.isEstimated ? "~" + text : text
+        let marked = tilde && (row.looksScheduled || row.isEstimated) ? "~" + text : text
         return row.isDropOffOnly ? "Arr " + marked : marked
     }
 
