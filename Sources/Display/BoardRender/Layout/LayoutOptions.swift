@@ -100,7 +100,7 @@ public struct LayoutOptions: Sendable {
 
     /// The bundled fonts with their advance and line height, smallest first. The compact
     /// LED fonts are named by boards, never chosen by size: scaled up they look crude.
-    public static let bundledFonts: [(name: String, advance: Int, lineHeight: Int, chosenBySize: Bool)] = [
+    static let bundledFonts: [(name: String, advance: Int, lineHeight: Int, chosenBySize: Bool)] = [
         ("board-4x6", 4, 7, false), ("board-5x7n", 5, 10, false),
         ("board-5x7", 6, 10, true), ("board-6x12", 6, 12, true), ("board-8x16", 8, 16, true),
     ]
