@@ -32,9 +32,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from repertoire import REQUIRED, DEFAULT_CHAR  # noqa: E402
+from repertoire import REQUIRED, REQUIRED_BY_FONT, DEFAULT_CHAR  # noqa: E402
 
-FONTS = ["board-5x7", "board-6x12", "board-8x16"]
+FONTS = ["board-4x6", "board-5x7", "board-5x7n", "board-6x12", "board-8x16"]
 COPYRIGHT = "Original design of the departure-board project; CC0 1.0 public domain dedication"
 NOTICE = "Bitmap font for LED, OLED and e-paper departure signage. See Fonts/LICENSE.md"
 RES = 75
@@ -175,7 +175,8 @@ def parse(path):
     for g in glyphs:
         resolve(g, [])
 
-    missing = [c for c in REQUIRED if c not in by_code]
+    name = os.path.splitext(os.path.basename(path))[0]
+    missing = [c for c in REQUIRED_BY_FONT.get(name, REQUIRED) if c not in by_code]
     if missing:
         err(len(lines), "missing required code points: " + " ".join(f"U+{c:04X}" for c in missing))
     if DEFAULT_CHAR not in by_code:

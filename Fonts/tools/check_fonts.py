@@ -15,10 +15,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from bdfread import read_bdf, BDFError  # noqa: E402
-from repertoire import REQUIRED, DEFAULT_CHAR, DIGITS  # noqa: E402
+from repertoire import REQUIRED, REQUIRED_BY_FONT, DEFAULT_CHAR, DIGITS  # noqa: E402
 
 EXPECTED = {  # name: (cell w, cell h, ascent, descent, advance)
+    "board-4x6": (3, 7, 6, 1, 4),
     "board-5x7": (5, 10, 8, 2, 6),
+    "board-5x7n": (4, 10, 8, 2, 5),
     "board-6x12": (6, 12, 10, 2, 6),
     "board-8x16": (8, 16, 13, 3, 8),
 }
@@ -61,7 +63,7 @@ def check(name, errors):
         bad("DEFAULT_CHAR glyph missing")
     if f.get("chars") != len(f["glyphs"]):
         bad(f"CHARS {f.get('chars')} but {len(f['glyphs'])} glyphs")
-    missing = [c for c in REQUIRED if c not in f["glyphs"]]
+    missing = [c for c in REQUIRED_BY_FONT.get(name, REQUIRED) if c not in f["glyphs"]]
     if missing:
         bad("missing code points: " + " ".join(f"U+{c:04X}" for c in missing))
     if f["order"] != sorted(f["order"]):

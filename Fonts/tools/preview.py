@@ -10,7 +10,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from bdfread import read_bdf  # noqa: E402
 
-FONTS = ["board-5x7", "board-6x12", "board-8x16"]
+FONTS = ["board-4x6", "board-5x7", "board-5x7n", "board-6x12", "board-8x16"]
 SAMPLES = ["T1 Emu Plains +2 min 5 min 09:35",
            "T4 Cronulla \u2013 Sutherland 12 min 10:07",
            "Caf\u00e9 \u201cZ\u00fcrich\u201d \u2026 0O 1lI",

@@ -41,11 +41,29 @@ NAMES.update({
     0xFFFD: "uniFFFD",
 })
 
+_latin_ext_a = """Amacron amacron Abreve abreve Aogonek aogonek Cacute cacute Ccircumflex ccircumflex
+Cdotaccent cdotaccent Ccaron ccaron Dcaron dcaron Dcroat dcroat Emacron emacron Ebreve ebreve
+Edotaccent edotaccent Eogonek eogonek Ecaron ecaron Gcircumflex gcircumflex Gbreve gbreve
+Gdotaccent gdotaccent Gcommaaccent gcommaaccent Hcircumflex hcircumflex Hbar hbar Itilde itilde
+Imacron imacron Ibreve ibreve Iogonek iogonek Idotaccent dotlessi IJ ij Jcircumflex jcircumflex
+Kcommaaccent kcommaaccent kgreenlandic Lacute lacute Lcommaaccent lcommaaccent Lcaron lcaron
+Ldot ldot Lslash lslash Nacute nacute Ncommaaccent ncommaaccent Ncaron ncaron napostrophe Eng eng
+Omacron omacron Obreve obreve Ohungarumlaut ohungarumlaut OE oe Racute racute Rcommaaccent
+rcommaaccent Rcaron rcaron Sacute sacute Scircumflex scircumflex Scedilla scedilla Scaron scaron
+Tcedilla tcedilla Tcaron tcaron Tbar tbar Utilde utilde Umacron umacron Ubreve ubreve Uring uring
+Uhungarumlaut uhungarumlaut Uogonek uogonek Wcircumflex wcircumflex Ycircumflex ycircumflex
+Ydieresis Zacute zacute Zdotaccent zdotaccent Zcaron zcaron longs""".split()
+for i, n in enumerate(_latin_ext_a):
+    NAMES[0x100 + i] = n
+
 EXTRA = [0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026,
          0x20AC, 0x2191, 0x2192, 0x2193, 0xFFFD]
 REQUIRED = list(range(0x20, 0x7F)) + list(range(0xA0, 0x100)) + EXTRA
+# The small LED fonts also cover Latin Extended-A (Central European, Baltic, Turkish…).
+LATIN_EXT_A = list(range(0x100, 0x180))
+REQUIRED_BY_FONT = {"board-4x6": REQUIRED + LATIN_EXT_A, "board-5x7n": REQUIRED + LATIN_EXT_A}
 DEFAULT_CHAR = 0xFFFD
 DIGITS = list(range(0x30, 0x3A))
 
-assert len(_ascii) == 95 and len(_latin1) == 96
+assert len(_ascii) == 95 and len(_latin1) == 96 and len(_latin_ext_a) == 128
 assert all(c in NAMES for c in REQUIRED)

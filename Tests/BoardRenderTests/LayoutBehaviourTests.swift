@@ -18,14 +18,17 @@ struct LayoutBehaviourTests {
         #expect(renderer.render(state, elapsed: .seconds(7)) == frames[0], "a page stays for the whole interval")
     }
 
-    @Test func aLongHeadsignNeverSpillsIntoTheOtherColumns() {
+    @Test func aLongHeadsignNeverSpillsIntoTheOtherColumns() throws {
         let renderer = BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium))
-        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur via Airport ", count: 5), minutes: 7, delay: "+3 min")])
-        let short = Scene.state(.ok, rows: [Scene.row("x", "T8", "M", minutes: 7, delay: "+3 min")])
-        let a = renderer.render(long), b = renderer.render(short)
-        // From the right: margin 2, time 30, gap 4, countdown 30, gap 4, delay box 40 → the
-        // delay box starts at x = 146; the headsign must end before it.
-        let right = 146
+        // Two headsigns too long for any step of the ladder: the same columns, different text.
+        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur Airport ", count: 5), minutes: 7, delay: "+3 min")])
+        let other = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Wolli Creek ", count: 8), minutes: 7, delay: "+3 min")])
+        let a = renderer.render(long), b = renderer.render(other)
+        // The countdown (in the delay's box: the delay folded) is the leftmost column; the headsign ends before it.
+        let report = renderer.layout(long)
+        let right = try #require(report.texts.filter { [.countdown, .delay, .time].contains($0.role) }.map(\.x).min())
+        let headsign = try #require(report.texts.first { $0.role == .headsign })
+        #expect(headsign.x + headsign.width <= right)
         for y in 0..<64 {
             for x in right..<256 where a[x, y] != b[x, y] {
                 Issue.record("pixel \(x),\(y) differs: the headsign reached the delay, countdown or time")
@@ -36,7 +39,7 @@ struct LayoutBehaviourTests {
     }
 
     @Test func overflowScrollMovesAndEllipsisStaysStill() {
-        let rows = [Scene.row("x", "T8", "Macarthur via Airport, Wolli Creek and Sydenham", minutes: 7)]
+        let rows = [Scene.row("x", "T8", "Macarthur, Airport, Wolli Creek and Sydenham", minutes: 7)]
         let scrolling = BoardRenderer(options: Scene.options(128, 32, .mono, font: small, overflow: .scroll))
         let still = BoardRenderer(options: Scene.options(128, 32, .mono, font: small, overflow: .ellipsis))
         let state = Scene.state(.ok, rows: rows)

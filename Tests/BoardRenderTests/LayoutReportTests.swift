@@ -10,7 +10,8 @@ struct LayoutReportTests {
                                        routeColors: ["T1": RGB(0xf9, 0x9d, 0x1c)])
 
     @Test func everyTextOfARowWithItsBoxAndColours() throws {
-        let report = BoardRenderer(options: Self.preview).layout(Scene.state(.ok))
+        // Two rows that fit whole: the delay keeps its box (a long headsign would fold it).
+        let report = BoardRenderer(options: Self.preview).layout(Scene.state(.ok, rows: Array(Scene.rows.prefix(2))))
         #expect(report.width == 480 && report.height == 320 && report.format == .rgb888)
         let header = try #require(report.texts.first { $0.role == .header })
         #expect(header.text == "Central Station" && header.shown == "Central Station" && header.y == 0)
@@ -29,16 +30,17 @@ struct LayoutReportTests {
 
     @Test func aHeadsignCutToFitShowsWhatIsLeft() throws {
         let narrow = Scene.options(128, 64, .mono, font: Scene.font("board-5x7"))
-        let report = BoardRenderer(options: narrow).layout(Scene.state(.ok))
-        let cut = try #require(report.texts.first { $0.role == .headsign && $0.text == "Macarthur via Airport and Sydenham" })
+        let report = BoardRenderer(options: narrow).layout(Scene.state(.ok, rows: [Scene.row("c", "T8", "Macarthur, Airport and Sydenham", minutes: 9)]))
+        let cut = try #require(report.texts.first { $0.role == .headsign && $0.text == "Macarthur, Airport and Sydenham" })
         #expect(cut.shown.hasSuffix("…") && cut.shown.count < cut.text.count, "\(cut.shown)")
         #expect(cut.fg == .white && cut.bg == .black)
     }
 
     @Test func aScrollingHeadsignIsOneTextWithBothVisiblePieces() throws {
         let scrolling = Scene.options(128, 64, .mono, font: Scene.font("board-5x7"), overflow: .scroll, scrollSpeed: 24)
-        let report = BoardRenderer(options: scrolling).layout(Scene.state(.ok), elapsed: .seconds(7))
-        let moving = report.texts.filter { $0.role == .headsign && $0.text == "Macarthur via Airport and Sydenham" }
+        let state = Scene.state(.ok, rows: [Scene.row("c", "T8", "Macarthur, Airport and Sydenham", minutes: 9)])
+        let report = BoardRenderer(options: scrolling).layout(state, elapsed: .seconds(7))
+        let moving = report.texts.filter { $0.role == .headsign && $0.text == "Macarthur, Airport and Sydenham" }
         #expect(moving.count == 1)
         let text = try #require(moving.first)
         #expect(text.scrolls && !text.shown.isEmpty && text.shown != text.text, "\(text.shown)")

@@ -3,7 +3,7 @@ enum DisplaySchema {
     static let display = SectionSchema(keys: [
         "width", "height", "format", "rotation", "layout", "rows", "font", "font_size", "font_scale",
         "header", "clock", "columns", "countdown", "overflow", "page_interval", "badge_shape", "colors", "route_colors",
-        "alerts", "fallback_fonts",
+        "alerts", "fallback_fonts", "abbreviations",
     ])
     static let colors = SectionSchema(keys: DisplaySettings.colorNames)
 
@@ -83,6 +83,9 @@ enum DisplaySchema {
             }
             settings.routeColors[route] = normalised
         }
+        for (word, value) in try section.freeMapping("abbreviations") {
+            settings.abbreviations[word] = try abbreviation(word, value)
+        }
         if settings.fontSize != nil, let font = settings.font, !isOutlineFont(font) {
             throw section.error("font_size", "applies to TrueType/OpenType fonts (.ttf, .otf); font is '\(shown(font))'", atKey: true)
         }
@@ -91,6 +94,8 @@ enum DisplaySchema {
         }
         return settings
     }
+
+    static let bundledNames = "board-4x6, board-5x7n, board-5x7, board-6x12, board-8x16"
 
     /// Bundled names stay names; paths resolve against the board file's folder.
     private static func fontReference(_ font: String, section: Section, boardPath: String) throws(BoardFileError) -> String {
@@ -101,12 +106,25 @@ enum DisplaySchema {
         if let dot = fileName.lastIndex(of: "."), fileName.index(after: dot) != fileName.endIndex {
             let fileExtension = fileName[fileName.index(after: dot)...]
             throw section.error("font", "unsupported font format '.\(shown(String(fileExtension)))': fonts are .bdf (bitmap), .ttf or .otf files "
-                                + "(convert others, e.g. PCF with pcf2bdf), or a bundled name: board-5x7, board-6x12, board-8x16")
+                                + "(convert others, e.g. PCF with pcf2bdf), or a bundled name: " + bundledNames)
         }
         if font.contains("/") {
-            throw section.error("font", "expected a bundled font name (board-5x7, board-6x12, board-8x16) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
+            throw section.error("font", "expected a bundled font name (\(bundledNames)) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
         }
         return font
+    }
+
+    /// `Station: Stn`: a whole word (or words) and a shorter text for narrow rows.
+    private static func abbreviation(_ word: String, _ value: Section.FreeValue) throws(BoardFileError) -> String {
+        let short = value.text
+        guard let first = word.first, let last = word.last, !first.isWhitespace, !last.isWhitespace else {
+            throw value.error("the word to shorten must be text without spaces at either end; got '\(shown(word))'")
+        }
+        guard short.contains(where: { !$0.isWhitespace }) else { throw value.error("expected a shorter text for '\(shown(word))'; got an empty one") }
+        guard short.count < word.count else {
+            throw value.error("'\(shown(short))' is not shorter than '\(shown(word))': an abbreviation makes room on a narrow row")
+        }
+        return short
     }
 
     static func isOutlineFont(_ font: String) -> Bool {

@@ -81,6 +81,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var colors: [String: String]
     /// Route short name → `#rrggbb` for its badge.
     public var routeColors: [String: String]
+    /// Whole words a narrow row may shorten in headsigns (`Station` → `Stn`), any case.
+    public var abbreviations: [String: String] = [:]
 
     public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
                 layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,

@@ -29,7 +29,8 @@ public enum LayoutAssembly {
             palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
                              redInk: panelShowsRed(board.output),
                              ledMatrix: board.output.map { [.ledMatrix, .rgbMatrix].contains(PanelFacts.of($0.driver).family) } ?? false),
-            alerts: display.alerts.map(LayoutOptions.AlertStyle.init) ?? defaultAlerts(board.output))
+            alerts: display.alerts.map(LayoutOptions.AlertStyle.init) ?? defaultAlerts(board.output),
+            abbreviations: display.abbreviations)
     }
 
     /// E-paper shows alerts as pages: a scrolling line would refresh the panel all day.

@@ -75,6 +75,10 @@ public struct Palette: Sendable {
         self.fixed = fixed
     }
 
+    /// Whether a text in the delay colour differs from ordinary text on this panel (not on
+    /// mono, nor on greys where both are white): only then can a countdown's colour say "late".
+    public var showsDelayByColour: Bool { value(.delay) != value(.text) }
+
     /// Below this a colour the board or the feed chose for text on a badge gives way.
     public static let leastContrast = 3.0
     /// WCAG 2's ratio for small text.

@@ -1,14 +1,7 @@
 import DeparturesCore
 
-/// Column widths for one page of rows, and the compact forms used when a narrow panel
-/// would otherwise leave the headsign too little room (a third of the width, or its whole
-/// text when shorter): first a train's carriages give way to figures, then the time column
-/// goes (unless the countdown counts to leaving, which is always read beside it, or there is
-/// no countdown: then the time is all a row says of when), then the
-/// delay reads `+2` instead of `+2 min`, the countdown `5m`, leave-by `go 3m`, the
-/// platform `16`; then the leave-by column goes (the countdown stays), counting to leaving
-/// the delay box goes, and the source's label keeps its first three characters, then its
-/// first, and last it goes too; last of all the crowding figures go.
+/// Column widths for one page of rows, and the compact forms a narrow panel takes, in the
+/// order `Columns+Ladder.swift` documents.
 struct Columns {
     /// Zero when the route column is off.
     var badgeWidth: Int
@@ -23,7 +16,7 @@ struct Columns {
     var leaveWidth: Int
     /// Zero when no row on the page comes from a labelled source.
     var sourceWidth: Int
-    /// The widest delay box and the space after it; zero when no row on the page is late.
+    /// The widest delay (box or text) and the space after it; zero when no row on the page is late.
     var delayWidth: Int
     /// Where the source column starts, the same on every row of the page.
     var sourceLeft: Int
@@ -31,6 +24,10 @@ struct Columns {
     var crowdingWidth: Int
     /// Where the crowding pictures end, the same on every row of the page.
     var crowdingRight: Int
+    /// Between the right-hand columns: the layout's, or a gap less once the spacing tightened.
+    var columnSpace: Int
+    /// The headsign's room the ladder aimed for: what a row keeps before its alert mark.
+    var headsignRoom: Int
     let crowding: CrowdingPictures
     let compact: Compaction
     let countsToLeaving: Bool
@@ -39,47 +36,35 @@ struct Columns {
     let countdownAsked: Bool
     /// Sources whose rows are kept past a failure: their label carries a mark.
     let failing: Set<Int>
-
-    /// How far a page is compacted; each step keeps the ones before it.
-    struct Compaction {
-        var time = true, delay = true, shortDelay = false, shortCountdown = false, shortLeave = false, leave = true
-        var shortPlatform = false, carriages = true, crowding = true
-        /// The label's first characters, nil for all of them; 0 drops the column.
-        var labelCharacters: Int?
-
-        /// Counting to leaving, the time stays and the delay box goes before the label is cut:
-        /// the time shown is the expected one, and the label says where to walk.
-        static func ladder(countsToLeaving: Bool, keepsTime: Bool) -> [Compaction] {
-            var steps = [Compaction()]
-            var step = Compaction()
-            step.carriages = false
-            steps.append(step)
-            step.time = countsToLeaving || keepsTime
-            steps.append(step)
-            var changes: [(inout Compaction) -> Void] = [
-                { $0.shortDelay = true }, { $0.shortCountdown = true }, { $0.shortLeave = true },
-                { $0.shortPlatform = true }, { $0.leave = false },
-            ]
-            if countsToLeaving { changes.append { $0.delay = false } }
-            changes += [{ $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 }, { $0.crowding = false }]
-            for change in changes {
-                change(&step)
-                steps.append(step)
-            }
-            return steps
-        }
-    }
+    /// LED panels draw the delay as lit text, never as dark text in a lit box.
+    let ledMatrix: Bool
+    /// A late row's countdown can say so by its colour alone.
+    let delayByColour: Bool
+    /// Inexact times are dimmed on this panel, so a tight row may drop their `~`.
+    let dimShows: Bool
+    let abbreviations: [String: String]
 
     init(rows: [DepartureRow], layout: RowsLayout, failing: Set<Int> = []) {
         let font = layout.font
         let gap = layout.gap
         let shown = layout.options.columns
+        let palette = layout.options.palette
         let countsToLeaving = layout.options.countdown == .leave
         self.countsToLeaving = countsToLeaving
         self.failing = failing
+        let ledMatrix = palette.ledMatrix, delayByColour = palette.showsDelayByColour
+        let dimShows = palette.value(.dimText) != palette.value(.text)
+        self.dimShows = dimShows
+        self.ledMatrix = ledMatrix
+        self.delayByColour = delayByColour
+        let abbreviations = layout.options.abbreviations
+        self.abbreviations = abbreviations
         let widestRoute = rows.map { font.width(of: $0.route) }.max() ?? 0
-        let badgeWidth = shown.contains(.route) ? max(layout.lineHeight, widestRoute + 2 * gap + 2) : 0
-        self.badgeWidth = badgeWidth
+        let badgeFor = { (step: Compaction) in
+            shown.contains(.route) ? max(layout.lineHeight, widestRoute + (step.tight ? 1 : 2 * gap + 2)) : 0
+        }
+        // Tight, the columns lose a gap of their space: still a visible word break.
+        let spaceFor = { (step: Compaction) in step.tight ? max(2 * gap, layout.columnSpace - gap) : layout.columnSpace }
         showDelay = shown.contains(.delay)
         let countdownAsked = shown.contains(.countdown)
         self.countdownAsked = countdownAsked
@@ -90,17 +75,24 @@ struct Columns {
             shown.contains(column) ? rows.compactMap(text).map { font.width(of: $0) }.max() ?? 0 : 0
         }
         let showDelay = showDelay, showCountdown = showCountdown
-        // The box and the space after it: a word's space before a leave-by text, else a badge's.
+        // On an LED panel that cannot colour the countdown, folding would hide the delay: it stays.
+        let folds = { (step: Compaction) in showDelay && step.delayFolded && (delayByColour || !ledMatrix) }
+        // A box and the space after it (a word's space before a leave-by text), or on LEDs the text and a column's space.
         let delayToLeave = max(0, layout.columnSpace - 2 * gap)
-        let widestDelay = { (step: Compaction, leave: Int) in
-            let short = step.shortDelay
-            let space = 4 * gap + (leave > 0 ? delayToLeave : 0)
-            return showDelay && step.delay ? rows.compactMap { Self.delay($0, short: short) }.map { font.width(of: $0) + space }.max() ?? 0 : 0
+        // One row's delay and the space after it; a row that may fold takes none.
+        let rowDelay = { (row: DepartureRow, step: Compaction, leave: Int) -> Int in
+            let space = ledMatrix ? spaceFor(step) : 4 * gap + (leave > 0 ? delayToLeave : 0)
+            guard showDelay, step.delay, !folds(step), let delay = Self.delay(row, short: step.shortDelay) else { return 0 }
+            return font.width(of: delay) + space
         }
-        // A cancelled row's countdown sits in a highlight box, 2 gaps wider than its text.
-        let widestCountdown = { (short: Bool) in
+        let widestDelay = { (step: Compaction, leave: Int) in rows.map { rowDelay($0, step, leave) }.max() ?? 0 }
+        // A boxed countdown is 2 gaps wider than its text.
+        let widestCountdown = { (step: Compaction) in
             showCountdown ? rows.map { row in
-                font.width(of: Self.countdown(row, short: short, toLeaving: countsToLeaving, asked: countdownAsked)) + (row.isCancelled ? 2 * gap : 0)
+                let boxed = Self.look(row, folded: folds(step), ledMatrix: ledMatrix, delayByColour: delayByColour) == .delayBox
+                let text = Self.countdown(row, short: step.shortCountdown, toLeaving: countsToLeaving, tilde: !(step.tight && dimShows),
+                                          asked: countdownAsked)
+                return font.width(of: text) + (boxed ? 2 * gap : 0)
             }.max() ?? 0 : 0
         }
         let widestLeave = { (step: Compaction) in
@@ -122,29 +114,50 @@ struct Columns {
         }
 
         let width = layout.size.width
-        // The headsign needs a third of the width, or less when every headsign on the page is shorter.
-        let headsignRoom = min(width / 3, shown.contains(.headsign) ? rows.map { font.width(of: $0.headsign) }.max() ?? 0 : 0)
+        // Every headsign whole (shortened as far as the step allows), or from the time column's
+        // step on 8 characters or a third of the width, or less when every headsign is shorter.
+        let wanted = max(width / 3, font.width(of: "00000000"))
+        let roomFor = { (step: Compaction) in
+            let widest = shown.contains(.headsign)
+                ? rows.map { font.width(of: step.headsign.apply($0.headsign, abbreviations: abbreviations)) }.max() ?? 0 : 0
+            return step.wholeHeadsigns ? widest : min(wanted, widest)
+        }
+        typealias Measured = (step: Compaction, badge: Int, space: Int, countdown: Int, delay: Int, leave: Int, platform: Int,
+                              source: Int, crowding: Int, room: Int)
         // Each step's widths are measured once: the first step that leaves the headsign its
         // room is kept, else the last.
-        let measure = { (step: Compaction) in
+        let measure = { (step: Compaction) -> Measured in
             let leave = widestLeave(step)
-            return (step: step, countdown: widestCountdown(step.shortCountdown), delay: widestDelay(step, leave),
-                    leave: leave, platform: widestPlatform(step.shortPlatform), source: widestSource(step.labelCharacters),
-                    crowding: widestCrowding(step))
+            return (step: step, badge: badgeFor(step), space: spaceFor(step), countdown: widestCountdown(step),
+                    delay: widestDelay(step, leave), leave: leave, platform: widestPlatform(step.shortPlatform),
+                    source: widestSource(step.labelCharacters), crowding: widestCrowding(step), room: roomFor(step))
         }
-        let fits = { (measured: (step: Compaction, countdown: Int, delay: Int, leave: Int, platform: Int, source: Int, crowding: Int)) in
-            var used = gap + badgeWidth + gap
-            if measured.step.time && shown.contains(.time) { used += timeWidth + layout.columnSpace }
-            used += measured.countdown + layout.columnSpace + measured.delay
+        // What the row takes besides the headsign, as `RowsLayout.drawRow` lays it out.
+        // Row by row: a delay stands beside its own row's headsign only, unless a source or
+        // crowding column (placed once for the page) stands between them.
+        let fits = { (measured: Measured) in
+            let step = measured.step
+            var used = 2 * gap + (measured.badge > 0 ? measured.badge + layout.badgeSpace : 0)
+            if step.time && shown.contains(.time) { used += timeWidth + measured.space }
+            if showCountdown { used += measured.countdown + measured.space }
             for optional in [measured.leave, measured.platform, measured.source, measured.crowding] where optional > 0 {
-                used += optional + layout.columnSpace
+                used += optional + measured.space
             }
-            return width - used >= headsignRoom
+            let placedByPage = measured.source > 0 || measured.crowding > 0
+            return rows.allSatisfy { row in
+                let headsign = shown.contains(.headsign)
+                    ? font.width(of: step.headsign.apply(row.headsign, abbreviations: abbreviations)) : 0
+                let needed = step.wholeHeadsigns ? headsign : min(wanted, headsign)
+                return width - used - (placedByPage ? measured.delay : rowDelay(row, step, measured.leave)) >= needed
+            }
         }
         let ladder = Compaction.ladder(countsToLeaving: countsToLeaving, keepsTime: !countdownAsked)
         var kept = measure(ladder[0])
         for step in ladder.dropFirst() where !fits(kept) { kept = measure(step) }
         compact = kept.step
+        badgeWidth = kept.badge
+        columnSpace = kept.space
+        headsignRoom = kept.room
         showTime = kept.step.time && shown.contains(.time)
         countdownWidth = kept.countdown
         delayWidth = kept.delay
@@ -154,13 +167,38 @@ struct Columns {
         crowdingWidth = kept.crowding
         // The source column starts left of the widest of each column to its right, on every row.
         var right = width - gap
-        if showTime { right -= timeWidth + layout.columnSpace }
-        if showCountdown { right -= countdownWidth + layout.columnSpace }
+        if showTime { right -= timeWidth + columnSpace }
+        if showCountdown { right -= countdownWidth + columnSpace }
         right -= delayWidth
-        if leaveWidth > 0 { right -= leaveWidth + layout.columnSpace }
-        if platformWidth > 0 { right -= platformWidth + layout.columnSpace }
+        if leaveWidth > 0 { right -= leaveWidth + columnSpace }
+        if platformWidth > 0 { right -= platformWidth + columnSpace }
         sourceLeft = right - sourceWidth
-        crowdingRight = sourceWidth > 0 ? sourceLeft - layout.columnSpace : sourceLeft
+        crowdingRight = sourceWidth > 0 ? sourceLeft - columnSpace : sourceLeft
+    }
+
+    /// Whether a late row on this page may fold its delay into the countdown's colour (it does
+    /// where its headsign would not fit whole beside the delay).
+    var delayFolded: Bool { showDelay && compact.delayFolded && (delayByColour || !ledMatrix) }
+
+    static func look(_ row: DepartureRow, folded: Bool, ledMatrix: Bool, delayByColour: Bool) -> CountdownLook {
+        let highlighted = row.isCancelled || (folded && row.delay != nil)
+        guard highlighted else { return .plain }
+        if ledMatrix { return .delayColour }
+        return row.isCancelled || !delayByColour ? .delayBox : .delayColour
+    }
+
+    func countdownLook(_ row: DepartureRow, folded: Bool) -> CountdownLook {
+        guard showCountdown else { return .plain }
+        return Self.look(row, folded: folded, ledMatrix: ledMatrix, delayByColour: delayByColour)
+    }
+
+    /// The row's headsign, shortened only as far as it must to fit `width` and the page's step allows.
+    func headsign(_ row: DepartureRow, fitting width: Int, font: any Font) -> String {
+        var text = row.headsign
+        for level in [HeadsignShortening.withoutVia, .abbreviated] where level <= compact.headsign && font.width(of: text) > width {
+            text = level.apply(row.headsign, abbreviations: abbreviations)
+        }
+        return text
     }
 
     /// The carriages worth a picture (two or more, one known at least), when the page shows them.
@@ -187,14 +225,18 @@ struct Columns {
     }
 
     func countdownText(_ row: DepartureRow) -> String {
-        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving, asked: countdownAsked)
+        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving, tilde: !(compact.tight && dimShows),
+                       asked: countdownAsked)
     }
     func timeText(_ row: DepartureRow) -> String { Self.time(row, marked: !countdownAsked) }
     /// Without a countdown to carry it, an inexact time carries the `~` itself (`~09:42`).
     static func time(_ row: DepartureRow, marked: Bool) -> String {
         marked && (row.looksScheduled || row.isEstimated) ? "~" + row.time : row.time
     }
-    func delayText(_ row: DepartureRow) -> String? { showDelay && compact.delay ? Self.delay(row, short: compact.shortDelay) : nil }
+    /// The delay as the page shows it; a row that folds it draws none (`RowsLayout.drawRow` decides).
+    func delayText(_ row: DepartureRow) -> String? {
+        showDelay && compact.delay ? Self.delay(row, short: compact.shortDelay) : nil
+    }
     func leaveText(_ row: DepartureRow) -> String? { leaveWidth > 0 ? Self.leave(row, short: compact.shortLeave) : nil }
     func platformText(_ row: DepartureRow) -> String? { Self.platform(row, short: compact.shortPlatform) }
     /// What follows a failing source's label, on every layout.
@@ -208,8 +250,9 @@ struct Columns {
 
     /// Times that are not exact — scheduled where live data was expected, or estimated between timepoints — carry a
     /// `~` so they differ on every panel, greys or not; arrivals read `Arr`. Counting to leaving, the leave-by text.
-    /// Without the countdown column (`asked` false) only a cancellation is told.
-    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false, asked: Bool = true) -> String {
+    /// Tight, the `~` goes where the panel dims such a time anyway. Without the countdown
+    /// column (`asked` false) only a cancellation is told.
+    static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false, tilde: Bool = true, asked: Bool = true) -> String {
         if row.isCancelled { return short ? "Canc" : row.countdown }
         guard asked else { return "" }
         let text: String
@@ -218,7 +261,7 @@ struct Columns {
         } else {
             text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
         }
-        let marked = row.looksScheduled || row.isEstimated ? "~" + text : text
+        let marked = tilde && (row.looksScheduled || row.isEstimated) ? "~" + text : text
         return row.isDropOffOnly ? "Arr " + marked : marked
     }
 

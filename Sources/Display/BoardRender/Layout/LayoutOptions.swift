@@ -64,11 +64,13 @@ public struct LayoutOptions: Sendable {
     /// Scrolling speed of tickers and long headsigns, in pixels per second.
     public var scrollSpeed: Int
     public var alerts: AlertStyle
+    /// Whole words a narrow row may shorten in headsigns (`Station` → `Stn`), from the board file.
+    public var abbreviations: [String: String]
 
     public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
                 font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
                 countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
-                palette: Palette? = nil, scrollSpeed: Int = 24, alerts: AlertStyle? = nil) {
+                palette: Palette? = nil, scrollSpeed: Int = 24, alerts: AlertStyle? = nil, abbreviations: [String: String] = [:]) {
         self.width = width
         self.height = height
         self.format = format
@@ -88,6 +90,7 @@ public struct LayoutOptions: Sendable {
         self.scrollSpeed = scrollSpeed
         // A screen tall enough for a paragraph reads one; a short panel has a line to spare.
         self.alerts = alerts ?? (logicalHeight >= 200 ? .page : .line)
+        self.abbreviations = abbreviations
     }
 
     /// The size the layout draws at: width and height swap for a panel on its side.
@@ -95,9 +98,11 @@ public struct LayoutOptions: Sendable {
         rotation % 180 == 0 ? (width, height) : (height, width)
     }
 
-    /// The bundled fonts with their advance and line height, smallest first.
-    static let bundledFonts: [(name: String, advance: Int, lineHeight: Int)] = [
-        ("board-5x7", 6, 10), ("board-6x12", 6, 12), ("board-8x16", 8, 16),
+    /// The bundled fonts with their advance and line height, smallest first. The compact
+    /// LED fonts are named by boards, never chosen by size: scaled up they look crude.
+    static let bundledFonts: [(name: String, advance: Int, lineHeight: Int, chosenBySize: Bool)] = [
+        ("board-4x6", 4, 7, false), ("board-5x7n", 5, 10, false),
+        ("board-5x7", 6, 10, true), ("board-6x12", 6, 12, true), ("board-8x16", 8, 16, true),
     ]
 
     /// The bundled font and scale for a display of this logical size: the largest text
@@ -105,7 +110,7 @@ public struct LayoutOptions: Sendable {
     /// 8 lines down; panels too small for that get the font that fits their height.
     public static func defaultFont(logicalWidth width: Int, logicalHeight height: Int) -> (name: String, scale: Int) {
         var best: (name: String, scale: Int, lineHeight: Int)?
-        for font in bundledFonts {
+        for font in bundledFonts where font.chosenBySize {
             for scale in 1...16 where width / (font.advance * scale) >= 40 && height / (font.lineHeight * scale) >= 8 {
                 if font.lineHeight * scale >= best?.lineHeight ?? 0 {
                     best = (font.name, scale, font.lineHeight * scale)
