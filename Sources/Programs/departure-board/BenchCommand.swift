@@ -2,7 +2,6 @@ import ArgumentParser
 import BoardAssembly
 import SourceAssembly
 import DeparturesCore
-import Foundation
 import ZoneInfo
 
 /// `bench`: measures layout + rasterisation per frame on fixed scenes, so performance is

@@ -1,6 +1,5 @@
-public import Foundation
+public import DeparturesCore
 import BoardRender
-import DeparturesCore
 public import SourceAssembly
 
 /// `bench --board B --now T`: how long the board's own frame takes to draw, in this process,
