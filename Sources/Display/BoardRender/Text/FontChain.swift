@@ -27,10 +27,10 @@ public final class FontChain: Font {
     }
 
     deinit {
-        if let table = ShapingLibrary.table {
-            for address in shapingFonts.withLock({ Array($0.values) }) {
-                db_shaping_font_free(table, OpaquePointer(bitPattern: address))
-            }
+        // Only a chain that shaped has fonts to free: asking for the table would load the libraries.
+        let made = shapingFonts.withLock { Array($0.values) }
+        if !made.isEmpty, let table = ShapingLibrary.table {
+            for address in made { db_shaping_font_free(table, OpaquePointer(bitPattern: address)) }
         }
         for context in callbackContexts { context.release() }
     }
