@@ -19,7 +19,7 @@ enum FallbackFonts {
     /// `references` as fonts for a board whose own font is `primary`; nil references means the
     /// system families that are installed. A named file that is missing is an error; a family
     /// that is not installed is left out (the box then shows what is missing).
-    static func fonts(_ references: [String]?, primary: any Font, boardPath: String) throws(FontNotFound) -> [any Font] {
+    static func fonts(_ references: [String]?, primary: any Font, boardPath: String) throws(FallbackFontMissing) -> [any Font] {
         let (base, scale) = baseSize(of: primary)
         let wanted = max(base, smallestCJK)
         var fonts: [any Font] = []
@@ -34,8 +34,17 @@ enum FallbackFonts {
                 fonts.append(lazy("Unifont", path: path, pixels: 16, scale: base >= 16 ? scale : 1))
             default:
                 let lower = reference.lowercased()
-                let path = lower.contains(".") ? reference : try FontLocator.bundledFont(reference, boardPath: boardPath)
-                guard access(path, R_OK) == 0 else { throw FontNotFound(name: reference, searched: [path]) }
+                let path: String
+                if lower.contains(".") {
+                    path = reference
+                    guard access(path, R_OK) == 0 else {
+                        throw FallbackFontMissing(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+                    }
+                } else {
+                    do { path = try FontLocator.bundledFont(reference, boardPath: boardPath) } catch {
+                        throw FallbackFontMissing(description: error.description)
+                    }
+                }
                 fonts.append(lazy(reference, path: path, pixels: wanted, scale: lower.hasSuffix(".bdf") || !lower.contains(".") ? scale : 1))
             }
         }
@@ -60,4 +69,10 @@ enum FallbackFonts {
             return scale > 1 ? ScaledFont(font, scale: scale) : font
         }
     }
+}
+
+/// A fallback font the board names that is not there: a file that cannot be read, or a
+/// bundled name with no file.
+struct FallbackFontMissing: Error, CustomStringConvertible {
+    var description: String
 }
