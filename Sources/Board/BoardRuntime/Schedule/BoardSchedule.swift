@@ -11,11 +11,15 @@ public struct BoardSchedule: Sendable, Equatable {
     /// The panel is blanked/asleep, against burn-in.
     public var screenOff: [DailyWindow]
     public var contrast: ContrastSchedule?
+    /// `brightness: mode: sun` (its levels win over `contrast`) and `off_below: night`.
+    public var sun: SunBrightness?
 
-    public init(operatingHours: [DailyWindow] = [], screenOff: [DailyWindow] = [], contrast: ContrastSchedule? = nil) {
+    public init(operatingHours: [DailyWindow] = [], screenOff: [DailyWindow] = [], contrast: ContrastSchedule? = nil,
+                sun: SunBrightness? = nil) {
         self.operatingHours = operatingHours
         self.screenOff = screenOff
         self.contrast = contrast
+        self.sun = sun
     }
 
     public func isOperating(atUnixSeconds t: Int64, zone: TimeZoneRules) -> Bool {
@@ -23,23 +27,28 @@ public struct BoardSchedule: Sendable, Equatable {
     }
 
     public func isScreenOff(atUnixSeconds t: Int64, zone: TimeZoneRules) -> Bool {
-        state(at: effectiveTime(atUnixSeconds: t, zone: zone)).screenOff
+        if sun?.isBlank(atUnixSeconds: t) == true { return true }
+        return state(at: effectiveTime(atUnixSeconds: t, zone: zone)).screenOff
     }
 
     public func contrast(atUnixSeconds t: Int64, zone: TimeZoneRules) -> UInt8? {
-        state(at: effectiveTime(atUnixSeconds: t, zone: zone)).contrast
+        if let level = sun?.contrast(atUnixSeconds: t) { return level }
+        return state(at: effectiveTime(atUnixSeconds: t, zone: zone)).contrast
     }
 
     /// The first instant after `t` at which any of the three answers can change
     /// (a window edge or a contrast step), so the runtime can sleep until then;
-    /// nil when nothing ever changes. Never returns an instant ≤ t.
+    /// nil when nothing ever changes. Never returns an instant ≤ t. With the sun in it,
+    /// at most a minute away.
     ///
     /// DST: a boundary whose local time does not exist that day (spring-forward
     /// gap) takes effect at the first instant after the gap; a boundary in a
     /// repeated hour happens once, at its first occurrence.
     public func nextChange(afterUnixSeconds t: Int64, zone: TimeZoneRules) -> Int64? {
+        // The sun moves all the time: look again at the next minute (a few sines, cheap).
+        let sunLooks: Int64? = sun == nil ? nil : t - ((t % 60) + 60) % 60 + 60
         let times = changeTimes
-        guard !times.isEmpty else { return nil }
+        guard !times.isEmpty else { return sunLooks }
         let today = zone.localDateTime(atUnixSeconds: t).date
         // Boundaries are at most a day apart, so yesterday..day after tomorrow always holds the next one.
         var best: Int64?
@@ -50,7 +59,7 @@ public struct BoardSchedule: Sendable, Equatable {
                 if at > t, at < (best ?? .max) { best = at }
             }
         }
-        return best
+        return min(best ?? .max, sunLooks ?? .max)
     }
 
     /// The three answers for a wall-clock time of day, ignoring DST.
