@@ -19,6 +19,8 @@ public struct BoardFile: Sendable, Equatable {
     /// Where frames go; nil for boards that are only rendered to files.
     public var output: OutputSettings?
     public var schedule: ScheduleSettings
+    /// How bright the panel is (the sun's modes); nil without a `brightness:` section.
+    public var brightness: BrightnessSettings?
     /// GPIO buttons; nil without a `buttons:` section.
     public var buttons: ButtonSettings?
     /// The status page; nil without a `status:` section (no server, no port).

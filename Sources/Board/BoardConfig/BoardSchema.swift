@@ -4,7 +4,7 @@ import YAMLTree
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "buttons", "status"])
+    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons", "status"])
     static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
         // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
         // sensible can be listed (the message then asks for the kind).
@@ -100,9 +100,14 @@ enum BoardSchema {
                 board.output = try OutputSchema.build(section, display: board.display)
             }
         }
-        _ = read { () throws(BoardFileError) in
+        let scheduleRead = read { () throws(BoardFileError) in
             guard let section = try top.section("schedule", schema: ScheduleSchema.schedule) else { return }
             board.schedule = try ScheduleSchema.buildSchedule(section)
+        }
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("brightness", schema: BrightnessSchema.brightness) else { return }
+            // mode: schedule is checked against schedule.contrast only when that section was read.
+            board.brightness = try BrightnessSchema.build(section, schedule: scheduleRead ? board.schedule : nil)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }
