@@ -174,7 +174,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         do {
             if let tracePath = options.trace {
-                try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board), to: tracePath)
+                let panel = ScheduleAssembly.panelState(board, zone: setup.zone, atUnixSeconds: clock.now.unixSeconds)
+                try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board, contrast: panel.contrast,
+                                                             blank: panel.blank), to: tracePath)
             }
             if options.panel {
                 try PanelAssembly.show(try drawn(), board: board, hold: .seconds(options.hold), logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .info) })

@@ -98,12 +98,26 @@ public enum PanelAssembly {
     }
 
     /// Initialises the board's driver and pushes the whole frame on a trace; returns the
-    /// JSON-lines trace.
-    public static func trace(of frame: Framebuffer, board: BoardFile) throws(AssemblyError) -> String {
+    /// JSON-lines trace. `contrast` (the schedule's or the sun's) is sent as `run` sends it;
+    /// `blank` (screen-off, `off_below: night`) puts the panel to sleep instead of showing the frame.
+    public static func trace(of frame: Framebuffer, board: BoardFile, contrast: UInt8? = nil,
+                             blank: Bool = false) throws(AssemblyError) -> String {
         let text = Locked("")
-        let backend = try traceBackend(for: board, name: "trace") { line in text.withLock { $0 += line } }
+        let sink: @Sendable (String) -> Void = { line in text.withLock { $0 += line } }
         do {
-            try backend.present(frame, damage: [frame.bounds])
+            if blank, board.output?.driver != .hub75 {
+                // Blanked, not dimmed to zero: the controller is set up, then sleeps; no pixels go.
+                let driver = try driver(for: board, io: TraceIO(sink: sink))
+                try driver.initialise()
+                try driver.sleep()
+            } else {
+                let backend = try traceBackend(for: board, name: "trace", sink: sink)
+                if let contrast { backend.setContrast(contrast) }
+                try backend.present(frame, damage: [frame.bounds])
+                if blank { backend.blank() }
+            }
+        } catch let error as AssemblyError {
+            throw error
         } catch {
             throw AssemblyError(.io, "\(board.path): \(error)")
         }

@@ -1,18 +1,41 @@
 public import SourceAssembly
 public import BoardConfig
 public import BoardRuntime
+public import ZoneInfo
 
 /// The board file's `schedule:` and `buttons:` sections as the runtime's types.
 public enum ScheduleAssembly {
     /// nil when the section is empty. The board file parsed every time and window already.
     public static func schedule(_ board: BoardFile) -> BoardSchedule? {
         let settings = board.schedule
-        guard !settings.operatingHours.isEmpty || !settings.screenOff.isEmpty || !settings.contrast.isEmpty else {
+        let sun = sunBrightness(board)
+        guard !settings.operatingHours.isEmpty || !settings.screenOff.isEmpty || !settings.contrast.isEmpty || sun != nil else {
             return nil
         }
         let steps = settings.contrast.map { ($0.key, $0.value) }
         return BoardSchedule(operatingHours: settings.operatingHours, screenOff: settings.screenOff,
-                             contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps))
+                             contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps), sun: sun)
+    }
+
+    /// `brightness:` as the sun's part of the schedule; nil when the sun plays no part
+    /// (`mode: schedule` without `off_below: night` is `schedule.contrast` alone).
+    static func sunBrightness(_ board: BoardFile) -> SunBrightness? {
+        guard let brightness = board.brightness, let latitude = brightness.latitude,
+              let longitude = brightness.longitude else { return nil }
+        var levels: SunBrightness.Levels?
+        if brightness.mode == .sun, let day = brightness.day, let night = brightness.night {
+            levels = SunBrightness.Levels(day: day, night: night)
+        }
+        guard levels != nil || brightness.offAtNight else { return nil }
+        return SunBrightness(position: SolarPosition(latitude: latitude, longitude: longitude),
+                             levels: levels, blankAtNight: brightness.offAtNight)
+    }
+
+    /// What the panel shows at `t`: the contrast in force (nil: the driver's own) and
+    /// whether it is blanked; for `render --trace`, which sends both as `run` would.
+    public static func panelState(_ board: BoardFile, zone: TimeZoneRules, atUnixSeconds t: Int64) -> (contrast: UInt8?, blank: Bool) {
+        guard let schedule = schedule(board) else { return (nil, false) }
+        return (schedule.contrast(atUnixSeconds: t, zone: zone), schedule.isScreenOff(atUnixSeconds: t, zone: zone))
     }
 
     /// The board's GPIO buttons, watching from now on; nil without a `buttons:` section.
