@@ -26,6 +26,9 @@ final class RecordingBackend: DisplayBackend {
     }
     func blank() { blanks += 1 }
     func shutdown() { shutdowns += 1 }
+    /// Contrasts set, in order.
+    var contrasts: [UInt8] = []
+    func setContrast(_ value: UInt8) { contrasts.append(value) }
 }
 
 /// A source that answers once, then hangs until cancelled (a server that stopped answering).
@@ -208,6 +211,21 @@ struct ScheduledCoordinatorTests {
         #expect(backend.times.contains { $0 >= on }, "drawn again from 05:00")
         #expect(backend.damages[backend.times.firstIndex { $0 >= on }!] == [Rect(x: 0, y: 0, width: 256, height: 64)],
                 "the first frame after screen-off is whole")
+    }
+
+    @Test func theSunDimsTheRunningBoardThroughDuskAndBlanksItAfter() async {
+        // 23 November 2026 in Sydney: sunset ~19:45, civil dusk ~20:13; run 19:20 to 20:40.
+        let start = CoordinatorTests.start.addingTimeInterval(9 * 3600 + 50 * 60)
+        let sun = SunBrightness(position: SolarPosition(latitude: -33.87, longitude: 151.21),
+                                levels: .init(day: 240, night: 16), blankAtNight: true)
+        let (backend, _) = await run(from: start, minutes: 80, schedule: BoardSchedule(sun: sun))
+        #expect(backend.contrasts.first == 240, "day at 19:20")
+        #expect(backend.contrasts.last == 16, "night by 20:40")
+        #expect(backend.contrasts.count > 10, "many small steps through twilight: \(backend.contrasts)")
+        #expect(zip(backend.contrasts, backend.contrasts.dropFirst()).allSatisfy { $0 > $1 }, "only ever dimmer")
+        #expect(backend.blanks == 1)
+        let dusk = start.addingTimeInterval(70 * 60)
+        #expect(!backend.times.contains { $0 > dusk }, "nothing drawn once blanked after civil dusk")
     }
 
     @Test func outsideOperatingHoursNothingIsFetched() async {
