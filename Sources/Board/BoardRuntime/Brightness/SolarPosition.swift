@@ -36,7 +36,8 @@ public struct SolarPosition: Sendable, Equatable {
         let localNoon = zone.unixSeconds(for: LocalDateTime(date: date, hour: 12, minute: 0, second: 0))
         var noon = transit(near: localNoon)
         var at = noon
-        // Declination and equation of time move a little between noon and the event: refine twice.
+        // Declination and equation of time move a little between noon and the event: evaluate
+        // them at the last estimate; three rounds settle it well inside a minute.
         for _ in 0..<3 {
             let sun = Sun(atUnixSeconds: Double(at))
             noon = transit(near: at, equationOfTime: sun.equationOfTime)
