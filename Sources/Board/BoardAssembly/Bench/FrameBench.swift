@@ -6,23 +6,18 @@ public import SourceAssembly
 /// with its source read once at T. The first frame opens fallback fonts and shapes each text;
 /// later frames (the scroll moving on) find the shaped texts cached.
 public enum FrameBench {
+    /// Times in microseconds, as the scenes report theirs.
     public struct Figures: Sendable {
         public var board: String
-        public var first: Duration
-        public var median: Duration
-        public var slowest: Duration
+        public var first: Double
+        public var median: Double
+        public var slowest: Double
         public var frames: Int
         public var missingGlyphs: Int
 
         public var text: String {
-            "frames of \(board): first \(Self.ms(first)) ms, then \(Self.ms(median)) ms a frame (median of \(frames); slowest "
-                + "\(Self.ms(slowest)) ms), \(missingGlyphs) characters without a glyph\n"
-        }
-
-        static func ms(_ duration: Duration) -> String {
-            let micros = Int(duration.components.seconds) * 1_000_000 + Int(duration.components.attoseconds / 1_000_000_000_000)
-            let hundredths = (micros + 5) / 10
-            return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+            "frames of \(board): first \(formatted(first)) µs, then \(formatted(median)) µs a frame (median of \(frames); "
+                + "slowest \(formatted(slowest)) µs), \(missingGlyphs) characters without a glyph\n"
         }
     }
 
@@ -35,17 +30,16 @@ public enum FrameBench {
             let clock = ContinuousClock()
             let began = clock.now
             _ = renderer.render(state)
-            let first = clock.now - began
-            var times: [Duration] = []
+            let first = BenchMeasurement.microseconds(clock.now - began)
+            var times: [Double] = []
             times.reserveCapacity(frames)
             for frame in 1...max(1, frames) {
                 let start = clock.now
                 _ = renderer.render(state, elapsed: .milliseconds(frame * 40))
-                times.append(clock.now - start)
+                times.append(BenchMeasurement.microseconds(clock.now - start))
             }
-            times.sort()
             let missing = renderer.layout(state).texts.map(\.missingGlyphs).reduce(0, +)
-            figures.append(Figures(board: path, first: first, median: times[times.count / 2], slowest: times.last ?? .zero,
+            figures.append(Figures(board: path, first: first, median: BenchMeasurement.median(times), slowest: times.max() ?? 0,
                                    frames: times.count, missingGlyphs: missing))
         }
         return figures

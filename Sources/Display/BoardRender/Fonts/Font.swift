@@ -14,12 +14,15 @@ public protocol Font: Sendable {
     /// The text as drawn: glyphs in visual order. A plain font places glyph after glyph;
     /// a `FontChain` shapes (bidirectional order, joining, marks, fallback fonts).
     func shaped(_ text: String) -> ShapedText
+    /// Which way the text reads: right to left only where its first strong letter is.
+    func direction(of text: String) -> TextDirection
     func width(of text: String) -> Int
     func truncated(_ text: String, toWidth maxWidth: Int) -> String
 }
 
 extension Font {
     public func shaped(_ text: String) -> ShapedText { ShapedText(simple: text, font: self) }
+    public func direction(of text: String) -> TextDirection { .ltr }
 
     /// Sum of advances over the text's unicode scalars (no kerning), matching how text is drawn.
     public func width(of text: String) -> Int {

@@ -127,7 +127,7 @@ struct RowsLayout {
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         let width = font.width(of: text)
         // A right-to-left headsign starts at the column's right edge and scrolls rightwards.
-        let rtl = font.shaped(text).direction == .rtl
+        let rtl = font.direction(of: text) == .rtl
         guard width > region.width, options.overflow == .scroll else {
             let cut = font.truncated(text, toWidth: rtl ? region.width - font.width(of: " ") / 2 : region.width)
             // Half a space from the next column: fallback glyphs (Unifont's) fill their cells.

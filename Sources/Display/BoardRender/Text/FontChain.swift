@@ -66,6 +66,12 @@ public final class FontChain: Font {
         return shaped
     }
 
+    /// Only text that needs shaping can read right to left (its shaping is cached); plain
+    /// text answers without building its glyphs, as a row asks every frame.
+    public func direction(of text: String) -> TextDirection {
+        Self.bounded(text).unicodeScalars.contains(where: ShapingLibrary.needsShaping) ? shaped(text).direction : .ltr
+    }
+
     public func width(of text: String) -> Int {
         let text = Self.bounded(text)
         guard text.unicodeScalars.contains(where: ShapingLibrary.needsShaping) else {

@@ -30,7 +30,7 @@ struct TextShaper {
             let run = runs[number]
             let font = chain.fonts[run.font]
             let outline = Self.outline(font)
-            for shaped in shapeRun(run, codes: codes) {
+            for shaped in shapeRun(run, codes: codes, outline: outline) {
                 let glyph: Glyph
                 if shaped.glyph == 0 {
                     glyph = outline?.glyph(index: 0) ?? font.glyph(for: Unicode.Scalar(0xFFFF)!)
@@ -98,11 +98,11 @@ struct TextShaper {
         return outline
     }
 
-    private func shapeRun(_ run: Run, codes: [UInt32]) -> [ShapedGlyph] {
+    private func shapeRun(_ run: Run, codes: [UInt32], outline: FreeTypeFont?) -> [ShapedGlyph] {
         let call = ShapingRun(codes: codes, start: run.range.lowerBound, length: run.range.count,
                               rtl: run.level % 2 == 1, language: chain.language ?? "und")
         let address = UInt(bitPattern: table)
-        if let outline = Self.outline(chain.fonts[run.font]) { return outline.shape(call, table: address) }
+        if let outline { return outline.shape(call, table: address) }
         guard let font = chain.shapingFont(run.font, table: table) else { return [] }
         return call.shape(table: address, font: UInt(bitPattern: font))
     }
