@@ -82,6 +82,11 @@ let package = Package(
         // (libharfbuzz-dev, libfribidi-dev at build time), never linked.
         .target(name: "CShapingLoader", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi",
                                                                   "-I/usr/include/freetype2"])]),
+        // ALSA's PCM playback for a board's voice, reached with dlopen the first time it speaks:
+        // typed by ALSA's header (libasound2-dev at build time), never linked.
+        .target(name: "CSoundLoader"),
+        // Blocking playback of 16-bit mono sound through ALSA (the board's voice).
+        .target(name: "SoundPlayback", dependencies: ["CSoundLoader"]),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -282,6 +287,7 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
+        .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
@@ -363,7 +369,8 @@ let families: [String: [String]] = [
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader"],
+                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
+                 "CSoundLoader", "SoundPlayback"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

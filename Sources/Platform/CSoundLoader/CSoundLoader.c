@@ -1,0 +1,115 @@
+#include "CSoundLoader.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// ALSA's header gives the table its types; nothing is linked: every function is reached
+// through dlsym, and __typeof__ does not evaluate (or reference) its operand.
+#include <alsa/asoundlib.h>
+
+#pragma GCC diagnostic error "-Wincompatible-pointer-types"
+#pragma GCC diagnostic error "-Wint-conversion"
+
+#define DB_ALSA_FUNCTIONS(F)                                                                 \
+    F(snd_pcm_open) F(snd_pcm_set_params) F(snd_pcm_writei) F(snd_pcm_recover)               \
+    F(snd_pcm_drain) F(snd_pcm_close) F(snd_strerror) F(snd_lib_error_set_handler)
+
+#define DB_ENTRY(name) __typeof__(&name) name;
+struct db_sound {
+    DB_ALSA_FUNCTIONS(DB_ENTRY)
+};
+#undef DB_ENTRY
+
+struct db_pcm {
+    snd_pcm_t *handle;
+    unsigned channels;
+};
+
+static const char *const soname = "libasound.so.2";
+
+// ALSA prints its own errors on stderr by default; ours carry the same cause and say which
+// board setting to fix, once, through the board's log.
+static void quiet(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+
+const db_sound *db_sound_open(char *error, size_t error_size) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        snprintf(error, error_size, "%s", dlerror());
+        return NULL;
+    }
+    struct db_sound *sound = calloc(1, sizeof *sound);
+    if (sound == NULL) {
+        snprintf(error, error_size, "out of memory");
+        dlclose(handle);
+        return NULL;
+    }
+// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
+#define DB_RESOLVE(name)                                                                     \
+    *(void **)(&sound->name) = dlsym(handle, #name);                                         \
+    if (sound->name == NULL) {                                                               \
+        snprintf(error, error_size, "%s has no %s", soname, #name);                          \
+        free(sound);                                                                         \
+        dlclose(handle);                                                                     \
+        return NULL;                                                                         \
+    }
+    DB_ALSA_FUNCTIONS(DB_RESOLVE)
+#undef DB_RESOLVE
+    sound->snd_lib_error_set_handler(quiet);
+    return sound;
+}
+
+db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, unsigned channels,
+                    unsigned latency_us, char *error, size_t error_size) {
+    snd_pcm_t *handle = NULL;
+    int rc = sound->snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0);
+    if (rc < 0) {
+        snprintf(error, error_size, "cannot open '%s': %s", device, sound->snd_strerror(rc));
+        return NULL;
+    }
+    rc = sound->snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                                   channels, rate, 1, latency_us);
+    if (rc < 0) {
+        snprintf(error, error_size, "'%s' cannot play %u Hz 16-bit audio: %s", device, rate, sound->snd_strerror(rc));
+        sound->snd_pcm_close(handle);
+        return NULL;
+    }
+    struct db_pcm *pcm = calloc(1, sizeof *pcm);
+    if (pcm == NULL) {
+        snprintf(error, error_size, "out of memory");
+        sound->snd_pcm_close(handle);
+        return NULL;
+    }
+    pcm->handle = handle;
+    pcm->channels = channels;
+    return pcm;
+}
+
+int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, size_t frames,
+                 char *error, size_t error_size) {
+    size_t done = 0;
+    int recoveries = 0;
+    while (done < frames) {
+        snd_pcm_sframes_t n = sound->snd_pcm_writei(pcm->handle, samples + done * pcm->channels, frames - done);
+        if (n >= 0) {
+            done += (size_t)n;
+            continue;
+        }
+        // An underrun (-EPIPE), a suspend (-ESTRPIPE) or a signal (-EINTR) is recoverable; a
+        // device that keeps failing, or was unplugged (-ENODEV), is not.
+        if (recoveries++ < 8 && sound->snd_pcm_recover(pcm->handle, (int)n, 1) == 0) continue;
+        snprintf(error, error_size, "playback failed after %zu of %zu frames: %s", done, frames,
+                 sound->snd_strerror((int)n));
+        return -1;
+    }
+    return 0;
+}
+
+void db_pcm_finish(const db_sound *sound, db_pcm *pcm) {
+    sound->snd_pcm_drain(pcm->handle);
+    sound->snd_pcm_close(pcm->handle);
+    free(pcm);
+}
