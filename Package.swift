@@ -144,7 +144,7 @@ let package = Package(
         .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What both programs share and nothing of departures: the version line (with the commit
@@ -318,7 +318,7 @@ let package = Package(
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
-            "BoardRuntime", "BoardRender", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
+            "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
             "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),

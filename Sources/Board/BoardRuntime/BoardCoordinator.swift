@@ -48,6 +48,9 @@ public final class BoardCoordinator {
     public var backendName: String { backend.name }
     /// Told after every pass of the draw loop (watchdog, status page); set before `start()`.
     public var observers: [any DrawLoopObserver] = []
+    /// The board's voice (`speech:`), and when it speaks by itself (`announce:`); set before `start()`.
+    public var speaker: BoardSpeaker?
+    public var announcements: AnnounceTriggers?
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
                 clock: any BoardClock, schedule: BoardSchedule? = nil, minimumFrameInterval: Duration = .zero,
@@ -108,6 +111,14 @@ public final class BoardCoordinator {
         wakeup.poke()
     }
 
+    /// Speaks the next departures (the speak button); refused while the screen is off, in
+    /// quiet hours or while an announcement plays.
+    @discardableResult
+    public func speakNow(why: String = "button") -> SpeechRefusal? {
+        guard let speaker else { return nil }
+        return speaker.speak(viewModel.state(at: clock.now), screenOff: screenIsOff, why: why)
+    }
+
     /// Draws the current state if it changed and says how long to sleep.
     func drawOnce() -> (Duration, any BoardClock, Wakeup) {
         wakeups += 1
@@ -121,6 +132,7 @@ public final class BoardCoordinator {
             wakeup.poke()
         }
         logDataChange()
+        announceIfDue(state, at: now)
         let elapsed = Duration.seconds(now.timeIntervalSince(started)) + pageOffset
         if screenIsOff {
             report(DrawPass(now: now, state: state, presented: nil, screenOff: true, displayFailing: false))
@@ -206,7 +218,19 @@ public final class BoardCoordinator {
         if let scheduled = scheduleDelay(after: now) {
             next = min(next, now.addingTimeInterval(scheduled.timeInterval))
         }
+        if let announce = announcements?.nextScheduled(after: now) { next = min(next, announce) }
         return .seconds(max(0.001, next.timeIntervalSince(now)))
+    }
+
+    /// `announce:`: the clock's slots and watched routes coming due; a due route speaks only its rows.
+    private func announceIfDue(_ state: BoardState, at now: Date) {
+        guard let speaker, var triggers = announcements else { return }
+        let reason = triggers.check(at: now, rows: state.rows)
+        announcements = triggers
+        guard let reason else { return }
+        var spoken = state
+        if case .due(let rows) = reason { spoken.rows = rows }
+        speaker.speak(spoken, screenOff: screenIsOff, why: reason.label)
     }
 
     // MARK: - Schedule

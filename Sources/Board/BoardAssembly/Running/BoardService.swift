@@ -75,6 +75,7 @@ public final class BoardService {
                     switch action {
                     case .refresh: self?.board.coordinator.refreshNow()
                     case .nextPage: self?.board.coordinator.nextPage()
+                    case .speak: self?.board.coordinator.speakNow()
                     }
                 }
             }

@@ -50,6 +50,10 @@ public enum ScheduleAssembly {
             specs.append(ButtonSpec(action: .nextPage, chip: settings.chip, offset: UInt32(line),
                                     activeLow: settings.activeLow, debounce: settings.debounce))
         }
+        if let line = settings.speak {
+            specs.append(ButtonSpec(action: .speak, chip: settings.chip, offset: UInt32(line),
+                                    activeLow: settings.activeLow, debounce: settings.debounce))
+        }
         do {
             return try GPIOButtons(specs)
         } catch {

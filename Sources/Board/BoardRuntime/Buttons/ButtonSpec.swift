@@ -4,7 +4,7 @@ import Glibc
 
 /// What a physical button asks the board to do.
 public enum ButtonAction: String, Sendable, CaseIterable {
-    case refresh, nextPage
+    case refresh, nextPage, speak
 }
 
 /// One button: which GPIO line it is on and how it is wired.
