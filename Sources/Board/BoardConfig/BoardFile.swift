@@ -23,6 +23,8 @@ public struct BoardFile: Sendable, Equatable {
     public var brightness: BrightnessSettings?
     /// GPIO buttons; nil without a `buttons:` section.
     public var buttons: ButtonSettings?
+    /// When the board speaks by itself; nil without an `announce:` section.
+    public var announce: AnnounceSettings?
     /// The status page; nil without a `status:` section (no server, no port).
     public var status: StatusSettings?
 

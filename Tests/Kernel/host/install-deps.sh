@@ -8,7 +8,8 @@ sudo=""
 ABI=$(kernel_abi)
 if [ -z "$ABI" ]; then $sudo apt-get update -qq; ABI=$(kernel_abi); fi
 need=()
-for p in qemu-system-x86 busybox-static cpio kmod gcc make xz-utils python3 "linux-headers-$ABI"; do
+for p in qemu-system-x86 busybox-static cpio kmod gcc make xz-utils python3 "linux-headers-$ABI" \
+         alsa-utils libasound2 libespeak-ng1 espeak-ng-data; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -11,7 +11,7 @@ rm -rf "$ROOT"
 mkdir -p "$ROOT"/{bin,dev,proc,sys,tmp,etc,lib/modules/"$ABI"/extra,payload/bin}
 cp /bin/busybox "$ROOT/bin/busybox"
 install -m 755 "$KT_DIR/guest/init" "$ROOT/init"
-copy_modules "$ROOT" vfb i2c-stub i2c-dev configfs virtio_pci 9pnet_virtio 9p
+copy_modules "$ROOT" vfb i2c-stub i2c-dev configfs virtio_pci 9pnet_virtio 9p snd-aloop
 cp "$KT_WORK"/modules/*.ko "$ROOT/lib/modules/$ABI/extra/"
 depmod -b "$ROOT" "$ABI"
 # The binary and its shared libraries, at the paths the loader expects.
@@ -25,6 +25,18 @@ for lib in $(ldd "$BINARY" | grep -oE '/[^ ]+'); do
     *) mkdir -p "$ROOT/usr/lib"; cp -L "$lib" "$ROOT/usr/lib/" ;;
   esac
 done
+# The voice: what the binary dlopens (ldd does not list it) with what that needs, ALSA's
+# configuration, espeak-ng's English data, and arecord to hear what the loopback card played.
+MULTIARCH=$(gcc -print-multiarch)
+for file in "/usr/lib/$MULTIARCH/libasound.so.2" "/usr/lib/$MULTIARCH/libespeak-ng.so.1" /usr/bin/arecord; do
+  for lib in "$file" $(ldd "$file" | grep -oE '/[^ ]+'); do
+    [ -e "$ROOT$lib" ] || { mkdir -p "$ROOT$(dirname "$lib")"; cp -L "$lib" "$ROOT$lib"; }
+  done
+done
+mkdir -p "$ROOT/usr/share" "$ROOT/usr/lib/$MULTIARCH/espeak-ng-data"
+cp -a /usr/share/alsa "$ROOT/usr/share/"
+(cd "/usr/lib/$MULTIARCH/espeak-ng-data" && cp -a phondata phonindex phontab intonations en_dict lang voices \
+  "$ROOT/usr/lib/$MULTIARCH/espeak-ng-data/")
 # The boards' zone, from the host's tzdata, as ZoneInfo reads it.
 mkdir -p "$ROOT/usr/share/zoneinfo/Australia"
 cp -L /usr/share/zoneinfo/Australia/Sydney "$ROOT/usr/share/zoneinfo/Australia/"

@@ -38,6 +38,13 @@ public enum ScheduleAssembly {
         return (schedule.contrast(atUnixSeconds: t, zone: zone), schedule.isScreenOff(atUnixSeconds: t, zone: zone))
     }
 
+    /// `announce:` as the runtime's rules; nil without the section.
+    public static func announcements(_ board: BoardFile) -> AnnounceTriggers? {
+        guard let settings = board.announce else { return nil }
+        return AnnounceTriggers(rules: AnnounceRules(every: settings.every, routes: Set(settings.routes),
+                                                     lead: Int(settings.before.components.seconds / 60)))
+    }
+
     /// The board's GPIO buttons, watching from now on; nil without a `buttons:` section.
     public static func buttons(_ board: BoardFile) throws(AssemblyError) -> GPIOButtons? {
         guard let settings = board.buttons else { return nil }
