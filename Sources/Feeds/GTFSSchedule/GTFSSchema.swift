@@ -11,7 +11,10 @@ enum GTFSSchema {
             INSERT INTO schema_version VALUES (\(version));
             CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE stops (
-                stop_id TEXT PRIMARY KEY, name TEXT NOT NULL, parent_station TEXT, platform_code TEXT);
+                stop_id TEXT PRIMARY KEY, name TEXT NOT NULL, parent_station TEXT, platform_code TEXT,
+                -- added within format 2: stop_lat/stop_lon in degrees (where the sun is, for
+                -- brightness); stores from before lack them, and are read without them
+                latitude REAL, longitude REAL);
             CREATE INDEX stops_by_parent ON stops (parent_station);
             CREATE TABLE routes (
                 route_id TEXT PRIMARY KEY, short_name TEXT, long_name TEXT, route_type INTEGER, color TEXT,

@@ -39,6 +39,22 @@ extension GTFSStore {
         fetch { try $0.fetchOne(String.self, "SELECT platform_code FROM stops WHERE stop_id = ?", stopID) }
     }
 
+    /// Where a kept stop is, from its `stop_lat`/`stop_lon`, else its station's; nil when the
+    /// feed gave neither or the store predates coordinates.
+    public func coordinates(stopID: String) -> (latitude: Double, longitude: Double)? {
+        guard hasStopCoordinates else { return nil }
+        let place = fetch { db in
+            try db.fetchAll("""
+                SELECT s.latitude, s.longitude, p.latitude, p.longitude FROM stops s
+                LEFT JOIN stops p ON p.stop_id = s.parent_station WHERE s.stop_id = ?
+                """, stopID) { row in (row[0] as Double?, row[1] as Double?, row[2] as Double?, row[3] as Double?) }.first
+        }
+        guard let place else { return nil }
+        if let latitude = place.0, let longitude = place.1 { return (latitude, longitude) }
+        if let latitude = place.2, let longitude = place.3 { return (latitude, longitude) }
+        return nil
+    }
+
     /// What a board shows for a route: `route_short_name`, else `route_long_name`, else the
     /// id itself; nil only when the store did not keep the route.
     public func routeLabel(routeID: String) -> String? {

@@ -36,6 +36,8 @@ public final class GTFSStore: Sendable {
     let hasRouteTextColors: Bool
     /// Whether the store kept routes' agency_id (imports since that column was added).
     let hasRouteAgencies: Bool
+    /// Whether the store kept stops' coordinates (imports since those columns were added).
+    let hasStopCoordinates: Bool
     /// Whether the store has the translations table (imports since it was added).
     let hasTranslations: Bool
     /// feed_info.txt's feed_lang, the language of the feed's own texts; nil when absent or
@@ -56,7 +58,7 @@ public final class GTFSStore: Sendable {
                 db throws(SQLiteError) -> (Int?, [String: String], [String], [String]) in
                 let version = try db.fetchOne(Int.self, "SELECT version FROM schema_version")
                 let rows = try db.fetchAll("SELECT key, value FROM feed_info") { row in (row[0] as String, row[1] as String) }
-                let columns = try db.fetchAll("SELECT name FROM pragma_table_info('routes')") { row in row[0] as String }
+                let columns = try db.fetchAll("SELECT name FROM pragma_table_info('routes') UNION ALL SELECT 'stops.' || name FROM pragma_table_info('stops')") { row in row[0] as String }
                 let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { row in row[0] as String }
                 return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns, tables)
             }
@@ -65,6 +67,7 @@ public final class GTFSStore: Sendable {
             feedLanguage = language.isEmpty || language.lowercased() == "mul" ? nil : language
             hasRouteTextColors = columns.contains("text_color")
             hasRouteAgencies = columns.contains("agency_id")
+            hasStopCoordinates = columns.contains("stops.latitude")
             guard let version else {
                 throw GTFSStoreError(path: path, message: "not a timetable store (it has no schema version)")
             }

@@ -10,6 +10,16 @@ enum GTFSValues {
         return trimmed.utf8.count == 6 && trimmed.allSatisfy(\.isHexDigit) ? trimmed.uppercased() : nil
     }
 
+    /// `stop_lat`/`stop_lon` as degrees; nil unless both are numbers on the globe.
+    static func coordinates(_ latitude: String?, _ longitude: String?) -> (latitude: Double, longitude: Double)? {
+        func degrees(_ text: String?) -> Double? {
+            text.flatMap { Double(String($0.filter { $0 != " " && $0 != "\t" })) }.flatMap { $0.isFinite ? $0 : nil }
+        }
+        guard let latitude = degrees(latitude), let longitude = degrees(longitude),
+              abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return (latitude, longitude)
+    }
+
     /// `H:MM:SS` or `HH:MM:SS` (hours may pass 24) → seconds; nil when malformed.
     static func seconds(_ text: String) -> Int? {
         seconds(bytes: text.utf8)

@@ -41,14 +41,20 @@ extension ImportRun {
         let id = try table.required("stop_id")
         let name = table.optional("stop_name"), parent = table.optional("parent_station")
         let platform = table.optional("platform_code")
+        let latitude = table.optional("stop_lat"), longitude = table.optional("stop_lon")
         let wanted = boardStops.union(boardParents).union(tripStopIDs).union(requested)
         storedStops = wanted
-        let statement = try db.prepare("INSERT INTO stops (stop_id, name, parent_station, platform_code) VALUES (?, ?, ?, ?)")
+        let statement = try db.prepare(
+            "INSERT INTO stops (stop_id, name, parent_station, platform_code, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?)")
         while try table.next() {
             let stopID = table[id]
             guard wanted.contains(stopID) else { continue }
             let stopName = table[name] ?? "", parentID = table[parent], platformCode = table[platform]
-            try insert(from: table, key: "stop_id '\(stopID)'") { try statement.execute(stopID, stopName, parentID, platformCode) }
+            // Only a place on Earth is kept: blank or broken coordinates are no place.
+            let place = GTFSValues.coordinates(table[latitude], table[longitude])
+            try insert(from: table, key: "stop_id '\(stopID)'") {
+                try statement.execute(stopID, stopName, parentID, platformCode, place?.latitude, place?.longitude)
+            }
         }
     }
 
