@@ -69,10 +69,13 @@ struct BoardSpeakerTests {
 
     @Test func theRowsWordsArePlayed() async {
         let sink = RecordingSink()
-        let speaker = speaker(sink)
+        let lines = LogLines()
+        let speaker = speaker(sink, lines: lines)
         #expect(await speakToTheEnd(speaker, Self.state()) == nil)
         #expect(sink.plays == ["T1 T4".unicodeScalars.map { Int16($0.value) }])
         #expect(speaker.spoken == 1 && !speaker.isSpeaking)
+        // Five samples at 16 kHz: 0.0003 s.
+        #expect(lines.all.contains { $0.contains("announcement played (0.0 s)") })
     }
 
     @Test func oneAnnouncementAtATime() async {

@@ -14,6 +14,7 @@ import re
 import sys
 
 from busmodel import BusSequence, describe_difference
+from speech import raw_samples, sound_span, wav_samples
 
 GUEST, EXPECTED = sys.argv[1], sys.argv[2]
 results = []
@@ -225,6 +226,45 @@ def check_buttons():
     check("buttons: pressing refresh requests one refresh", requested == 1, f"{requested} in the log")
 
 
+def check_speech():
+    """A speak press on gpio-sim: the board logs the words `say` gives for that minute, plays
+    them through ALSA to snd-aloop, refuses a second press while it speaks, and the capture
+    side of the loopback carried exactly the samples of `say`'s WAV."""
+    log = stderr_of("speech")
+    check("speech: `run` with a speak button stops on SIGTERM with exit 0", exit_code("speech") == 0,
+          f"exit {exit_code('speech')}; stderr: {log[:300]}")
+    check("speech: snd-aloop's card is there", "Loopback" in (guest_file("speech.cards") or ""),
+          (guest_file("speech.cards") or "")[:200])
+    said = re.search(r"speaking \(button\): (.*)", log)
+    expected_words = (guest_file("speech-expected.txt") or "").strip()
+    check("speech: the press speaks the words `say` writes for that minute",
+          bool(said) and said.group(1).strip() == expected_words and expected_words.startswith("Next departures from"),
+          f"said {said.group(1)[:160] if said else None!r}; say: {expected_words[:160]!r}; {guest_file('speech-say.stderr')}")
+    check("speech: a second press while it speaks is refused",
+          "not speaking (button): an announcement is still playing" in log, log[-300:])
+    wav = wav_samples(guest_file("speech-expected.wav", "rb"))
+    if not check("speech: `say --output x.wav` is a PCM WAV, 16-bit mono", wav is not None and wav[1:3] == (1, 16),
+                 str(wav[:3]) if wav else "not a WAV"):
+        return
+    rate, _, _, expected = wav
+    captured = raw_samples(guest_file("speech.raw", "rb"))
+    heard, wanted = sound_span(captured), sound_span(expected)
+    if not check("speech: sound came out of the loopback card", heard is not None and wanted is not None,
+                 f"{len(captured)} samples captured, arecord: {guest_file('speech.arecord')}"):
+        return
+    heard_s, wanted_s = (heard[1] - heard[0]) / rate, (wanted[1] - wanted[0]) / rate
+    check("speech: it lasted as long as the speech `say` writes (within 20 ms)", abs(heard_s - wanted_s) <= 0.02,
+          f"heard {heard_s:.3f} s, say's WAV {wanted_s:.3f} s")
+    start = heard[0] - wanted[0]
+    same = start >= 0 and captured[start:start + len(expected)] == expected
+    check("speech: the loopback carried every sample of the speech, in order", same,
+          f"{len(expected)} samples expected from index {start}")
+    played = re.search(r"announcement played \(([0-9.]+) s\)", log)
+    check("speech: the board logs the announcement's length",
+          bool(played) and abs(float(played.group(1)) - len(expected) / rate) <= 0.051,
+          f"{played.group(0) if played else None}; WAV {len(expected) / rate:.2f} s")
+
+
 def check_uc8179():
     want = BusSequence.from_trace(expected_trace("uc8179"))
     if ran("uc8179-held"):
@@ -265,6 +305,7 @@ def main():
     check_panel("sh1106", i2c_address=0x3C)
     check_panel("ht16k33", i2c_address=0x70)
     check_buttons()
+    check_speech()
     check_panel("ssd1322", speed_hz=8_000_000)
     check_panel("max7219", speed_hz=1_000_000)
     check_panel("ssd1680", speed_hz=4_000_000)

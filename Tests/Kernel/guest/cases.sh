@@ -54,7 +54,7 @@ modprobe db_spi_recorder busnum=0
 modprobe gpio-sim
 mkdir -p $SIM/bank0
 echo 8 > $SIM/bank0/num_lines
-for line in 0:dc 1:reset 2:busy 3:next 4:refresh; do
+for line in 0:dc 1:reset 2:busy 3:next 4:refresh 5:speak; do
   mkdir -p $SIM/bank0/line${line%%:*}
   echo "${line#*:}" > $SIM/bank0/line${line%%:*}/name
 done
@@ -145,6 +145,31 @@ wait $pid
 echo $? > $R/buttons.rc
 echo "$before $idle $after" > $R/buttons.counts
 trace_stop buttons
+
+# --- The voice: a speak press on gpio-sim line 5, speech through ALSA to snd-aloop ------------
+# What the board plays on the loopback card's playback side comes out of its capture side,
+# recorded whole (arecord opens first, so the format is fixed: espeak-ng's 22050 Hz mono).
+modprobe snd-aloop pcm_substreams=1
+cat /proc/asound/cards > $R/speech.cards
+arecord -q -D hw:Loopback,1,0 -f S16_LE -c 1 -r 22050 -t raw -d 60 $R/speech.raw 2> $R/speech.arecord &
+rec=$!
+sim_pull 5 pull-up
+$DB run --board /payload/live/speech.yaml --log-level info > $R/speech.stdout 2> $R/speech.stderr &
+pid=$!
+i=0; until grep -q "board started" $R/speech.stderr || [ $i -gt 300 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 2
+while [ "$(date +%S)" -gt 30 ]; do sleep 1; done   # the words change on the minute
+sim_pull 5 pull-down; sleep 0.2; sim_pull 5 pull-up   # press and release "speak"
+# What `say` gives for this minute: the words and the speech the board should have played.
+$DB say --board /payload/live/speech.yaml --output $R/speech-expected.txt 2> $R/speech-say.stderr
+$DB say --board /payload/live/speech.yaml --output $R/speech-expected.wav 2>> $R/speech-say.stderr
+sim_pull 5 pull-down; sleep 0.2; sim_pull 5 pull-up   # pressed again while it speaks: refused
+i=0; until grep -q "announcement played" $R/speech.stderr || [ $i -gt 600 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -TERM $pid
+wait $pid
+echo $? > $R/speech.rc
+kill -INT $rec; wait $rec
 
 # --- SSD1322 on the SPI recorder, D/C and RESET on gpio-sim -------------------------------------
 panel_case ssd1322

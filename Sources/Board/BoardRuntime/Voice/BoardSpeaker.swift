@@ -68,17 +68,14 @@ public final class BoardSpeaker {
         logger.info("speaking (\(why)): \(words)")
         let (voice, sink) = (self.voice, self.sink)
         let started = DetachedThread.start { [weak self] in
-            let outcome: Result<Void, any Error> = Result {
+            let outcome: Result<Double, any Error> = Result {
                 let speech = try voice.speech(for: words)
                 try sink.play(speech.samples, sampleRate: speech.sampleRate)
+                return Double(speech.samples.count) / Double(max(1, speech.sampleRate))
             }
-            let failure: String? = switch outcome {
-            case .success: nil
-            case .failure(let error): "\(error)"
-            }
-            Task { @MainActor [weak self] in self?.finished(failure: failure) }
+            Task { @MainActor [weak self] in self?.finished(outcome.mapError { Failure(message: "\($0)") }) }
         }
-        if !started { finished(failure: "no thread could be started for speech") }
+        if !started { finished(.failure(Failure(message: "no thread could be started for speech"))) }
         return nil
     }
 
@@ -91,16 +88,30 @@ public final class BoardSpeaker {
         return nil
     }
 
-    private func finished(failure: String?) {
+    /// An announcement's failure as text: what is logged, and compared to log it once.
+    private struct Failure: Error {
+        var message: String
+    }
+
+    private func finished(_ outcome: Result<Double, Failure>) {
         isSpeaking = false
-        if let failure {
+        switch outcome {
+        case .failure(let error):
+            let failure = error.message
             failures += 1
             if failure != lastFailure { logger.error("voice: \(failure)") }
-        } else {
+            lastFailure = failure
+        case .success(let seconds):
             spoken += 1
             if lastFailure != nil { logger.notice("voice recovered") }
+            lastFailure = nil
+            logger.info("announcement played (\(Self.tenths(seconds)) s)")
         }
-        lastFailure = failure
         onFinished?()
+    }
+
+    private static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }
