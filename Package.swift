@@ -330,7 +330,7 @@ let package = Package(
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", 
             "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
-            "BoardRender", "ZoneInfo",
+            "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages",
             // Built for the status page tests, which start it as a sign does.
