@@ -87,6 +87,9 @@ let package = Package(
         .target(name: "CSoundLoader"),
         // Blocking playback of 16-bit mono sound through ALSA (the board's voice).
         .target(name: "SoundPlayback", dependencies: ["CSoundLoader"]),
+        // espeak-ng for speech, reached with dlopen on the first text spoken: typed by its header
+        // (libespeak-ng-dev at build time), never linked, so a sign that never speaks never maps it.
+        .target(name: "CSpeechLoader"),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -166,6 +169,8 @@ let package = Package(
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
             "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
+            // A board's voice: its words and the synthesiser's request (`say`, a speaking sign).
+            "Announcements", "SpeechOutput",
             // `bench --siri-answer` and `--json-answer` read answers as the sources do.
             "SIRISource", "JSONMapSource",
             .product(name: "Logging", package: "swift-log"),
@@ -208,12 +213,17 @@ let package = Package(
             "WebMessages", "WebServer", "ZoneInfo",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Speech as samples and WAV files, and the espeak-ng synthesiser (serialised: its state is global).
+        .target(name: "SpeechOutput", dependencies: ["Locking", "CSpeechLoader"]),
+        // A board's rows at an instant in words, per language: what its voice says.
+        .target(name: "Announcements", dependencies: ["DeparturesCore"]),
         // The command-line tool: argument parsing and output over BoardAssembly.
         .executableTarget(
             name: "departure-board",
             dependencies: [
                 "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
                 "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
+                "Announcements", "SpeechOutput",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -326,7 +336,7 @@ let package = Package(
         ]),
         .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", 
             "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
-            "BoardRender", "ZoneInfo",
+            "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages",
             // Built for the status page tests, which start it as a sign does.
@@ -344,6 +354,8 @@ let package = Package(
             "ZoneInfo", "LoopbackHTTPServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "AnnouncementsTests", dependencies: ["Announcements", "DeparturesCore", "ZoneInfo", "SpeechOutput"]),
+        .testTarget(name: "SpeechOutputTests", dependencies: ["SpeechOutput"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["GPIOLine", "CI2C"]),
         .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
@@ -370,8 +382,9 @@ let families: [String: [String]] = [
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
-                 "CSoundLoader", "SoundPlayback"],
+                 "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
+    "Voice": ["Announcements", "SpeechOutput"],
     "Programs": ["departure-board", "departure-board-web"],
 ]
 for (family, names) in families {

@@ -37,7 +37,8 @@ case $(release_codename) in
     bookworm|"") RELEASE_PACKAGES=(libgpiod2 libssl3) ;;
     *)           RELEASE_PACKAGES=(libgpiod3 libssl3t64) ;;
 esac
-readonly RUNTIME_PACKAGES=("${RELEASE_PACKAGES[@]}" libi2c0 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 libxml2 libharfbuzz0b libfribidi0 tzdata fonts-dejavu-core)
+readonly RUNTIME_PACKAGES=("${RELEASE_PACKAGES[@]}" libi2c0 libfreetype6 zlib1g libsqlite3-0 libyaml-0-2 libxml2 libharfbuzz0b libfribidi0 tzdata fonts-dejavu-core
+                                libespeak-ng1 espeak-ng-data)
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd -- "$script_dir/.." && pwd)

@@ -9,7 +9,7 @@ include=$(mktemp)
 trap 'rm -f "$include"' EXIT
 {
     echo "[COMMANDS]"
-    for command in render run validate serve gtfs bench; do
+    for command in render say run validate serve gtfs bench; do
         printf '.SS "%s"\n.nf\n' "$command"
         # Lines starting with a dot or quote would be read as roff requests.
         "$binary" "$command" --help 2>&1 | sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"

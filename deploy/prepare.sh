@@ -16,7 +16,10 @@ set -euo pipefail
 # then the C libraries the package links through its system-library targets, and libssl3,
 # which the HTTP client loads (dlopen) on the first https request; libssl-dev for the
 # headers that type the loader's calls (build time only: nothing links libssl); likewise
-# libharfbuzz-dev and libfribidi-dev for the text shaper, which loads them on first need.
+# libharfbuzz-dev and libfribidi-dev for the text shaper, which loads them on first need;
+# libespeak-ng-dev for the header that types the speech loader's calls (espeak-ng is loaded
+# on the first text spoken), with libespeak-ng1 and espeak-ng-data, which `say` and the
+# speech tests use at run time.
 # Debian 13 (trixie) has GCC 14, the t64 OpenSSL and libcurl packages, and libgpiod 2.x
 # (libgpiod-dev either way: the GPIO layer builds against both APIs).
 case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
@@ -25,7 +28,8 @@ case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
 esac
 packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
           libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev libssl-dev
-          libharfbuzz-dev libfribidi-dev fonts-dejavu-core tzdata pkg-config)
+          libharfbuzz-dev libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data
+          fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in
         # Real clients of the status page and the hub: a browser, Prometheus' own text parser, a cache;

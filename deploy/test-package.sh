@@ -123,6 +123,9 @@ check "render the default board as the service user" sh -c \
 check "the rendered frame is a PNG" sh -c "head -c 8 $work/board.png | od -An -tx1 | grep -q '89 50 4e 47'"
 check "without --board, the installed preview board renders from any folder" sh -c \
     "cd / && ${as_service[*]} departure-board render --output $work/preview.png && head -c 8 $work/preview.png | od -An -tx1 | grep -q '89 50 4e 47'"
+# The words need no espeak-ng (only Recommended): the sign says them without it.
+check "say prints the preview board's next departures" sh -c \
+    "cd / && ${as_service[*]} departure-board say --now 2026-11-23T09:30:00+11:00 --output - | grep -q '^Next departures from Central Station. '"
 "${as_service[@]}" /usr/bin/departure-board run --board /etc/departure-board/board.yaml \
     --trace "$work/run.trace" > "$work/run.log" 2>&1 &
 runner=$!

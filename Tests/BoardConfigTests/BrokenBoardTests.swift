@@ -64,7 +64,7 @@ import Testing
         let longKey = String(repeating: "k", count: 1_000)  // YAML caps simple keys at 1024
         let unknown = boardError { () throws(BoardFileError) in try loader.parse("\(longKey): 1\n", path: "l.yaml") }
         // The first problem; the file has no source either, which is the second.
-        #expect(unknown?.all.first?.description == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, announce, status")
+        #expect(unknown?.all.first?.description == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, speech, announce, status")
         let control = boardError { () throws(BoardFileError) in
             try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: \"\\e[31m\"\n", path: "c.yaml")
         }

@@ -25,11 +25,12 @@ struct LinkClosureTests {
         }
     }
 
-    /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader, CShapingLoader), so a board
-    /// that makes no https request, reads no XML and shows no text to shape never maps them,
-    /// nor the ICU and liblzma libxml2 brings, nor the GLib and Graphite HarfBuzz brings.
+    /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader, CShapingLoader,
+    /// CSpeechLoader), so a board that makes no https request, reads no XML, shows no text to
+    /// shape and says nothing never maps them, nor the ICU and liblzma libxml2 brings, nor the
+    /// GLib and Graphite HarfBuzz brings, nor espeak-ng's own libraries (libpcaudio, libsonic).
     static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
-                                 "libglib", "libgraphite2"]
+                                 "libglib", "libgraphite2", "libespeak-ng", "libpcaudio", "libsonic"]
 
     @Test(arguments: ["departure-board", "departure-board-web"])
     func librariesLoadedOnDemandAreNotLinked(program: String) async throws {
@@ -45,6 +46,14 @@ struct LinkClosureTests {
         let answer = try scratch.write("answer.xml", "<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><StopMonitoringDelivery/></ServiceDelivery></Siri>")
         let run = try await CLI.run(["bench", "--siri-answer", answer])
         #expect(run.status == 0 && run.stdout.contains("0 rows: median"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// `say --output x.wav` speaks: espeak-ng is found at run time.
+    @Test func theSignLoadsEspeakToSpeak() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await CLI.run(["say", "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
+                                     "--now", "2026-11-23T09:30:00+11:00", "--output", scratch.path("next.wav")])
+        #expect(run.status == 0 && run.stdout.contains("s of speech, voice en"), "\(run.stdout)\(run.stderr)")
     }
 
     @Test func theSignLinksTheDisplayLibraries() async throws {

@@ -27,6 +27,8 @@ public struct BoardFile: Sendable, Equatable {
     public var announce: AnnounceSettings?
     /// The status page; nil without a `status:` section (no server, no port).
     public var status: StatusSettings?
+    /// The voice (`speech:`); its defaults without the section.
+    public var speech = SpeechSettings()
 
     public init(path: String, name: String, timezone: String,
                 source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),

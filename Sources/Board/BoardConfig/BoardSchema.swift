@@ -4,7 +4,7 @@ import YAMLTree
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons", "announce", "status"])
+    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons", "speech", "announce", "status"])
     static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
         // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
         // sensible can be listed (the message then asks for the kind).
@@ -112,6 +112,10 @@ enum BoardSchema {
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }
             board.buttons = try ButtonSchema.buildButtons(section)
+        }
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("speech", schema: SpeechSchema.speech) else { return }
+            board.speech = try SpeechSchema.build(section)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("announce", schema: AnnounceSchema.announce) else { return }

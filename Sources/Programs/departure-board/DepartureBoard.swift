@@ -19,6 +19,6 @@ struct DepartureBoard: AsyncParsableCommand {
             error, 78 bad board file.
             """,
         version: "departure-board \(ProductVersion.description)",
-        subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
+        subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, SayCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
     )
 }

@@ -106,43 +106,10 @@ struct RenderCommand: AsyncParsableCommand {
     @MainActor
     static func render(_ options: RenderCommand) async throws(CLIFailure) {
         let format = try options.output.map { (path: String) throws(CLIFailure) -> OutputFormat in try OutputFormat(path: path) }
-        let override: BoardSetup.SourceOverride
-        if let path = options.departures {
-            // The user's own mistake, not a source failing at run time: refuse it, write nothing.
-            try Self.checkReadable(path, option: "--departures")
-            override = .file(path)
-        } else if let base = options.apiBase, let stop = options.stop {
-            override = .api(baseURL: base, stopID: stop)
-        } else {
-            override = .none
-        }
-        let setup: BoardSetup
-        do {
-            setup = try BoardSetup(path: options.board, override: override,
-                                   proxyEnvironment: .ofThisProcess)
-        } catch {
-            throw CLIFailure(error)
-        }
+        let reading = try await BoardReading.read(board: options.board, departures: options.departures,
+                                                  apiBase: options.apiBase, stop: options.stop, now: options.now)
+        let (setup, clock, state) = (reading.setup, reading.clock, reading.state)
         let board = setup.board
-
-        let clock: any BoardClock
-        if let text = options.now {
-            do {
-                clock = FixedBoardClock(now: try InstantParser.parse(text, zone: setup.zone))
-            } catch {
-                throw CLIFailure(.usage, "--now: \(error)")
-            }
-        } else {
-            clock = SystemBoardClock()
-        }
-
-        let (state, lastError, fromLocalFile) = await setup.snapshot(clock: clock)
-        if let error = lastError {
-            if case .invalidData = error, fromLocalFile {
-                throw CLIFailure(.dataError, error.description)
-            }
-            Console.warning(error.description)
-        }
 
         // Fonts load only when a picture is asked for: a JSON render needs none.
         var frame: Framebuffer?

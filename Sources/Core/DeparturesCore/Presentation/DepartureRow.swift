@@ -11,6 +11,8 @@ public struct DepartureRow: Hashable, Sendable {
     public var countdown: String
     /// `+2 min` when late, nil otherwise.
     public var delay: String?
+    /// The feed's delay in seconds, negative when early (what `delay` rounds; speech says early too).
+    public var delaySeconds: Int = 0
     /// `HH:mm` of the departure instant in the board's zone.
     public var time: String
     /// False for timetable-only rows, which a board shows differently.
@@ -71,6 +73,7 @@ public struct DepartureRow: Hashable, Sendable {
         isCancelled = departure.isCancelled
         countdown = isCancelled ? Self.cancelled : minutes == 0 ? "Now" : "\(minutes) min"
         delay = isCancelled ? nil : Self.delayText(seconds: departure.delaySeconds)
+        delaySeconds = departure.delaySeconds
         time = TimeText.clock(resolved.instant, in: zone)
         isRealtime = departure.isRealtime
         platform = departure.platform
