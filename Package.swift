@@ -170,7 +170,7 @@ let package = Package(
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
             "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
             // A board's voice: its words and the synthesiser's request (`say`, a speaking sign).
-            "Announcements", "SpeechOutput",
+            "Announcements", "SpeechOutput", "SoundPlayback",
             // `bench --siri-answer` and `--json-answer` read answers as the sources do.
             "SIRISource", "JSONMapSource",
             .product(name: "Logging", package: "swift-log"),
@@ -223,7 +223,7 @@ let package = Package(
             dependencies: [
                 "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
                 "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
-                "Announcements", "SpeechOutput",
+                "Announcements", "SpeechOutput", "SoundPlayback",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

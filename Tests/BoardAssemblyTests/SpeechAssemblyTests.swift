@@ -4,6 +4,7 @@ import BoardConfig
 import DeparturesCore
 import SpeechOutput
 import Locking
+import Logging
 import Testing
 import ZoneInfo
 
@@ -47,5 +48,29 @@ import ZoneInfo
         let audio = try SpeechAssembly.speak(spoken, board: board, with: synthesizer)
         #expect(audio == PCMAudio(sampleRate: 16000, samples: [500, -500, 500, -500]))
         #expect(synthesizer.requests.withLock { $0 } == [SpeechRequest(text: "Aucun départ de Gare de Lyon.", voice: "fr", rate: 220)])
+    }
+
+    /// A running board's voice speaks as `say` does: the same voice for the same language.
+    @Test func theRunningBoardsVoiceAsksWhatSayAsks() throws {
+        for text in ["", "language: de-CH\n", "language: ja\n", "language: fr\nspeech: {voice: en-us, rate: 200, volume: 50}\n"] {
+            let board = try board(text + "buttons: {speak: 22}\n")
+            let said = announcement(board)
+            let synthesizer = RecordingSynthesizer()
+            let voice = BoardFileVoice(board: board, synthesizer: synthesizer)
+            #expect(voice.words(for: BoardState(boardName: board.name, now: Date(timeIntervalSince1970: 0), status: .empty,
+                                                message: nil, updated: nil, rows: [], zone: .utc)) == said.text)
+            let speech = try voice.speech(for: said.text)
+            #expect(synthesizer.requests.withLock { $0 } == [SpeechAssembly.request(for: board, speaking: said)], "\(text)")
+            #expect(speech.sampleRate == 16000 && speech.samples.count == 4)
+        }
+    }
+
+    /// Only a board that can be made to speak gets a speaker (and ever loads espeak-ng or ALSA).
+    @Test @MainActor func aSpeakerOnlyWhereSomethingMakesTheBoardSpeak() throws {
+        let logger = Logger(label: "test")
+        #expect(SpeechAssembly.speaker(for: try board("speech: {volume: 50}\n"), logger: logger) == nil)
+        #expect(SpeechAssembly.speaker(for: try board("buttons: {speak: GPIO22}\n"), logger: logger) != nil)
+        #expect(SpeechAssembly.speaker(for: try board("announce: {every: 15m}\n"), logger: logger) != nil)
+        #expect(SpeechAssembly.speaker(for: try board("buttons: {refresh: 17}\n"), logger: logger) == nil)
     }
 }

@@ -80,7 +80,8 @@ struct SayTests {
 
     @Test(arguments: [
         (["--output", "next.mp3"], "next.mp3: say writes .wav (speech) or .txt (the words), or - for standard output"),
-        ([], "Missing expected argument '--output <PATH>'"),
+        ([], "Missing --output (next.wav, next.txt or -) or --play."),
+        (["--play", "--output", "-"], "--play and --output: choose one."),
     ])
     func usageErrors(_ arguments: [String], _ message: String) async throws {
         let run = try await CLI.run(["say", "--now", Self.now] + arguments)
@@ -94,5 +95,37 @@ struct SayTests {
         #expect(run.status == 69, "\(run.stderr)")
         #expect(run.stderr.contains("espeak-ng has no voice 'qq-zz'") && run.stderr.contains("espeak-ng-data"), "\(run.stderr)")
         #expect(!scratch.exists("next.wav"))
+    }
+
+    /// `--play` through real ALSA, to its file plugin: the device receives exactly the samples
+    /// of the WAV `say` writes (what a running board plays on its speak button, too).
+    @Test func playSendsTheWAVsSamplesToTheBoardsDevice() async throws {
+        let scratch = try ScratchDirectory()
+        let raw = scratch.path("played.raw")
+        let board = try scratch.write("p.yaml", """
+            name: Central Station
+            source: {kind: demo}
+            speech:
+              device: "file:FILE=\(raw),FORMAT=raw"
+              volume: 60
+            """)
+        let played = try await CLI.run(["say", "--board", board, "--now", Self.now, "--play"])
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout.hasPrefix("played ") && played.stdout.contains("s of speech on 'file:FILE="), "\(played.stdout)")
+        let written = try await CLI.run(["say", "--board", board, "--now", Self.now, "--output", scratch.path("next.wav")])
+        #expect(written.status == 0, "\(written.stderr)")
+        let wav = [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch.path("next.wav"))))
+        let heard = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        try #require(wav.count > 44)
+        #expect(heard.count == wav.count - 44)
+        #expect(heard == Array(wav[44...]))
+    }
+
+    @Test func aDeviceThatIsNotThereIsNamed() async throws {
+        let scratch = try ScratchDirectory()
+        let board = try scratch.write("d.yaml", "source: {kind: demo}\nspeech:\n  device: no_such_card\n")
+        let run = try await CLI.run(["say", "--board", board, "--now", Self.now, "--play"])
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stderr.contains("speech.device: sound device cannot open 'no_such_card'"), "\(run.stderr)")
     }
 }

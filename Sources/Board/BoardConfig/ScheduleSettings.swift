@@ -38,7 +38,7 @@ enum ScheduleSchema {
     }
 
     /// One window as a string, or a list of them.
-    private static func windows(_ section: Section, _ key: String) throws(BoardFileError) -> [DailyWindow] {
+    static func windows(_ section: Section, _ key: String) throws(BoardFileError) -> [DailyWindow] {
         let items: [Section.FreeValue]
         if let single = try? section.string(key) {
             items = [Section.FreeValue(text: single) { message in section.error(key, message) }]

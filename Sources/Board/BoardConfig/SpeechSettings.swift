@@ -1,3 +1,5 @@
+public import ZoneInfo
+
 /// `speech:` — the board's voice (issue 34): what `say` and a speaking sign use. Every key
 /// has a default, so a board without the section still speaks.
 public struct SpeechSettings: Sendable, Equatable {
@@ -9,6 +11,8 @@ public struct SpeechSettings: Sendable, Equatable {
     public var volume: Int
     /// The ALSA device speech plays on (`default`, `hw:1,0`, `plughw:CARD=Device`).
     public var device: String
+    /// A running board never speaks in these (the button included); the board's local time.
+    public var quietHours: [DailyWindow] = []
 
     public static let rates = 80...450
     public static let defaultRate = 160
@@ -25,7 +29,7 @@ public struct SpeechSettings: Sendable, Equatable {
 }
 
 enum SpeechSchema {
-    static let speech = SectionSchema(keys: ["voice", "rate", "volume", "device"])
+    static let speech = SectionSchema(keys: ["voice", "rate", "volume", "device", "quiet_hours"])
 
     static func build(_ section: Section) throws(BoardFileError) -> SpeechSettings {
         var settings = SpeechSettings()
@@ -53,6 +57,7 @@ enum SpeechSchema {
             }
             settings.device = device
         }
+        settings.quietHours = try ScheduleSchema.windows(section, "quiet_hours")
         return settings
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import BoardAssembly
 import BoardConfig
 import SourceAssembly
+import SoundPlayback
 import SpeechOutput
 
 /// `say`: the next departures in words, as text or as speech in a WAV file.
@@ -15,7 +16,8 @@ struct SayCommand: AsyncParsableCommand {
             most 5 a stop) are said in the board's language: English, German, French or \
             Spanish (others in English words, with a warning). --output picks what is \
             written: .txt the words, .wav the speech (espeak-ng, the voice of the board's \
-            language or speech.voice), - the words on standard output.
+            language or speech.voice), - the words on standard output. --play speaks them \
+            through the board's speech.device instead (ALSA), to try a speaker.
             """
     )
 
@@ -29,12 +31,19 @@ struct SayCommand: AsyncParsableCommand {
     var now: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("next.wav (speech), next.txt (the words) or - (the words on standard output).", valueName: "PATH"))
-    var output: String
+    var output: String?
+
+    @Flag(help: "Play the speech through the board's speech.device (ALSA) instead of writing it.")
+    var play = false
 
     enum Target: Equatable {
-        case wav, txt, standardOutput
+        case wav, txt, standardOutput, play
 
-        init(path: String) throws(CLIFailure) {
+        init(path: String?) throws(CLIFailure) {
+            guard let path else {
+                self = .play
+                return
+            }
             if path == "-" {
                 self = .standardOutput
                 return
@@ -51,6 +60,9 @@ struct SayCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        guard (output == nil) == play else {
+            throw ValidationError(play ? "--play and --output: choose one." : "Missing --output (next.wav, next.txt or -) or --play.")
+        }
         do {
             _ = try Target(path: output)
         } catch {
@@ -80,20 +92,31 @@ struct SayCommand: AsyncParsableCommand {
             Console.raw(announcement.text + "\n")
         case .txt:
             let bytes = Array((announcement.text + "\n").utf8)
-            try OutputFile.write(bytes, to: options.output)
-            Console.info("wrote \(options.output): \(announcement.sentences.count) sentences in \(announcement.language), \(bytes.count) bytes")
-        case .wav:
-            let audio: PCMAudio
+            try OutputFile.write(bytes, to: options.output ?? "")
+            Console.info("wrote \(options.output ?? ""): \(announcement.sentences.count) sentences in \(announcement.language), \(bytes.count) bytes")
+        case .play:
+            let audio = try speech(announcement, board: board)
             do {
-                audio = try SpeechAssembly.speak(announcement, board: board)
+                try ALSASink(device: board.speech.device).play(audio.samples, sampleRate: audio.sampleRate)
             } catch {
-                // A missing library or voice is the machine's, not the board's: 69 as for serve.
-                throw CLIFailure(.unavailable, error.description)
+                throw CLIFailure(.unavailable, "\(board.path): speech.device: \(error.description)")
             }
+            Console.info("played \(Self.seconds(audio.duration)) s of speech on '\(board.speech.device)': \(announcement.text)")
+        case .wav:
+            let audio = try speech(announcement, board: board)
             let bytes = WAVEncoder.encode(audio)
-            try OutputFile.write(bytes, to: options.output)
+            try OutputFile.write(bytes, to: options.output ?? "")
             let voice = SpeechAssembly.voice(for: board, speaking: announcement)
-            Console.info("wrote \(options.output): \(Self.seconds(audio.duration)) s of speech, voice \(voice), \(audio.sampleRate) Hz, \(bytes.count) bytes")
+            Console.info("wrote \(options.output ?? ""): \(Self.seconds(audio.duration)) s of speech, voice \(voice), \(audio.sampleRate) Hz, \(bytes.count) bytes")
+        }
+    }
+
+    private static func speech(_ announcement: Announcement, board: BoardFile) throws(CLIFailure) -> PCMAudio {
+        do {
+            return try SpeechAssembly.speak(announcement, board: board)
+        } catch {
+            // A missing library or voice is the machine's, not the board's: 69 as for serve.
+            throw CLIFailure(.unavailable, error.description)
         }
     }
 

@@ -27,6 +27,8 @@ public final class RunningBoard {
             backend: backend, clock: clock, schedule: ScheduleAssembly.schedule(checked.board),
             minimumFrameInterval: output.drivesPanel ? SlowPanelRules.minimumFrameInterval(for: checked.board) : .zero,
             logger: logger)
+        coordinator.speaker = SpeechAssembly.speaker(for: checked.board, logger: logger)
+        coordinator.announcements = ScheduleAssembly.announcements(checked.board)
         for warning in checked.warnings { logger.warning("\(warning)") }
     }
 

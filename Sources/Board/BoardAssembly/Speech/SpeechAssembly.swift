@@ -2,6 +2,9 @@ public import Announcements
 public import BoardConfig
 public import DeparturesCore
 public import SpeechOutput
+public import BoardRuntime
+public import Logging
+public import SoundPlayback
 
 /// A board's voice: its settings and language turned into the words and the request a
 /// synthesiser takes. `say` uses it; a speaking sign (a button, `announce:`) will too.
@@ -27,5 +30,41 @@ public enum SpeechAssembly {
     public static func speak(_ announcement: Announcement, board: BoardFile,
                              with synthesizer: any SpeechSynthesizer = EspeakSynthesizer()) throws(SpeechError) -> PCMAudio {
         try synthesizer.synthesize(request(for: board, speaking: announcement)).atVolume(board.speech.volume)
+    }
+}
+
+extension SpeechAssembly {
+    /// A running board's speaker, when something can make it speak (`buttons.speak` or
+    /// `announce:`); nil otherwise, so a board that never speaks never loads espeak-ng or ALSA.
+    @MainActor
+    public static func speaker(for board: BoardFile, logger: Logger,
+                               sink: (any SoundSink)? = nil) -> BoardSpeaker? {
+        guard board.buttons?.speak != nil || board.announce != nil else { return nil }
+        return BoardSpeaker(voice: BoardFileVoice(board: board), sink: sink ?? ALSASink(device: board.speech.device),
+                            quietHours: board.speech.quietHours, logger: logger)
+    }
+}
+
+/// The board file's voice for the runtime: the same words and samples `say` writes.
+public struct BoardFileVoice: BoardVoice {
+    public let board: BoardFile
+    public let synthesizer: any SpeechSynthesizer
+
+    public init(board: BoardFile, synthesizer: any SpeechSynthesizer = EspeakSynthesizer()) {
+        self.board = board
+        self.synthesizer = synthesizer
+    }
+
+    public func words(for state: BoardState) -> String? {
+        let text = SpeechAssembly.announcement(for: board, state: state).text
+        return text.isEmpty ? nil : text
+    }
+
+    public func speech(for words: String) throws -> (samples: [Int16], sampleRate: Int) {
+        // The same voice `say` picks: the language's, or English for a language without phrases.
+        let spoken = board.language.map(Announcer.speaks) ?? true
+        let announcement = Announcement(language: board.language ?? "en", sentences: [words], isFallback: !spoken)
+        let audio = try SpeechAssembly.speak(announcement, board: board, with: synthesizer)
+        return (audio.samples, audio.sampleRate)
     }
 }
