@@ -21,7 +21,7 @@ readonly UNIT_DIR=/etc/systemd/system
 readonly UNIT_PATH=$UNIT_DIR/$UNIT_NAME
 readonly DROPIN_DIR=$UNIT_DIR/$UNIT_NAME.d
 readonly GROUPS_DROPIN=$DROPIN_DIR/10-install-groups.conf
-readonly DEVICE_GROUPS=(gpio i2c spi video)
+readonly DEVICE_GROUPS=(gpio i2c spi video audio)
 # Where the first board draws (the unit's RuntimeDirectory= makes it writable).
 readonly FIRST_IMAGE=/run/departure-board/board.png
 # The shared libraries the program links, by the release's package names: Debian 12

@@ -56,9 +56,9 @@ else
 fi
 
 # shellcheck disable=SC2016 # $MAINPID is meant literally
-for key in 'User=departure-board' 'SupplementaryGroups=gpio i2c spi video' 'NoNewPrivileges=yes' \
+for key in 'User=departure-board' 'SupplementaryGroups=gpio i2c spi video audio' 'NoNewPrivileges=yes' \
     'ProtectSystem=strict' 'ProtectHome=yes' 'PrivateTmp=yes' 'DevicePolicy=closed' \
-    'DeviceAllow=char-i2c rw' 'DeviceAllow=char-spi rw' 'DeviceAllow=char-gpiochip rw' 'DeviceAllow=char-fb rw' \
+    'DeviceAllow=char-i2c rw' 'DeviceAllow=char-spi rw' 'DeviceAllow=char-gpiochip rw' 'DeviceAllow=char-fb rw' 'DeviceAllow=char-alsa rw' \
     'Restart=on-failure' 'ExecReload=/bin/sh -c '\''kill -HUP "$$MAINPID"'\' 'CapabilityBoundingSet=' \
     'EnvironmentFile=-/etc/departure-board/environment' \
     'ExecStart=/usr/local/bin/departure-board run --board /etc/departure-board/board.yaml --log-level info'; do

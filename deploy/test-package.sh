@@ -92,7 +92,7 @@ snapshot > "$before"
 check "dpkg says installed" dpkg-query -W -f='${Status}' departure-board
 check "--version names version and commit" sh -c 'departure-board --version | grep -Eq "^departure-board [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+,"'
 check "service user exists without a login shell" sh -c 'getent passwd departure-board | grep -q ":/usr/sbin/nologin$"'
-for group in gpio i2c spi video; do
+for group in gpio i2c spi video audio; do
     check "service user is in group $group" sh -c "id -nG departure-board | tr ' ' '\n' | grep -qx $group"
 done
 check "state folder belongs to the service user" sh -c '[ "$(stat -c %U /var/lib/departure-board)" = departure-board ]'
