@@ -14,7 +14,7 @@
 
 #define DB_ALSA_FUNCTIONS(F)                                                                 \
     F(snd_pcm_open) F(snd_pcm_set_params) F(snd_pcm_writei) F(snd_pcm_recover)               \
-    F(snd_pcm_drain) F(snd_pcm_close) F(snd_strerror) F(snd_lib_error_set_handler)
+    F(snd_pcm_drain) F(snd_pcm_close) F(snd_strerror) F(snd_lib_error_set_handler) F(snd_pcm_get_params)
 
 #define DB_ENTRY(name) __typeof__(&name) name;
 struct db_sound {
@@ -25,6 +25,8 @@ struct db_sound {
 struct db_pcm {
     snd_pcm_t *handle;
     unsigned channels;
+    snd_pcm_uframes_t period;
+    size_t written;
 };
 
 static const char *const soname = "libasound.so.2";
@@ -85,6 +87,8 @@ db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, un
     }
     pcm->handle = handle;
     pcm->channels = channels;
+    snd_pcm_uframes_t buffer = 0, period = 0;
+    pcm->period = sound->snd_pcm_get_params(handle, &buffer, &period) == 0 ? period : 0;
     return pcm;
 }
 
@@ -96,6 +100,7 @@ int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, siz
         snd_pcm_sframes_t n = sound->snd_pcm_writei(pcm->handle, samples + done * pcm->channels, frames - done);
         if (n >= 0) {
             done += (size_t)n;
+            pcm->written += (size_t)n;
             continue;
         }
         // An underrun (-EPIPE), a suspend (-ESTRPIPE) or a signal (-EINTR) is recoverable; a
@@ -109,6 +114,17 @@ int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, siz
 }
 
 void db_pcm_finish(const db_sound *sound, db_pcm *pcm) {
+    // A card plays whole periods: the end of the last one would be whatever the ring buffer
+    // held before (a burst of earlier speech). Silence fills it, as aplay does.
+    if (pcm->period > 0 && pcm->written % pcm->period != 0) {
+        size_t pad = pcm->period - pcm->written % pcm->period;
+        int16_t *silence = calloc(pad * pcm->channels, sizeof *silence);
+        if (silence != NULL) {
+            char ignored[8];
+            db_pcm_write(sound, pcm, silence, pad, ignored, sizeof ignored);
+            free(silence);
+        }
+    }
     sound->snd_pcm_drain(pcm->handle);
     sound->snd_pcm_close(pcm->handle);
     free(pcm);
