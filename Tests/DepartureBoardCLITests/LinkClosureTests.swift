@@ -26,11 +26,12 @@ struct LinkClosureTests {
     }
 
     /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader, CShapingLoader,
-    /// CSpeechLoader), so a board that makes no https request, reads no XML, shows no text to
-    /// shape and says nothing never maps them, nor the ICU and liblzma libxml2 brings, nor the
-    /// GLib and Graphite HarfBuzz brings, nor espeak-ng's own libraries (libpcaudio, libsonic).
+    /// CSpeechLoader, CSoundLoader), so a board that makes no https request, reads no XML,
+    /// shows no text to shape and says nothing never maps them, nor the ICU and liblzma libxml2
+    /// brings, nor the GLib and Graphite HarfBuzz brings, nor espeak-ng's own libraries
+    /// (libpcaudio, libsonic, and the PulseAudio client libpcaudio brings), nor libasound.
     static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
-                                 "libglib", "libgraphite2", "libespeak-ng", "libpcaudio", "libsonic"]
+                                 "libglib", "libgraphite2", "libespeak-ng", "libpcaudio", "libsonic", "libpulse", "libasound"]
 
     @Test(arguments: ["departure-board", "departure-board-web"])
     func librariesLoadedOnDemandAreNotLinked(program: String) async throws {
