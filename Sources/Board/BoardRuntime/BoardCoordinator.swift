@@ -27,7 +27,7 @@ public final class BoardCoordinator {
     private var pageOffset: Duration = .zero
     private var lastPresentFailed = false
     private let schedule: BoardSchedule?
-    private(set) var running = false
+    private var running = false
     private var screenIsOff = false
     private var wasOperating = true
     private var contrast: UInt8?
@@ -71,12 +71,11 @@ public final class BoardCoordinator {
         self.schedule = schedule
         self.light = light
         let zone = viewModel.zone
-        if let schedule, light?.pauseFetching != true {
-            viewModel.fetchGate = { now in schedule.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) }
-        } else if light?.pauseFetching == true {
+        let pauses = light?.pauseFetching == true
+        if schedule != nil || pauses {
             let dark = lightKeepsDark
             viewModel.fetchGate = { now in
-                !dark.withLock { $0 } && schedule?.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) != false
+                !(pauses && dark.withLock { $0 }) && schedule?.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) != false
             }
         }
         self.sequence = FrameSequence(renderer: renderer)
@@ -241,7 +240,7 @@ public final class BoardCoordinator {
     /// Operating hours start and stop fetching; screen-off hours sleep the panel; contrast
     /// follows the time of day.
     /// The light sensor, while it answers, sets the contrast and may blank too.
-    func applySchedule(at now: Date) {
+    private func applySchedule(at now: Date) {
         guard running, schedule != nil || light != nil else { return }
         let zone = viewModel.zone
         let t = now.unixSeconds

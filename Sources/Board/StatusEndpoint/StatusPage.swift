@@ -101,7 +101,9 @@ enum StatusPage {
         if let error = health.lastDisplayError { text += " (last: \(error))" }
         if health.screenOff { text += ", screen off" }
         if let contrast = health.contrast { text += ", contrast \(contrast)" }
-        if let light = health.light { text += light.lux.map { ", \(StatusJSON.number($0)) lx" } ?? ", light sensor failing: \(light.error ?? "")" }
+        if let light = health.light {
+            text += light.lux.map { ", \(StatusJSON.number($0)) lx" } ?? ", light sensor failing: \(light.error ?? "")"
+        }
         return text
     }
 
