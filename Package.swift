@@ -326,7 +326,7 @@ let package = Package(
             "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "BoardRender", "ZoneInfo",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
-            "StatusLink", "WebMessages",
+            "StatusLink", "WebMessages", "AmbientLight",
             // Built for the status page tests, which start it as a sign does.
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
