@@ -145,9 +145,12 @@ let package = Package(
                                                    "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
         .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
+        // Ambient light sensors on I2C (VEML7700, TSL2591, BH1750): one driver per model over a
+        // register-bus seam (libi2c's SMBus calls on hardware).
+        .target(name: "AmbientLight", dependencies: ["CI2C", "CKernel"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback", "AmbientLight",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What both programs share and nothing of departures: the version line (with the commit
@@ -168,7 +171,7 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
-            "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel",
+            "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel", "AmbientLight",
             // A board's voice: its words and the synthesiser's request (`say`, a speaking sign).
             "Announcements", "SpeechOutput", "SoundPlayback",
             // `bench --siri-answer` and `--json-answer` read answers as the sources do.
@@ -325,11 +328,12 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
+        .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
-            "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo",
-            "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
+            "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo", "AmbientLight",
+            "StatusEndpoint", "WebMessages", "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
@@ -338,7 +342,7 @@ let package = Package(
             "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
-            "StatusLink", "WebMessages",
+            "StatusLink", "WebMessages", "AmbientLight",
             // Built for the status page tests, which start it as a sign does.
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
@@ -378,7 +382,7 @@ let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
     "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
-    "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends"],
+    "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",

@@ -5,7 +5,7 @@
 # on any failure. Needs root (apt, and nothing else privileged on the host).
 #   env: KT_WORK   cache for the kernel, its source and module builds (/tmp/departure-board-kernel)
 #        KT_BINARY use this departure-board instead of building the release binary
-#        KT_ACCEL  tcg (default) or kvm;  KT_TIMEOUT  VM time limit in seconds (300)
+#        KT_ACCEL  tcg (default) or kvm;  KT_TIMEOUT  VM time limit in seconds (600)
 source "$(dirname "$0")/host/common.sh"
 START=$(now)
 if [ "$(uname -m)" != x86_64 ]; then
@@ -37,7 +37,7 @@ step "release binary ready" "$t"
 t=$(now)
 rm -rf "$RESULTS"; mkdir -p "$RESULTS"/{expected,payload/bin,payload/boards,payload/Fonts,guest}
 for board in "$KT_DIR"/boards/*.yaml; do
-  sed -e 's|@I2C_DEVICE@|/dev/i2c-0|' -e 's|@GPIO_CHIP@|gpiochip0|' -e 's|@BUSY_TIMEOUT@|20s|' \
+  sed -e 's|@I2C_DEVICE@|/dev/i2c-0|' -e 's|@I2C_BUS@|0|' -e 's|@GPIO_CHIP@|gpiochip0|' -e 's|@BUSY_TIMEOUT@|20s|' \
     "$board" > "$RESULTS/expected/${board##*/}"
 done
 # Boards find the bundled fonts at ../Fonts, on the host and in the guest alike.

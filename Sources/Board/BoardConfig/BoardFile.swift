@@ -175,7 +175,12 @@ enum BoardPath {
     /// (FHS), and the service sees them read-only (`ProtectSystem=strict`), so that store lives
     /// in the state folder: /etc/departure-board/board.yaml -> /var/lib/departure-board/board.gtfs.sqlite.
     static func defaultStore(for boardPath: String) -> String {
-        let name = defaultName(for: boardPath) + ".gtfs.sqlite"
+        defaultStateFile(".gtfs.sqlite", for: boardPath)
+    }
+
+    /// The board's name with `suffix`, beside the board or in the state folder, as the store above.
+    static func defaultStateFile(_ suffix: String, for boardPath: String) -> String {
+        let name = defaultName(for: boardPath) + suffix
         let systemFolders = ["/etc/", "/usr/"]
         let absolute = Folders.absolute(boardPath)
         if systemFolders.contains(where: { absolute.hasPrefix($0) }) { return ServiceFolders.state + "/" + name }

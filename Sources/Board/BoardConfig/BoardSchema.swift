@@ -107,7 +107,8 @@ enum BoardSchema {
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("brightness", schema: BrightnessSchema.brightness) else { return }
             // mode: schedule is checked against schedule.contrast only when that section was read.
-            board.brightness = try BrightnessSchema.build(section, schedule: scheduleRead ? board.schedule : nil)
+            board.brightness = try BrightnessSchema.build(section, schedule: scheduleRead ? board.schedule : nil,
+                                                           output: board.output, boardPath: path)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }

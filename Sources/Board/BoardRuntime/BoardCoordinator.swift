@@ -1,7 +1,9 @@
+import AmbientLight
 public import BoardRender
 public import DeparturesCore
 public import DisplayBackends
 import Framebuffer
+import Locking
 public import Logging
 import Observation
 
@@ -17,10 +19,10 @@ public final class BoardCoordinator {
     public let viewModel: BoardViewModel
     private var sequence: FrameSequence
     private let backend: any DisplayBackend
-    private let clock: any BoardClock
-    private let logger: Logger
+    let clock: any BoardClock
+    let logger: Logger
     private let started: Date
-    private let wakeup = Wakeup()
+    let wakeup = Wakeup()
     private var loop: Task<Void, Never>?
     private var pageOffset: Duration = .zero
     private var lastPresentFailed = false
@@ -34,6 +36,14 @@ public final class BoardCoordinator {
     private var lastPresented: Date?
     /// Each source's failure as last logged, so each cause is logged once, and its recovery.
     private var loggedFailures: [Int: DeparturesError] = [:]
+    // The light sensor (extension in BoardCoordinator+Light.swift).
+    let light: LightSensorSetup?
+    var lightTask: Task<Void, Never>?
+    /// The sensor's say while it answers; nil while it fails (the fallback is in force).
+    var lightOutput: SensorBrightness.Output?
+    var lightFailure: LightSensorError?
+    /// Read by the view model's fetch gate, which may not touch the coordinator.
+    let lightKeepsDark = Locked(false)
 
     /// Frames handed to the backend (those with damage), for logs and tests.
     public private(set) var framesPresented = 0
@@ -46,6 +56,10 @@ public final class BoardCoordinator {
     public var startedAt: Date { started }
     /// The backend's name, for logs and status pages.
     public var backendName: String { backend.name }
+    /// The contrast last sent to the panel (nil: the driver's own), for the status page.
+    public var contrastInForce: UInt8? { contrast }
+    /// The smoothed lux of the light sensor while it answers, for the status page.
+    public var lux: Double? { lightOutput?.lux }
     /// Told after every pass of the draw loop (watchdog, status page); set before `start()`.
     public var observers: [any DrawLoopObserver] = []
     /// The board's voice (`speech:`), and when it speaks by itself (`announce:`); set before `start()`.
@@ -53,14 +67,19 @@ public final class BoardCoordinator {
     public var announcements: AnnounceTriggers?
 
     public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
-                clock: any BoardClock, schedule: BoardSchedule? = nil, minimumFrameInterval: Duration = .zero,
-                logger: Logger) {
+                clock: any BoardClock, schedule: BoardSchedule? = nil, light: LightSensorSetup? = nil,
+                minimumFrameInterval: Duration = .zero, logger: Logger) {
         self.viewModel = viewModel
         self.minimumFrameInterval = minimumFrameInterval
         self.schedule = schedule
-        if let schedule {
-            let zone = viewModel.zone
-            viewModel.fetchGate = { now in schedule.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) }
+        self.light = light
+        let zone = viewModel.zone
+        let pauses = light?.pauseFetching == true
+        if schedule != nil || pauses {
+            let dark = lightKeepsDark
+            viewModel.fetchGate = { now in
+                !(pauses && dark.withLock { $0 }) && schedule?.isOperating(atUnixSeconds: now.unixSeconds, zone: zone) != false
+            }
         }
         self.sequence = FrameSequence(renderer: renderer)
         self.backend = backend
@@ -77,6 +96,7 @@ public final class BoardCoordinator {
         running = true
         applySchedule(at: clock.now)
         viewModel.start()
+        startLight()
         loop = Task { [weak self] in
             while !Task.isCancelled {
                 guard let (delay, clock, wakeup) = self?.drawOnce() else { return }
@@ -91,6 +111,7 @@ public final class BoardCoordinator {
         running = false
         loop?.cancel()
         loop = nil
+        stopLight()
         viewModel.stop()
         backend.shutdown()
         logger.info("board stopped", metadata: ["frames": "\(framesPresented)"])
@@ -242,17 +263,18 @@ public final class BoardCoordinator {
 
     /// Operating hours start and stop fetching; screen-off hours sleep the panel; contrast
     /// follows the time of day.
+    /// The light sensor, while it answers, sets the contrast and may blank too.
     private func applySchedule(at now: Date) {
-        guard let schedule, running else { return }
+        guard running, schedule != nil || light != nil else { return }
         let zone = viewModel.zone
         let t = now.unixSeconds
         // The view model's fetch gate enforces the hours; this only logs the changes.
-        let operating = schedule.isOperating(atUnixSeconds: t, zone: zone)
+        let operating = schedule?.isOperating(atUnixSeconds: t, zone: zone) ?? true
         if operating != wasOperating {
             logger.info(operating ? "operating hours: fetching" : "outside operating hours: not fetching")
             wasOperating = operating
         }
-        let off = schedule.isScreenOff(atUnixSeconds: t, zone: zone)
+        let off = schedule?.isScreenOff(atUnixSeconds: t, zone: zone) == true || lightOutput?.blank == true
         if off && !screenIsOff {
             logger.info("screen off")
             backend.blank()
@@ -261,7 +283,9 @@ public final class BoardCoordinator {
             logger.info("screen on")
         }
         screenIsOff = off
-        if let value = schedule.contrast(atUnixSeconds: t, zone: zone), value != contrast {
+        let scheduled = schedule?.contrast(atUnixSeconds: t, zone: zone)
+        if let value = lightOutput?.level ?? scheduled ?? (lightFailure == nil ? nil : light?.restingContrast),
+           value != contrast {
             contrast = value
             backend.setContrast(value)
         }

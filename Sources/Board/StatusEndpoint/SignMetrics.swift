@@ -33,6 +33,17 @@ enum SignMetrics {
             MetricSample("departure_board_screen_off", help: "1 while the schedule keeps the screen off.",
                          value: health.screenOff ? 1 : 0),
         ]
+        if let contrast = health.contrast {
+            samples.append(MetricSample("departure_board_contrast", help: "The contrast in force on the panel, 0 to 255.",
+                                        value: Double(contrast)))
+        }
+        if let light = health.light {
+            samples.append(MetricSample("departure_board_light_sensor_up", help: "1 while the light sensor answers.",
+                                        value: light.lux == nil ? 0 : 1))
+            if let lux = light.lux {
+                samples.append(MetricSample("departure_board_illuminance_lux", help: "Ambient light at the sign, smoothed.", value: lux))
+            }
+        }
         if let age = facts.dataAge {
             samples.append(MetricSample("departure_board_data_age_seconds", help: "Seconds since the source last answered well.", value: age))
         }

@@ -36,9 +36,14 @@ enum StatusJSON {
                 member("failures", String(health.displayFailures)),
                 member("last_error", health.lastDisplayError.map(string) ?? "null"),
                 member("screen_off", health.screenOff ? "true" : "false"),
+                member("contrast", health.contrast.map { String($0) } ?? "null"),
                 member("width", health.frame.map { String($0.width) } ?? "null"),
                 member("height", health.frame.map { String($0.height) } ?? "null"),
             ].joined(separator: ",") + "}"),
+            member("light", health.light.map { light in
+                "{" + [member("lux", number(light.lux)), member("error", light.error.map(string) ?? "null")]
+                    .joined(separator: ",") + "}"
+            } ?? "null"),
             member("frame_url", health.frame == nil ? "null" : string("/frame.png?n=\(health.frameNumber)")),
             member("board", BoardStateJSON.encode(health.state).trimmingTrailingNewline),
         ]

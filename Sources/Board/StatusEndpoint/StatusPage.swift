@@ -100,6 +100,10 @@ enum StatusPage {
         var text = "\(health.backend), \(health.frameNumber) frames, \(health.displayFailures) errors"
         if let error = health.lastDisplayError { text += " (last: \(error))" }
         if health.screenOff { text += ", screen off" }
+        if let contrast = health.contrast { text += ", contrast \(contrast)" }
+        if let light = health.light {
+            text += light.lux.map { ", \(StatusJSON.number($0)) lx" } ?? ", light sensor failing: \(light.error ?? "")"
+        }
         return text
     }
 
@@ -120,7 +124,7 @@ enum StatusPage {
         if(j.memory_rss_bytes!==null)t("memory",Math.floor(j.memory_rss_bytes/1024)+" KiB");
         if(j.last_fetch)t("fetch",j.last_fetch.at===null?"none yet":(j.last_fetch.error?"failed: "+j.last_fetch.error:"ok")+" (fetches "+j.last_fetch.fetches+", failed "+j.last_fetch.failures+")");
         if(j.realtime)t("realtime",j.realtime.error?"failing: "+j.realtime.error:(j.realtime.summary||"–"));
-        if(j.display)t("display",j.display.backend+", "+j.display.frames+" frames, "+j.display.failures+" errors"+(j.display.last_error?" (last: "+j.display.last_error+")":"")+(j.display.screen_off?", screen off":""));
+        if(j.display)t("display",j.display.backend+", "+j.display.frames+" frames, "+j.display.failures+" errors"+(j.display.last_error?" (last: "+j.display.last_error+")":"")+(j.display.screen_off?", screen off":"")+(j.display.contrast!==null?", contrast "+j.display.contrast:"")+(j.light?(j.light.lux!==null?", "+j.light.lux+" lx":", light sensor failing: "+j.light.error):""));
         var img=document.getElementById("frame");
         if(j.frame_url&&j.frame_url!==shown){shown=j.frame_url;img.src=j.frame_url;img.width=j.display.width;img.height=j.display.height;img.hidden=false;var n=document.getElementById("noframe");if(n)n.hidden=true;}
         document.body.dataset.frame=j.frame_url||"";

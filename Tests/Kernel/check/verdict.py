@@ -294,6 +294,68 @@ def check_uc8179():
                     "the kernel saw the trace up to the first BUSY wait, then only busy reads")
 
 
+# The SSD1306's contrast command as one SMBus I2C block (the event prints the length byte first).
+CONTRAST = re.compile(r"smbus_write: i2c-\d+ a=03c f=[0-9a-f]+ c=0 I2C_BLOCK_DATA l=3 \[02-81-([0-9a-f]{2})\]")
+
+
+def level(lux, low=1.0, high=10_000.0, day=255, night=16):
+    """The board's log-scale level, computed here independently of the Swift code."""
+    import math
+    fraction = min(1.0, max(0.0, (math.log10(max(lux, 0.1)) - math.log10(low)) / (math.log10(high) - math.log10(low))))
+    return round(night + (day - night) * fraction)
+
+
+def check_light(case, bright_lux):
+    """The SSD1306's contrast commands (0x81, level) by phase: the sensor's light, then dark
+    for 15 s, then light again."""
+    ran(case)
+    phases, phase = {"bright": [], "dark": [], "again": []}, "bright"
+    for line in (guest_file(case + ".ftrace") or "").splitlines():
+        if "light dark" in line:
+            phase = "dark"
+        elif "light bright" in line:
+            phase = "again"
+        elif (found := CONTRAST.search(line)):
+            phases[phase].append(int(found.group(1), 16))
+    bright, dark, again = phases["bright"], phases["dark"], phases["again"]
+    # The init sequence sends the board's own contrast (207) before the sensor's first level.
+    check(f"{case}: the panel's initialisation sends the board's contrast first", bright[:1] == [207], str(bright))
+    bright = bright[1:]
+    want = level(bright_lux)
+    check(f"{case}: the first level sent is {bright_lux:g} lx's ({want}), read from the stub's registers",
+          bright[:1] == [want], str(bright))
+    check(f"{case}: in the dark the contrast only falls, step by step (smoothed)",
+          len(dark) >= 3 and all(a > b for a, b in zip([want] + dark, dark)), str(dark))
+    check(f"{case}: no jump straight to 10 lx's level: the first step down is small",
+          bool(dark) and dark[0] > level(100), str(dark))
+    check(f"{case}: after 15 s of 10 lx the panel is well dimmed", bool(dark) and dark[-1] <= level(120), str(dark))
+    check(f"{case}: when the light returns the contrast rises again",
+          bool(again) and bool(dark) and all(a < b for a, b in zip([dark[-1]] + again, again)), str(again))
+
+
+def check_light_vanish():
+    """A sensor whose adapter is removed under a running board: logged once, the board runs on,
+    and its return is logged once."""
+    log = stderr_of("light-vanish")
+    check("light-vanish: the adapter was removed while the board ran",
+          (guest_file("light-vanish.adapter") or "").strip() == "removed", guest_file("light-vanish.adapter") or "")
+    check("light-vanish: the board kept running without its sensor",
+          (guest_file("light-vanish.during") or "").strip() == "running", log[-300:])
+    lost = [line for line in log.splitlines() if "light sensor: " in line and "until it answers" in line]
+    check("light-vanish: the lost sensor is logged once, with the missing adapter",
+          len(lost) == 1 and "does not exist" in lost[0], "\n".join(lost) or log[-300:])
+    back = [line for line in log.splitlines() if "light sensor recovered" in line]
+    check("light-vanish: its return is logged once", len(back) == 1, log[-300:])
+    ran("light-vanish")
+
+
+def report_figures():
+    text = guest_file("figures") or ""
+    check("figures recorded (CPU and memory with and without a sensor)", text.count("cpu_ticks_30s=") == 4, text)
+    for line in text.splitlines():
+        print("  " + line)
+
+
 def main():
     guest_log = guest_file("guest.log") or ""
     check("guest ran every case", "cases done" in guest_log and "GUEST_EXIT=0" in guest_log,
@@ -310,6 +372,10 @@ def main():
     check_panel("max7219", speed_hz=1_000_000)
     check_panel("ssd1680", speed_hz=4_000_000)
     check_uc8179()
+    check_light("light-veml7700", 2170 * 0.4608)
+    check_light("light-tsl2591", 6127 / (100 * 25 / 408))
+    check_light_vanish()
+    report_figures()
     failed = results.count(False)
     print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0

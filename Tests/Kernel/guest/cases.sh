@@ -49,7 +49,7 @@ trace_stop() {
 
 # --- devices -----------------------------------------------------------------------------
 modprobe i2c-dev
-modprobe i2c-stub chip_addr=0x3c,0x70
+modprobe i2c-stub chip_addr=0x3c,0x70,0x10,0x29   # panels; VEML7700 and TSL2591
 modprobe db_spi_recorder busnum=0
 modprobe gpio-sim
 mkdir -p $SIM/bank0
@@ -83,7 +83,7 @@ echo 8192 > $T/buffer_size_kb
 
 mkdir -p /payload/live
 for b in /payload/boards/*.yaml; do
-  sed -e "s|@I2C_DEVICE@|$I2C|" -e "s|@GPIO_CHIP@|$CHIP|" "$b" > /payload/live/${b##*/}
+  sed -e "s|@I2C_DEVICE@|$I2C|" -e "s|@I2C_BUS@|${I2C#/dev/i2c-}|" -e "s|@GPIO_CHIP@|$CHIP|" "$b" > /payload/live/${b##*/}
 done
 sed -e 's|@BUSY_TIMEOUT@|20s|' /payload/live/uc8179.yaml > /payload/live/uc8179-held.yaml
 sed -e 's|@BUSY_TIMEOUT@|2s|' /payload/live/uc8179.yaml > /payload/live/uc8179-stuck.yaml
@@ -203,5 +203,77 @@ trace_start
 run_case uc8179-stuck $DB render --board /payload/live/uc8179-stuck.yaml --now "$NOW" --panel
 trace_stop uc8179-stuck
 busy_pull pull-up
+
+# --- light sensors on i2c-stub beside the SSD1306 at 0x3c: the contrast follows the registers --
+# i2c-stub answers SMBus byte and word transfers from its register array, so the guest sets
+# what the datasheets say the chips answer and the board reads it through libi2c.
+BUSNUM=${I2C#/dev/i2c-}
+veml_counts() { i2cset -y "$BUSNUM" 0x10 0x04 "$1" w; }   # ALS (0x04): counts × 0.4608 lx
+tsl_counts() { i2cset -y "$BUSNUM" 0x29 0xb4 "$1" w; i2cset -y "$BUSNUM" 0x29 0xb6 0 w; }   # C0, C1 via 0xA0
+i2cset -y "$BUSNUM" 0x29 0xb2 0x50 b   # TSL2591 ID register 0x12 (command 0xB2) reads 0x50
+mark() { echo "$1" > $T/trace_marker; }
+
+# light_case NAME SETTER BRIGHT DARK: 1000 lx, then 10 lx for 15 s, then 1000 lx again.
+light_case() {
+  name=$1; set=$2
+  $set "$3"
+  trace_start
+  $DB run --board /payload/live/$name.yaml --log-level info > $R/$name.stdout 2> $R/$name.stderr &
+  pid=$!
+  # The init sequence's contrast, then the sensor's first level (the trace shows an I2C
+  # block's length byte first: [02-81-level]).
+  wait_for_events 'a=03c .* c=0 I2C_BLOCK_DATA l=3 \[02-81-' 2 90
+  sleep 3
+  mark "light dark"; $set "$4"
+  sleep 15
+  mark "light bright"; $set "$3"
+  sleep 8
+  kill -TERM $pid
+  wait $pid
+  echo $? > $R/$name.rc
+  trace_stop $name
+}
+light_case light-veml7700 veml_counts 2170 22   # 2170 × 0.4608 = 999.9 lx; 22 → 10.1 lx
+light_case light-tsl2591 tsl_counts 6127 61     # 6127 / (100 ms × 25 / 408) = 1000 lx; 61 → 10 lx
+
+# CPU and memory of a `run` for 30 s after start-up, with the sensor read every second and
+# without it (emulated CPU: the difference matters, not the figures themselves).
+figure() {
+  $DB run --board /payload/live/$2.yaml > /dev/null 2>&1 &
+  pid=$!
+  sleep 8
+  a=$(awk '{print $14 + $15}' /proc/$pid/stat)
+  sleep 30
+  b=$(awk '{print $14 + $15}' /proc/$pid/stat)
+  hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  rss=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
+  kill -TERM $pid
+  wait $pid
+  echo "$1 board=$2 cpu_ticks_30s=$((b - a)) hz=$(getconf CLK_TCK 2>/dev/null || echo 100) vmhwm_kb=$hwm vmrss_kb=$rss" >> $R/figures
+}
+veml_counts 2170
+for round in 1 2; do
+  figure "sensor$round" light-veml7700
+  figure "nosensor$round" ssd1306-nosensor
+done
+cat $R/figures
+
+# --- a sensor that vanishes: i2c-stub removed under a running board, then loaded again ------
+veml_counts 2170
+$DB run --board /payload/live/light-vanish.yaml --output /tmp/vanish.png --log-level info \
+  > $R/light-vanish.stdout 2> $R/light-vanish.stderr &
+pid=$!
+sleep 6
+tries=0   # the sensor holds the adapter only during a transfer
+until rmmod i2c-stub 2>/dev/null || [ $tries -ge 50 ]; do sleep 0.1; tries=$((tries + 1)); done
+[ -e "$I2C" ] && echo present > $R/light-vanish.adapter || echo removed > $R/light-vanish.adapter
+sleep 6
+if kill -0 $pid 2>/dev/null; then echo running > $R/light-vanish.during; else echo exited > $R/light-vanish.during; fi
+modprobe i2c-stub chip_addr=0x10
+veml_counts 2170
+sleep 6
+kill -TERM $pid
+wait $pid
+echo $? > $R/light-vanish.rc
 
 echo "cases done"

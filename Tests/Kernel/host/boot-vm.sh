@@ -3,12 +3,12 @@
 # The results folder is shared read-write over virtio-9p; the guest's output lands in
 # RESULTS/guest.log, the kernel console in RESULTS/console.log.
 #   usage: boot-vm.sh INITRAMFS RESULTS_DIR
-#   env: KT_ACCEL=tcg|kvm (TCG by default: see the README), KT_TIMEOUT (s, default 300)
+#   env: KT_ACCEL=tcg|kvm (TCG by default: see the README), KT_TIMEOUT (s, default 600)
 source "$(dirname "$0")/common.sh"
 INITRD=${1:?initramfs}; RESULTS=${2:?results dir}
 read -r -a accel <<< "$(qemu_accel)"
 set +e
-timeout "${KT_TIMEOUT:-300}" qemu-system-x86_64 "${accel[@]}" -machine q35 -smp 2 -m 512 \
+timeout "${KT_TIMEOUT:-600}" qemu-system-x86_64 "${accel[@]}" -machine q35 -smp 2 -m 512 \
   -nodefaults -no-user-config -display none -no-reboot \
   -serial "file:$RESULTS/console.log" -serial "file:$RESULTS/guest.log" \
   -kernel "$KT_WORK/kernel/vmlinux" -initrd "$INITRD" \

@@ -25,6 +25,7 @@ public final class RunningBoard {
         coordinator = BoardCoordinator(
             viewModel: checked.setup.viewModel(clock: clock, logger: logger), renderer: checked.renderer,
             backend: backend, clock: clock, schedule: ScheduleAssembly.schedule(checked.board),
+            light: LightAssembly.setup(checked.board, logger: logger),
             minimumFrameInterval: output.drivesPanel ? SlowPanelRules.minimumFrameInterval(for: checked.board) : .zero,
             logger: logger)
         coordinator.speaker = SpeechAssembly.speaker(for: checked.board, logger: logger)

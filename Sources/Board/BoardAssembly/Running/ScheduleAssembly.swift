@@ -25,6 +25,10 @@ public enum ScheduleAssembly {
         var levels: SunBrightness.Levels?
         if brightness.mode == .sun, let day = brightness.day, let night = brightness.night {
             levels = SunBrightness.Levels(day: day, night: night)
+        } else if brightness.mode == .sensor {
+            // The sensor's fallback: the same day and night levels, by the sun.
+            levels = SunBrightness.Levels(day: brightness.day ?? LightSensorSettings.defaultDay,
+                                          night: brightness.night ?? LightSensorSettings.defaultNight)
         }
         guard levels != nil || brightness.offAtNight else { return nil }
         return SunBrightness(position: SolarPosition(latitude: latitude, longitude: longitude),
@@ -32,7 +36,8 @@ public enum ScheduleAssembly {
     }
 
     /// What the panel shows at `t`: the contrast in force (nil: the driver's own) and
-    /// whether it is blanked; for `render --trace`, which sends both as `run` would.
+    /// whether it is blanked; for `render --trace`, which sends both as `run` would. No
+    /// sensor is read in `render`: a sensor board shows its fallback (the sun, `schedule.contrast`).
     public static func panelState(_ board: BoardFile, zone: TimeZoneRules, atUnixSeconds t: Int64) -> (contrast: UInt8?, blank: Bool) {
         guard let schedule = schedule(board) else { return (nil, false) }
         return (schedule.contrast(atUnixSeconds: t, zone: zone), schedule.isScreenOff(atUnixSeconds: t, zone: zone))

@@ -24,6 +24,21 @@ public struct BoardHealth: Sendable {
     public var displayFailures: Int
     public var lastDisplayError: String?
     public var screenOff: Bool
+    /// The contrast last sent to the panel (nil: the driver's own).
+    public var contrast: UInt8? = nil
+    /// The light sensor, on boards that have one.
+    public var light: LightHealth? = nil
+}
+
+/// A light sensor's last word: the smoothed lux while it answers, else why not.
+public struct LightHealth: Sendable, Equatable {
+    public var lux: Double?
+    public var error: String?
+
+    public init(lux: Double?, error: String?) {
+        self.lux = lux
+        self.error = error
+    }
 }
 
 /// The latest health, shared between the draw loop (writer) and the status server (reader).
@@ -61,6 +76,7 @@ public final class HealthPublisher: DrawLoopObserver {
             started: coordinator.startedAt, lastAttempt: viewModel.lastAttempt, lastError: viewModel.lastError?.description,
             fetches: viewModel.fetchCount, fetchFailures: viewModel.failureCount, source: viewModel.sourceHealth,
             frame: frame, frameNumber: coordinator.framesPresented, displayFailures: coordinator.displayFailures,
-            lastDisplayError: coordinator.lastDisplayError, screenOff: pass.screenOff))
+            lastDisplayError: coordinator.lastDisplayError, screenOff: pass.screenOff,
+            contrast: coordinator.contrastInForce, light: coordinator.lightHealth))
     }
 }

@@ -1,0 +1,50 @@
+public import AmbientLight
+public import BoardConfig
+public import BoardRuntime
+public import Logging
+
+/// `brightness: mode: sensor` as the runtime's sensor loop.
+public enum LightAssembly {
+    /// How the board reaches its sensor; tests pass a fake.
+    public typealias Opener = @Sendable (LightSensorSettings) throws(LightSensorError) -> any LightSensor
+
+    /// nil without a sensor. Nothing is opened here: the first poll opens the sensor, so a
+    /// board whose bus is missing runs on its fallback and says why, rather than not starting.
+    public static func setup(_ board: BoardFile, logger: Logger, open: @escaping Opener = openHardware) -> LightSensorSetup? {
+        guard let brightness = board.brightness, let sensor = brightness.sensor else { return nil }
+        var range: LuxRange?
+        if let low = sensor.minLux, let high = sensor.maxLux { range = LuxRange(lower: low, upper: high) }
+        let settings = SensorBrightness.Settings(day: brightness.day ?? LightSensorSettings.defaultDay,
+                                                 night: brightness.night ?? LightSensorSettings.defaultNight,
+                                                 fixedRange: range, offBelow: sensor.offBelowLux)
+        // A fixed range learns nothing, so nothing is kept.
+        let file = range == nil ? CalibrationFile(path: sensor.calibrationPath) : nil
+        let calibration = file?.load() ?? LuxCalibration()
+        let poller = LightSensorPoller(brightness: SensorBrightness(settings: settings, calibration: calibration), file: file,
+                                       logger: logger) { () throws(LightSensorError) in try open(sensor) }
+        return LightSensorSetup(poller: poller, interval: sensor.interval, pauseFetching: sensor.pauseFetching,
+                                fallbackName: fallbackName(board), restingContrast: board.output.map { UInt8(clamping: $0.contrast) },
+                                name: "\(sensor.model.rawValue) at \(hex(sensor.address)) on \(sensor.device)")
+    }
+
+    public static let openHardware: Opener = { (sensor) throws(LightSensorError) in
+        let model: LightSensorModel = switch sensor.model {
+        case .veml7700: .veml7700
+        case .tsl2591: .tsl2591
+        case .bh1750: .bh1750
+        }
+        return try model.open(device: sensor.device, address: UInt8(clamping: sensor.address))
+    }
+
+    /// What brightness follows while the sensor is silent, as `applySchedule` picks it.
+    static func fallbackName(_ board: BoardFile) -> String {
+        if board.brightness?.latitude != nil { return "the sun" }
+        if !board.schedule.contrast.isEmpty { return "schedule.contrast" }
+        return "the board's contrast"
+    }
+
+    private static func hex(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + (digits.count < 2 ? "0" + digits : digits)
+    }
+}
