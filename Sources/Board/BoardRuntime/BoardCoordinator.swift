@@ -28,7 +28,7 @@ public final class BoardCoordinator {
     private var lastPresentFailed = false
     private let schedule: BoardSchedule?
     private var running = false
-    private var screenIsOff = false
+    private(set) var screenIsOff = false
     private var wasOperating = true
     private var contrast: UInt8?
     private let minimumFrameInterval: Duration
@@ -132,14 +132,6 @@ public final class BoardCoordinator {
         wakeup.poke()
     }
 
-    /// Speaks the next departures (the speak button); refused while the screen is off, in
-    /// quiet hours or while an announcement plays.
-    @discardableResult
-    public func speakNow(why: String = "button") -> SpeechRefusal? {
-        guard let speaker else { return nil }
-        return speaker.speak(viewModel.state(at: clock.now), screenOff: screenIsOff, why: why)
-    }
-
     /// Draws the current state if it changed and says how long to sleep.
     func drawOnce() -> (Duration, any BoardClock, Wakeup) {
         wakeups += 1
@@ -241,17 +233,6 @@ public final class BoardCoordinator {
         }
         if let announce = announcements?.nextScheduled(after: now) { next = min(next, announce) }
         return .seconds(max(0.001, next.timeIntervalSince(now)))
-    }
-
-    /// `announce:`: the clock's slots and watched routes coming due; a due route speaks only its rows.
-    private func announceIfDue(_ state: BoardState, at now: Date) {
-        guard let speaker, var triggers = announcements else { return }
-        let reason = triggers.check(at: now, rows: state.rows)
-        announcements = triggers
-        guard let reason else { return }
-        var spoken = state
-        if case .due(let rows) = reason { spoken.rows = rows }
-        speaker.speak(spoken, screenOff: screenIsOff, why: reason.label)
     }
 
     // MARK: - Schedule
