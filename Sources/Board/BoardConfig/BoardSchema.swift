@@ -107,8 +107,10 @@ enum BoardSchema {
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("brightness", schema: BrightnessSchema.brightness) else { return }
             // mode: schedule is checked against schedule.contrast only when that section was read.
+            // A GTFS board may leave out its place: the feed's stop has one.
             board.brightness = try BrightnessSchema.build(section, schedule: scheduleRead ? board.schedule : nil,
-                                                           output: board.output, boardPath: path)
+                                                           output: board.output, boardPath: path,
+                                                           placeFromFeed: sourceRead && !board.gtfsSourceIndices.isEmpty)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }

@@ -39,7 +39,7 @@ enum BrightnessSchema {
                                                  "sensor", "bus", "address", "interval", "min_lux", "max_lux"])
 
     static func build(_ section: Section, schedule: ScheduleSettings?, output: OutputSettings? = nil,
-                      boardPath: String = "") throws(BoardFileError) -> BrightnessSettings {
+                      boardPath: String = "", placeFromFeed: Bool = false) throws(BoardFileError) -> BrightnessSettings {
         guard let mode = try section.choice("mode", as: BrightnessSettings.Mode.self) else {
             throw Section.error(section.file, section.mark, section.path, "name a mode: sun, schedule or sensor")
         }
@@ -92,9 +92,10 @@ enum BrightnessSchema {
             throw Section.error(section.file, section.mark, section.path, "latitude and longitude go together; add \(missing)")
         }
         if mode == .sun || settings.offAtNight {
-            for key in ["latitude", "longitude"] where !section.has(key) {
+            for key in ["latitude", "longitude"] where !section.has(key) && (!placeFromFeed || section.has("latitude") || section.has("longitude")) {
                 let why = mode == .sun ? "mode: sun" : "off_below: night"
-                throw Section.error(section.file, section.mark, section.path, "\(why) needs \(key) (the sign's place, in degrees)")
+                let hint = placeFromFeed ? "; or leave out both for the GTFS stop's" : " (a GTFS board takes its stop's)"
+                throw Section.error(section.file, section.mark, section.path, "\(why) needs \(key) (the sign's place, in degrees)\(hint)")
             }
         }
         return settings

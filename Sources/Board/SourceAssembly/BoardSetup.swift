@@ -51,7 +51,7 @@ public struct BoardSetup: Sendable {
 
     public init(board: BoardFile, override: SourceOverride = .none,
                 proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
-        self.board = board
+        self.board = try Self.withPlaceFromFeed(board)
         self.override = override
         self.proxyEnvironment = proxyEnvironment
         let name = try Self.zoneName(board)
@@ -92,6 +92,40 @@ public struct BoardSetup: Sendable {
             throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: index)).store: \(error); "
                                 + "\(GTFSStoreStatus.importHint(board, source: index)) or set the board's timezone")
         }
+    }
+
+    /// `brightness:` without `latitude`/`longitude` on a GTFS board: the sun of the first GTFS
+    /// source's first stop (its station's place where the stop has none), as the zone is
+    /// the feed's. The sun's modes cannot work without a place; a sensor then has no sun to
+    /// fall back on, which is no error.
+    private static func withPlaceFromFeed(_ board: BoardFile) throws(AssemblyError) -> BoardFile {
+        guard let brightness = board.brightness, brightness.latitude == nil, brightness.longitude == nil,
+              let index = board.gtfsSourceIndices.first, let gtfs = board.sources[index].gtfs,
+              let stop = gtfs.stopIDs.first else { return board }
+        let needed = brightness.mode == .sun || brightness.offAtNight
+        let what = "\(board.path): brightness: \(brightness.mode == .sun ? "mode: sun" : "off_below: night") takes "
+            + "the place of stop \(stop) from the GTFS store"
+        let place: (latitude: Double, longitude: Double)?
+        do {
+            place = try GTFSStore(path: gtfs.storePath).coordinates(stopID: stop)
+        } catch {
+            guard !needed else {
+                throw AssemblyError(.boardFile, "\(what), which cannot be read: \(error); "
+                                    + "\(GTFSStoreStatus.importHint(board, source: index)) or give latitude and longitude")
+            }
+            return board
+        }
+        guard let place else {
+            guard !needed else {
+                throw AssemblyError(.boardFile, "\(what), which has none for it (a store imported before version 0.22, or a feed "
+                                    + "without stop_lat/stop_lon); \(GTFSStoreStatus.importHint(board, source: index)) or give latitude and longitude")
+            }
+            return board
+        }
+        var placed = board
+        placed.brightness?.latitude = place.latitude
+        placed.brightness?.longitude = place.longitude
+        return placed
     }
 
     /// True when the departures come from a local file the user controls: data that breaks
