@@ -350,6 +350,8 @@ def check_light_vanish():
 
 
 def report_figures():
+    if os.environ.get("KT_FIGURES") != "1":
+        return
     text = guest_file("figures") or ""
     check("figures recorded (CPU and memory with and without a sensor)", text.count("cpu_ticks_30s=") == 4, text)
     for line in text.splitlines():
