@@ -26,7 +26,6 @@ struct db_pcm {
     snd_pcm_t *handle;
     unsigned channels;
     snd_pcm_uframes_t period;
-    snd_pcm_uframes_t buffer;
     size_t written;
 };
 
@@ -89,10 +88,7 @@ db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, un
     pcm->handle = handle;
     pcm->channels = channels;
     snd_pcm_uframes_t buffer = 0, period = 0;
-    if (sound->snd_pcm_get_params(handle, &buffer, &period) == 0) {
-        pcm->period = period;
-        pcm->buffer = buffer;
-    }
+    pcm->period = sound->snd_pcm_get_params(handle, &buffer, &period) == 0 ? period : 0;
     return pcm;
 }
 
@@ -119,11 +115,9 @@ int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, siz
 
 void db_pcm_finish(const db_sound *sound, db_pcm *pcm) {
     // A card plays whole periods: the end of the last one would be whatever the ring buffer
-    // held before (a burst of earlier speech). Silence fills it, as aplay does, and then a
-    // whole buffer more, so a driver that reads past the end (snd-aloop does, by a timer
-    // tick) reads silence too: 0.2 s more of an open device, never a click.
-    if (pcm->period > 0) {
-        size_t pad = pcm->period - pcm->written % pcm->period + pcm->buffer;
+    // held before (a burst of earlier speech). Silence fills it, as aplay does.
+    if (pcm->period > 0 && pcm->written % pcm->period != 0) {
+        size_t pad = pcm->period - pcm->written % pcm->period;
         int16_t *silence = calloc(pad * pcm->channels, sizeof *silence);
         if (silence != NULL) {
             char ignored[8];
