@@ -43,6 +43,6 @@ import Testing
         let spec = ButtonSpec(action: .refresh, chip: "gpiochip0", offset: 17)
         #expect(spec.activeLow)
         #expect(spec.debounce == .milliseconds(50))
-        #expect(ButtonAction.allCases.map(\.rawValue) == ["refresh", "nextPage"])
+        #expect(ButtonAction.allCases.map(\.rawValue) == ["refresh", "nextPage", "speak"])
     }
 }
