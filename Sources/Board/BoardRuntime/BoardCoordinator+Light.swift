@@ -48,12 +48,7 @@ extension BoardCoordinator {
             lightKeepsDark.withLock { $0 = output.blank && light.pauseFetching }
             wakeup.poke()
             // Fetching paused in the dark: fetch now, not at the source's next interval.
-            if woke && light.pauseFetching {
-                Task { [viewModel, wakeup] in
-                    await viewModel.refresh()
-                    wakeup.poke()
-                }
-            }
+            if woke && light.pauseFetching { fetchNow() }
         case .failed(let error):
             if lightFailure == nil {
                 logger.warning("light sensor: \(error); brightness follows \(light.fallbackName) until it answers")
@@ -64,12 +59,7 @@ extension BoardCoordinator {
             lightOutput = nil
             lightKeepsDark.withLock { $0 = false }
             wakeup.poke()
-            if wasDark && light.pauseFetching {
-                Task { [viewModel, wakeup] in
-                    await viewModel.refresh()
-                    wakeup.poke()
-                }
-            }
+            if wasDark && light.pauseFetching { fetchNow() }
         }
     }
 }

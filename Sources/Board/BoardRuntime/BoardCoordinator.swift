@@ -120,6 +120,11 @@ public final class BoardCoordinator {
     /// Refresh now (SIGUSR1, the refresh button).
     public func refreshNow() {
         logger.info("refresh requested")
+        fetchNow()
+    }
+
+    /// Fetches at once, not at the source's next interval, and draws what came.
+    func fetchNow() {
         Task { [viewModel, wakeup] in
             await viewModel.refresh()
             wakeup.poke()

@@ -51,10 +51,12 @@ public struct BoardSetup: Sendable {
 
     public init(board: BoardFile, override: SourceOverride = .none,
                 proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
-        self.board = try Self.withPlaceFromFeed(board)
+        // The zone and the sun's place may both come from the feed: one store, opened once.
+        let feed = FirstFeedStore(board)
+        self.board = try Self.withPlaceFromFeed(board, feed)
         self.override = override
         self.proxyEnvironment = proxyEnvironment
-        let name = try Self.zoneName(board)
+        let name = try Self.zoneName(board, feed)
         do {
             zone = try TimeZoneRules.load(name)
         } catch {
@@ -82,15 +84,14 @@ public struct BoardSetup: Sendable {
 
     /// The board's own `timezone`; for a GTFS board without one, the agency's from the
     /// store of its first GTFS source.
-    private static func zoneName(_ board: BoardFile) throws(AssemblyError) -> String {
-        guard !board.timezoneIsExplicit, let index = board.gtfsSourceIndices.first, let gtfs = board.sources[index].gtfs else {
-            return board.timezone
-        }
-        do {
-            return try GTFSStore(path: gtfs.storePath).agencyTimezone
-        } catch {
-            throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: index)).store: \(error); "
-                                + "\(GTFSStoreStatus.importHint(board, source: index)) or set the board's timezone")
+    private static func zoneName(_ board: BoardFile, _ feed: FirstFeedStore?) throws(AssemblyError) -> String {
+        guard !board.timezoneIsExplicit, let feed else { return board.timezone }
+        switch feed.store {
+        case .success(let store):
+            return store.agencyTimezone
+        case .failure(let error):
+            throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: feed.index)).store: \(error); "
+                                + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or set the board's timezone")
         }
     }
 
@@ -98,27 +99,25 @@ public struct BoardSetup: Sendable {
     /// source's first stop (its station's place where the stop has none), as the zone is
     /// the feed's. The sun's modes cannot work without a place; a sensor then has no sun to
     /// fall back on, which is no error.
-    private static func withPlaceFromFeed(_ board: BoardFile) throws(AssemblyError) -> BoardFile {
+    private static func withPlaceFromFeed(_ board: BoardFile, _ feed: FirstFeedStore?) throws(AssemblyError) -> BoardFile {
         guard let brightness = board.brightness, brightness.latitude == nil, brightness.longitude == nil,
-              let index = board.gtfsSourceIndices.first, let gtfs = board.sources[index].gtfs,
-              let stop = gtfs.stopIDs.first else { return board }
+              let feed, let stop = feed.gtfs.stopIDs.first else { return board }
         let needed = brightness.mode == .sun || brightness.offAtNight
-        let what = "\(board.path): brightness: \(brightness.mode == .sun ? "mode: sun" : "off_below: night") takes "
-            + "the place of stop \(stop) from the GTFS store"
         let place: (latitude: Double, longitude: Double)?
-        do {
-            place = try GTFSStore(path: gtfs.storePath).coordinates(stopID: stop)
-        } catch {
-            guard !needed else {
-                throw AssemblyError(.boardFile, "\(what), which cannot be read: \(error); "
-                                    + "\(GTFSStoreStatus.importHint(board, source: index)) or give latitude and longitude")
-            }
-            return board
+        let why: String
+        switch feed.store {
+        case .success(let store):
+            place = store.coordinates(stopID: stop)
+            why = "which has none for it (a store imported before version 0.22, or a feed without stop_lat/stop_lon)"
+        case .failure(let error):
+            place = nil
+            why = "which cannot be read: \(error)"
         }
         guard let place else {
             guard !needed else {
-                throw AssemblyError(.boardFile, "\(what), which has none for it (a store imported before version 0.22, or a feed "
-                                    + "without stop_lat/stop_lon); \(GTFSStoreStatus.importHint(board, source: index)) or give latitude and longitude")
+                throw AssemblyError(.boardFile, "\(board.path): brightness: \(brightness.mode == .sun ? "mode: sun" : "off_below: night") "
+                                    + "takes the place of stop \(stop) from the GTFS store, \(why); "
+                                    + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or give latitude and longitude")
             }
             return board
         }
@@ -126,6 +125,22 @@ public struct BoardSetup: Sendable {
         placed.brightness?.latitude = place.latitude
         placed.brightness?.longitude = place.longitude
         return placed
+    }
+
+    /// The first GTFS source's store, opened on the first question and only once.
+    private final class FirstFeedStore {
+        let index: Int
+        let gtfs: GTFSSourceSettings
+        private(set) lazy var store: Result<GTFSStore, GTFSStoreError> = Result { () throws(GTFSStoreError) in
+            try GTFSStore(path: gtfs.storePath)
+        }
+
+        /// nil for a board without a GTFS source.
+        init?(_ board: BoardFile) {
+            guard let index = board.gtfsSourceIndices.first, let gtfs = board.sources[index].gtfs else { return nil }
+            self.index = index
+            self.gtfs = gtfs
+        }
     }
 
     /// True when the departures come from a local file the user controls: data that breaks

@@ -103,7 +103,8 @@ public final class I2CSensorBus: SensorBus {
         return String(cString: text)
     }
 
-    static func hex(_ value: UInt8) -> String {
+    /// `0x10`: an address as datasheets and `i2cdetect` write it.
+    public static func hex(_ value: UInt8) -> String {
         let digits = String(value, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

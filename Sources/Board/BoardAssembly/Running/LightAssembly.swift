@@ -24,7 +24,7 @@ public enum LightAssembly {
                                        logger: logger) { () throws(LightSensorError) in try open(sensor) }
         return LightSensorSetup(poller: poller, interval: sensor.interval, pauseFetching: sensor.pauseFetching,
                                 fallbackName: fallbackName(board), restingContrast: board.output.map { UInt8(clamping: $0.contrast) },
-                                name: "\(sensor.model.rawValue) at \(hex(sensor.address)) on \(sensor.device)")
+                                name: "\(sensor.model.rawValue) at \(I2CSensorBus.hex(UInt8(clamping: sensor.address))) on \(sensor.device)")
     }
 
     public static let openHardware: Opener = { (sensor) throws(LightSensorError) in
@@ -41,10 +41,5 @@ public enum LightAssembly {
         if board.brightness?.latitude != nil { return "the sun" }
         if !board.schedule.contrast.isEmpty { return "schedule.contrast" }
         return "the board's contrast"
-    }
-
-    private static func hex(_ value: Int) -> String {
-        let digits = String(value, radix: 16)
-        return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }
 }

@@ -53,18 +53,10 @@ public enum ScheduleAssembly {
     /// The board's GPIO buttons, watching from now on; nil without a `buttons:` section.
     public static func buttons(_ board: BoardFile) throws(AssemblyError) -> GPIOButtons? {
         guard let settings = board.buttons else { return nil }
-        var specs: [ButtonSpec] = []
-        if let line = settings.refresh {
-            specs.append(ButtonSpec(action: .refresh, chip: settings.chip, offset: UInt32(line),
-                                    activeLow: settings.activeLow, debounce: settings.debounce))
-        }
-        if let line = settings.nextPage {
-            specs.append(ButtonSpec(action: .nextPage, chip: settings.chip, offset: UInt32(line),
-                                    activeLow: settings.activeLow, debounce: settings.debounce))
-        }
-        if let line = settings.speak {
-            specs.append(ButtonSpec(action: .speak, chip: settings.chip, offset: UInt32(line),
-                                    activeLow: settings.activeLow, debounce: settings.debounce))
+        let lines: [(ButtonAction, Int?)] = [(.refresh, settings.refresh), (.nextPage, settings.nextPage), (.speak, settings.speak)]
+        let specs = lines.compactMap { action, line in
+            line.map { ButtonSpec(action: action, chip: settings.chip, offset: UInt32($0),
+                                  activeLow: settings.activeLow, debounce: settings.debounce) }
         }
         do {
             return try GPIOButtons(specs)
