@@ -19,7 +19,8 @@ set -euo pipefail
 # libharfbuzz-dev and libfribidi-dev for the text shaper, which loads them on first need;
 # libespeak-ng-dev for the header that types the speech loader's calls (espeak-ng is loaded
 # on the first text spoken), with libespeak-ng1 and espeak-ng-data, which `say` and the
-# speech tests use at run time.
+# speech tests use at run time; libasound2-dev for ALSA's header, which types the sound
+# loader's calls (libasound2 is loaded when a board first speaks).
 # Debian 13 (trixie) has GCC 14, the t64 OpenSSL and libcurl packages, and libgpiod 2.x
 # (libgpiod-dev either way: the GPIO layer builds against both APIs).
 case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
@@ -28,7 +29,7 @@ case $( . /etc/os-release 2>/dev/null; printf '%s' "${VERSION_CODENAME:-}") in
 esac
 packages=(binutils libc6-dev "${release[@]}" libxml2 git ca-certificates
           libgpiod-dev libi2c-dev libfreetype-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev libssl-dev
-          libharfbuzz-dev libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data
+          libharfbuzz-dev libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data libasound2-dev
           fonts-dejavu-core tzdata pkg-config)
 while (($#)); do
     case $1 in
