@@ -67,6 +67,8 @@ let package = Package(
         // Bounded whole-file reads for everything the program takes from outside.
         // The project's one lock (a pthread mutex ThreadSanitizer can see); no dependencies.
         .target(name: "Locking"),
+        // The one doubling backoff every retry loop waits by; no dependencies.
+        .target(name: "Retry"),
         .target(name: "SystemFiles", dependencies: ["Locking", "CKernel"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
@@ -95,7 +97,7 @@ let package = Package(
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
         .target(name: "JSONPath", dependencies: ["SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
-        .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles", "JSONPath"]),
+        .target(name: "DeparturesCore", dependencies: ["Locking", "Retry", "ZoneInfo", "SystemFiles", "JSONPath"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
         .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
@@ -125,7 +127,7 @@ let package = Package(
             exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]
         ),
         // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
-        .target(name: "GTFSSource", dependencies: ["Locking", 
+        .target(name: "GTFSSource", dependencies: ["Locking", "Retry",
             "DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -144,7 +146,7 @@ let package = Package(
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
                                                    "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Locking", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
         // Ambient light sensors on I2C (VEML7700, TSL2591, BH1750): one driver per model over a
         // register-bus seam (libi2c's SMBus calls on hardware).
         .target(name: "AmbientLight", dependencies: ["CI2C", "CKernel"]),
@@ -183,7 +185,7 @@ let package = Package(
         .target(name: "WebMessages", dependencies: ["SystemFiles"]),
         // The sign and its status server process: the wire messages, and the sign's side that
         // starts the server, answers its requests and restarts it with backoff.
-        .target(name: "StatusLink", dependencies: ["Locking", 
+        .target(name: "StatusLink", dependencies: ["Locking", "Retry",
             "WebMessages", "SystemFiles", "CKernel", .product(name: "Logging", package: "swift-log"),
         ]),
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
@@ -298,6 +300,7 @@ let package = Package(
         .executableTarget(name: "fuzz-json-map", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/JSONMap"),
 
+        .testTarget(name: "RetryTests", dependencies: ["Retry"]),
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
@@ -329,7 +332,7 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
         .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
             "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo", "AmbientLight",
@@ -347,7 +350,7 @@ let package = Package(
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "StatusLinkTests", dependencies: ["Locking", "TestTiming", "LogCapture",
+        .testTarget(name: "StatusLinkTests", dependencies: ["Locking", "Retry", "TestTiming", "LogCapture",
             "StatusLink", "WebMessages", "SeededRandom", "HTTPFetch", "SystemFiles", "departure-board-web", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "WebServerTests", dependencies: ["TestTiming",
@@ -384,7 +387,7 @@ let families: [String: [String]] = [
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
-    "Platform": ["Locking", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
+    "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],

@@ -4,6 +4,7 @@ import Framebuffer
 import Locking
 import PanelCatalog
 import PanelTestSupport
+import Retry
 import Testing
 import TestTiming
 
@@ -24,7 +25,7 @@ struct HUB75DriverTests {
         var settings = HUB75Backend.Settings(width: 64, height: 32) { brightness in
             options.configurationText(width: 64, height: 32, brightnessPercent: brightness)
         }
-        settings.backoff = (.milliseconds(50), .milliseconds(400))
+        settings.backoff = Backoff(first: .milliseconds(50), cap: .milliseconds(400), resetAfter: .seconds(60))
         settings.replyTimeout = TestTiming.scaled(.seconds(5))
         return HUB75Backend(launcher: launcher, settings: settings, contrast: contrast) { event in
             events.withLock { $0.append(event) }

@@ -5,6 +5,7 @@ import LogCapture
 import Logging
 import StatusLink
 import Locking
+import Retry
 import Testing
 import WebMessages
 
@@ -22,7 +23,7 @@ struct StatusSidecarTests {
     static func sidecar(executable: String, logger: Logger = logger, token: String? = nil) -> StatusSidecar {
         var settings = StatusSidecar.Settings(executable: executable, config: StatusServerConfig(host: "127.0.0.1", port: 0, token: token),
                                               logLevel: "error", address: { "127.0.0.1:\($0)" })
-        settings.backoff = (.milliseconds(50), .milliseconds(200))
+        settings.backoff = Backoff(first: .milliseconds(50), cap: .milliseconds(200), resetAfter: .seconds(60))
         return StatusSidecar(settings, logger: logger) { request in
             if request.path == "/metrics" {
                 return .metrics([MetricSample("sidecar_test_total", .counter, help: "A test counter.", value: 3)])

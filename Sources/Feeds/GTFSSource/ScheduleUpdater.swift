@@ -6,6 +6,7 @@ public import GTFSSchedule
 public import HTTPFetch
 public import Logging
 import Locking
+import Retry
 import SystemFiles
 
 /// Keeps a board's GTFS store current from the agency's published zip (`schedule_url`):
@@ -133,9 +134,7 @@ public final class ScheduleUpdater: Sendable {
             if case .failed = outcome {
                 state.failures += 1
                 // 5 min, doubling, never longer than the refresh itself.
-                var wait = Duration.seconds(300)
-                for _ in 1..<min(state.failures, 20) { wait *= 2 }
-                wait = min(wait, settings.refresh)
+                let wait = Backoff(first: .seconds(300), cap: settings.refresh).delay(afterFailures: state.failures)
                 state.nextCheck = now.addingTimeInterval(wait.timeInterval)
                 return wait
             }

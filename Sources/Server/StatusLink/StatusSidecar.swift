@@ -4,6 +4,7 @@ import Glibc
 #endif
 public import Logging
 import Locking
+public import Retry
 import SystemFiles
 public import WebMessages
 
@@ -18,8 +19,8 @@ public final class StatusSidecar: Sendable {
         public var logLevel: String
         /// How the log names the address for a bound port (the board's own notation).
         public var address: @Sendable (_ port: Int) -> String
-        /// Restart delays double from the first to the last; a run of a minute resets them.
-        public var backoff: (first: Duration, last: Duration) = (.seconds(1), .seconds(60))
+        /// Restart delays double from 1 s to a minute; a run of a minute resets them.
+        public var backoff = Backoff(first: .seconds(1), cap: .seconds(60), resetAfter: .seconds(60))
 
         public init(executable: String, config: StatusServerConfig, logLevel: String,
                     address: @escaping @Sendable (_ port: Int) -> String) {
@@ -109,17 +110,16 @@ public final class StatusSidecar: Sendable {
             }
             waiting.forEach { $0.resume() }
         }
-        var delay = settings.backoff.first
+        var restarts = settings.backoff.counter()
         while !stopped {
             let began = ContinuousClock.now
             if let failure = runOnce() {
                 logger.error("status page unavailable: \(failure)")
             }
             guard !stopped else { return }
-            if ContinuousClock.now - began > .seconds(60) { delay = settings.backoff.first }
+            let delay = restarts.failed(afterRunning: ContinuousClock.now - began)
             logger.notice("restarting the status server in \(delay)")
             if sleepUnlessStopped(delay) { return }
-            delay = min(delay * 2, settings.backoff.last)
         }
     }
 

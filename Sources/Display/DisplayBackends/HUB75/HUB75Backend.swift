@@ -2,6 +2,7 @@ import CKernel
 public import Framebuffer
 import Locking
 import PanelCatalog
+public import Retry
 import SystemFiles
 #if canImport(Glibc)
 import Glibc
@@ -26,8 +27,8 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         public var replyTimeout: Duration = .seconds(2)
         /// Matrix set-up may be slow (panel init sequences, the library's checks).
         public var startTimeout: Duration = .seconds(10)
-        /// Restart delays double from the first to the last; a driver that ran a minute starts over.
-        public var backoff: (first: Duration, last: Duration) = (.seconds(1), .seconds(60))
+        /// Restart delays double from 1 s to a minute; a driver that ran a minute starts over.
+        public var backoff = Backoff(first: .seconds(1), cap: .seconds(60), resetAfter: .seconds(60))
 
         public init(width: Int, height: Int, configuration: @escaping @Sendable (_ brightnessPercent: Int) -> String) {
             self.width = width
@@ -45,9 +46,9 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         var blanked = false
         var brightness: UInt8
         var sequence: UInt32 = 0
-        /// A restart is pending (its thread runs); `backoff` is its latest delay, which the next doubles.
+        /// A restart is pending (its thread runs); `restarts` counts the failures its delays double on.
         var restarting = false
-        var backoff: Duration = .zero
+        var restarts: Backoff.Counter
         var stopped = false
         var stats = HUB75DeliveryStats()
     }
@@ -67,7 +68,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
         self.settings = settings
         self.report = report
         name = "hub75 driver \(launcher.name)"
-        link = Locked(Link(brightness: ContrastControl.percent.level(for: contrast)))
+        link = Locked(Link(brightness: ContrastControl.percent.level(for: contrast), restarts: settings.backoff.counter()))
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
     }
 
@@ -197,10 +198,8 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
 
     private func scheduleRestart(_ link: inout Link) {
         guard !link.restarting, !link.stopped else { return }
-        let ranLong = link.connectedAt.map { ContinuousClock.now - $0 > .seconds(60) } ?? false
-        let delay = ranLong ? settings.backoff.first : min(max(settings.backoff.first, link.backoff * 2), settings.backoff.last)
+        let delay = link.restarts.failed(afterRunning: link.connectedAt.map { ContinuousClock.now - $0 })
         link.restarting = true
-        link.backoff = delay
         if !DetachedThread.start({ [self] in restart(after: delay) }) {
             report(.error("\(name): no thread to restart it"))
         }
@@ -229,8 +228,7 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
                 return
             } catch {
                 report(.error("\(name): \(error)"))
-                delay = min(delay * 2, settings.backoff.last)
-                link.withLock { $0.backoff = delay }
+                delay = link.withLock { $0.restarts.failed() }
             }
         }
     }

@@ -1,4 +1,5 @@
 public import Framebuffer
+import Retry
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ public final class PanelBackend: DisplayBackend {
     public let driver: any PanelDriver
     public let name: String
     private let attempts: Int
-    private let backoff: Duration
+    private let backoff: Backoff
     private let pause: (Duration) -> Void
     private var initialised = false
     /// Set by the schedule; nil keeps the contrast the driver was built with, so a trace
@@ -24,7 +25,8 @@ public final class PanelBackend: DisplayBackend {
         self.driver = driver
         self.name = name
         self.attempts = max(1, attempts)
-        self.backoff = backoff
+        // Retries within one frame: never more than 2 s between them.
+        self.backoff = Backoff(first: backoff, cap: max(backoff, .seconds(2)))
         self.pause = pause
     }
 
@@ -32,13 +34,9 @@ public final class PanelBackend: DisplayBackend {
     public private(set) var recoveries = 0
 
     public func present(_ frame: Framebuffer, damage: [Rect]) throws(DisplayError) {
-        var wait = backoff
         var lastError: BusError?
         for attempt in 0..<attempts {
-            if attempt > 0 {
-                pause(wait)
-                wait *= 2
-            }
+            if attempt > 0 { pause(backoff.delay(afterFailures: attempt)) }
             do {
                 var rects = damage
                 if !initialised {
