@@ -79,7 +79,7 @@ struct HubHandlerTests {
         #expect(delay == .seconds(30))
         let failed = await request(handler, "/api/v1/stops/central/departures")
         #expect(failed.status == 503)
-        #expect(failed.header("Retry-After") == "1", "no next attempt is scheduled outside run(); at least 1 s")
+        #expect(failed.header("Retry-After") == "30", "the failed poll set the next attempt, 30 s on")
         #expect(failed.header("Cache-Control") == "no-store")
         #expect(try json(failed)["error"] as? String
             == "stop 'central' has no departures yet: Failed to load departures: HTTP 500 from upstream")

@@ -14,7 +14,7 @@ extension StopFeed {
     public func response(at now: Date) -> WebResponse {
         let status = recordRequest()
         let policy = settings.policy
-        guard let answer = status.published, now.timeIntervalSince(answer.fetchedAt) <= policy.staleLimit.timeInterval else {
+        guard let answer = status.published, status.condition(at: now, staleLimit: policy.staleLimit) != .unavailable else {
             let why = status.lastError ?? "the first fetch has not finished yet"
             let message = status.published == nil
                 ? "stop '\(id)' has no departures yet: \(why)"

@@ -34,9 +34,10 @@ public final class StopFeed: Sendable {
 
     public let settings: Settings
     private let repository: any DeparturesRepository
-    private let clock: any BoardClock
     private let logger: Logger
-    private let state = Locked(FeedStatus())
+    /// The last good answer, failures, backoff and freshness.
+    private let polled: Polled<PublishedDepartures, DeparturesError>
+    private let requests = Locked(0)
 
     public init(settings: Settings, repository: any DeparturesRepository, clock: any BoardClock, logger: Logger) {
         self.settings = settings
@@ -45,19 +46,20 @@ public final class StopFeed: Sendable {
         var logger = logger
         logger[metadataKey: "stop"] = "\(settings.id)"
         self.logger = logger
+        polled = Polled(policy: settings.policy, clock: clock)
     }
+
+    private let clock: any BoardClock
 
     public var id: String { settings.id }
 
     /// What the feed knows now, for the status page and metrics.
-    public var status: FeedStatus { state.withLock { $0 } }
+    public var status: FeedStatus { FeedStatus(polled.snapshot, requests: requests.withLock { $0 }) }
 
     /// Polls now, then after each interval (or backoff), until the task is cancelled.
     public func run() async {
         while !Task.isCancelled {
             let delay = await poll()
-            let next = clock.now.addingTimeInterval(delay.timeInterval)
-            state.withLock { $0.nextAttempt = next }
             do { try await clock.sleep(for: delay) } catch { return }
         }
     }
@@ -66,55 +68,26 @@ public final class StopFeed: Sendable {
     /// Single flight: a poll while another is in flight returns without fetching.
     @discardableResult
     public func poll() async -> Duration {
-        let started = clock.now
-        let alreadyPolling = state.withLock { state -> Bool in
-            guard !state.polling else { return true }
-            state.polling = true
-            state.lastAttempt = started
-            state.upstreamFetches += 1
-            return false
+        let outcome = await polled.poll(whilePolling: .skip) { () throws(DeparturesError) in
+            let answer = try await repository.answer()
+            var published = try publish(answer, at: clock.now)
+            // The same bytes again keep their date, so Last-Modified says when they changed.
+            if let previous = polled.value, previous.etag == published.etag { published.modifiedAt = previous.modifiedAt }
+            return published
         }
-        guard !alreadyPolling else { return settings.policy.interval }
-        let outcome: Result<SourceAnswer, DeparturesError>
-        do throws(DeparturesError) {
-            outcome = .success(try await repository.answer())
-        } catch {
-            outcome = .failure(error)
-        }
-        let now = clock.now
-        let published: Result<PublishedDepartures, DeparturesError> = outcome.flatMap { answer in
-            Result { () throws(DeparturesError) in try self.publish(answer, at: now) }
-        }
-        let (before, failures, hasAnswer) = state.withLock { state -> (Int, Int, Bool) in
-            state.polling = false
-            let before = state.consecutiveFailures
-            guard !Task.isCancelled else { return (before, before, state.published != nil) }
-            switch published {
-            case .success(var answer):
-                // The same bytes again keep their date, so Last-Modified says when they changed.
-                if let previous = state.published, previous.etag == answer.etag { answer.modifiedAt = previous.modifiedAt }
-                state.published = answer
-                state.lastError = nil
-                state.consecutiveFailures = 0
-            case .failure(let error):
-                state.lastError = error.description
-                state.consecutiveFailures += 1
-                state.upstreamFailures += 1
-            }
-            return (before, state.consecutiveFailures, state.published != nil)
-        }
-        switch published {
-        case .success(let answer) where before > 0:
-            logger.info("source answers again", metadata: ["departures": "\(answer.count)", "failures": "\(before)"])
-        case .success(let answer):
-            logger.debug("departures fetched", metadata: ["departures": "\(answer.count)"])
-        case .failure(let error) where !Task.isCancelled:
-            let serving = hasAnswer ? "serving the last good departures" : "nothing to serve yet"
-            logger.warning("fetch failed, \(serving): \(error.description)", metadata: ["failures": "\(failures)"])
-        default:
+        switch outcome {
+        case .succeeded(let ended?):
+            logger.info("source answers again", metadata: ["departures": "\(polled.value?.count ?? 0)", "failures": "\(ended.failures)"])
+        case .succeeded(nil):
+            logger.debug("departures fetched", metadata: ["departures": "\(polled.value?.count ?? 0)"])
+        case .failed(let error, let failures, let newCause):
+            let serving = polled.value != nil ? "serving the last good departures" : "nothing to serve yet"
+            let level: Logger.Level = newCause ? .warning : .debug
+            logger.log(level: level, "fetch failed, \(serving): \(error.description)", metadata: ["failures": "\(failures)"])
+        case .joined, .skipped, .notDue, .cancelled:
             break
         }
-        return settings.policy.delay(afterConsecutiveFailures: failures)
+        return polled.delay
     }
 
     /// The departures as the API's JSON, bytes and tag computed once per poll. Rows keep
@@ -147,10 +120,11 @@ public final class StopFeed: Sendable {
 
     /// Counts one request and returns what the feed knows now.
     func recordRequest() -> FeedStatus {
-        state.withLock { state in
-            state.requests += 1
-            return state
+        let count = requests.withLock { count in
+            count += 1
+            return count
         }
+        return FeedStatus(polled.snapshot, requests: count)
     }
 
     /// Where the stop stands at `now`.
@@ -170,23 +144,39 @@ public struct PublishedDepartures: Sendable, Equatable {
     public let count: Int
 }
 
-/// A feed's counters and last outcome.
+/// A feed's counters and last outcome, read from its polled answer.
 public struct FeedStatus: Sendable {
     public var published: PublishedDepartures?
     public var lastAttempt: Date?
     /// The last failure's detail; nil after a success.
     public var lastError: String?
-    public var consecutiveFailures = 0
-    public var upstreamFetches = 0
-    public var upstreamFailures = 0
-    public var requests = 0
+    public var consecutiveFailures: Int
+    public var upstreamFetches: Int
+    public var upstreamFailures: Int
+    public var requests: Int
     public var nextAttempt: Date?
-    var polling = false
+    private let snapshot: Polled<PublishedDepartures, DeparturesError>.Snapshot
+
+    init(_ snapshot: Polled<PublishedDepartures, DeparturesError>.Snapshot, requests: Int) {
+        self.snapshot = snapshot
+        published = snapshot.value
+        lastAttempt = snapshot.lastAttempt
+        lastError = snapshot.lastError?.description
+        consecutiveFailures = snapshot.failures
+        // A fetch under way counts, as the status page always did.
+        upstreamFetches = snapshot.fetchCount + (snapshot.isPolling ? 1 : 0)
+        upstreamFailures = snapshot.failureCount
+        self.requests = requests
+        nextAttempt = snapshot.nextDue
+    }
 
     func condition(at now: Date, staleLimit: Duration) -> FeedCondition {
-        guard let published else { return lastError == nil ? .waiting : .unavailable }
-        if now.timeIntervalSince(published.fetchedAt) > staleLimit.timeInterval { return .unavailable }
-        return consecutiveFailures == 0 ? .ok : .stale
+        switch snapshot.freshness(at: now, staleLimit: staleLimit) {
+        case .waiting: return .waiting
+        case .fresh: return .ok
+        case .stale: return .stale
+        case .expired: return .unavailable
+        }
     }
 }
 

@@ -1,28 +1,35 @@
-/// How often a board refreshes, how it backs off, and how long old data may stand.
-public struct RefreshPolicy: Sendable, Equatable {
-    public var interval: Duration
-    /// The longest wait between attempts while the source keeps failing.
-    public var maxBackoff: Duration
-    /// How long after the last success stale rows may still be shown.
-    public var staleLimit: Duration
+public import Retry
 
+/// How often something polled from outside is fetched, how it backs off while it fails, and
+/// how long its last good value may stand.
+public struct RefreshPolicy: Sendable, Equatable {
+    /// The wait after a success.
+    public let interval: Duration
+    /// The waits after consecutive failures.
+    public let backoff: Backoff
+    /// How long after the last success the last good value may still be used.
+    public let staleLimit: Duration
+
+    /// A board's or a hub's source: failures wait `interval`, doubling up to `maxBackoff`.
     public init(interval: Duration = .seconds(30), maxBackoff: Duration = .seconds(300),
                 staleLimit: Duration = .seconds(900)) {
+        self.init(interval: interval, backoff: Backoff(first: interval, cap: max(maxBackoff, interval)),
+                  staleLimit: staleLimit)
+    }
+
+    /// A value whose retries follow a backoff of their own (a day's timetable check retries
+    /// after minutes, not after a day).
+    public init(interval: Duration, backoff: Backoff, staleLimit: Duration) {
         self.interval = interval
-        self.maxBackoff = max(maxBackoff, interval)
+        self.backoff = backoff
         self.staleLimit = staleLimit
     }
 
-    /// The wait before the next attempt: the interval after a success, then doubling with
-    /// each consecutive failure (interval, 2×, 4×, …) up to `maxBackoff`, so a failing
-    /// server is not hammered and a recovered one is noticed within `maxBackoff`.
+    /// The longest wait between attempts while the source keeps failing.
+    public var maxBackoff: Duration { backoff.cap }
+
+    /// The wait before the next attempt: the interval after a success, else the backoff.
     public func delay(afterConsecutiveFailures failures: Int) -> Duration {
-        guard failures > 1 else { return interval }
-        var delay = interval
-        for _ in 1..<min(failures, 32) {
-            delay *= 2
-            if delay >= maxBackoff { return maxBackoff }
-        }
-        return delay
+        failures > 0 ? backoff.delay(afterFailures: failures) : interval
     }
 }

@@ -33,6 +33,29 @@ public struct SourceState: Sendable, Equatable {
     public var message: String? { lastError?.userMessage }
 
     public init() {}
+
+    /// What its polled departures say: loading until the first fetch ends, then the last
+    /// fetch's outcome over the last good rows.
+    init(_ snapshot: Polled<FetchedDepartures, DeparturesError>.Snapshot) {
+        if let value = snapshot.value {
+            departures = value.departures
+            alerts = value.alerts
+            notice = value.notice
+        }
+        lastSuccess = snapshot.lastSuccess
+        lastError = snapshot.lastError
+        consecutiveFailures = snapshot.failures
+        lastOutcome = snapshot.lastError != nil ? .error
+            : snapshot.lastSuccess == nil ? .loading : departures.isEmpty ? .empty : .ok
+    }
+}
+
+/// One successful fetch of a board's source: its rows resolved to instants, its alerts and
+/// its notice, read together.
+struct FetchedDepartures: Sendable {
+    var departures: [ResolvedDeparture]
+    var alerts: [ServiceAlert]
+    var notice: String?
 }
 
 /// A source's counters for status pages. Not observed, so they never wake the draw loop.
@@ -46,4 +69,11 @@ public struct SourceStats: Sendable, Equatable {
     public var health: SourceHealth?
 
     public init() {}
+
+    init(_ snapshot: Polled<FetchedDepartures, DeparturesError>.Snapshot, health: SourceHealth?) {
+        lastAttempt = snapshot.lastAttempt
+        fetchCount = snapshot.fetchCount
+        failureCount = snapshot.failureCount
+        self.health = health
+    }
 }

@@ -21,6 +21,8 @@ public final class BoardViewModel {
     @ObservationIgnored private let clock: any BoardClock
     @ObservationIgnored private var loops: [Task<Void, Never>] = []
     @ObservationIgnored private var inFlight: [Task<Void, Never>?]
+    /// Each source's last good departures, failures and backoff; `sourceStates` shows them.
+    @ObservationIgnored private let polled: [Polled<FetchedDepartures, DeparturesError>]
     @ObservationIgnored private var stopped = false
     /// Decides whether a refresh may fetch at an instant (operating hours); nil: always.
     /// Checked on every refresh, so no timing of other tasks can let a fetch through.
@@ -41,6 +43,7 @@ public final class BoardViewModel {
         sourceStates = Array(repeating: SourceState(), count: sources.count)
         sourceStats = Array(repeating: SourceStats(), count: sources.count)
         inFlight = Array(repeating: nil, count: sources.count)
+        polled = sources.map { Polled(policy: $0.policy, clock: clock) }
     }
 
     /// A board of one source, with no walk.
@@ -102,20 +105,17 @@ public final class BoardViewModel {
             await running.value
             return
         }
-        let useCase = sources[index].useCase
-        let task = Task { [clock] in
-            let outcome: Result<(departures: [ResolvedDeparture], alerts: [ServiceAlert]), DeparturesError>
-            var notice: String?
-            do throws(DeparturesError) {
-                outcome = .success(try await useCase.load(now: clock.now))
-                notice = await useCase.notice()
-            } catch {
-                outcome = .failure(error)
+        let (useCase, polled, clock) = (sources[index].useCase, polled[index], clock)
+        let task = Task {
+            let outcome = await polled.poll { () throws(DeparturesError) in
+                let fresh = try await useCase.load(now: clock.now)
+                return FetchedDepartures(departures: fresh.departures, alerts: fresh.alerts, notice: await useCase.notice())
             }
+            if case .cancelled = outcome { return }
             let health = await useCase.health()
             guard !Task.isCancelled else { return }
-            self.sourceStats[index].health = health
-            self.apply(outcome, notice: notice, at: clock.now, source: index)
+            self.sourceStats[index] = SourceStats(polled.snapshot, health: health)
+            self.sourceStates[index] = SourceState(polled.snapshot)
         }
         inFlight[index] = task
         await task.value
@@ -125,31 +125,7 @@ public final class BoardViewModel {
     private func refreshForLoop(_ index: Int) async -> Duration? {
         guard !stopped else { return nil }
         await refresh(source: index)
-        return stopped ? nil : sources[index].policy.delay(afterConsecutiveFailures: sourceStates[index].consecutiveFailures)
-    }
-
-    private func apply(_ outcome: Result<(departures: [ResolvedDeparture], alerts: [ServiceAlert]), DeparturesError>,
-                       notice: String?, at now: Date,
-                       source index: Int) {
-        sourceStats[index].lastAttempt = now
-        sourceStats[index].fetchCount += 1
-        var state = sourceStates[index]
-        switch outcome {
-        case .success(let fresh):
-            state.departures = fresh.departures
-            state.alerts = fresh.alerts
-            state.notice = notice
-            state.lastSuccess = now
-            state.lastOutcome = fresh.departures.isEmpty ? .empty : .ok
-            state.lastError = nil
-            state.consecutiveFailures = 0
-        case .failure(let error):
-            sourceStats[index].failureCount += 1
-            state.consecutiveFailures += 1
-            state.lastError = error
-            state.lastOutcome = .error
-        }
-        sourceStates[index] = state
+        return stopped ? nil : polled[index].delay
     }
 
     /// The board's zone: every time it shows is read in it.
