@@ -104,7 +104,10 @@ extension JSONMapRow {
         // `/Date(1795426500000+0100)/`, as .NET's JSON writes an instant: epoch milliseconds,
         // whatever the board's format says (the offset only says where it was written).
         if case .string(let text) = raw, let milliseconds = Self.dotNetDate(text) {
-            return try near(Date(timeIntervalSince1970: milliseconds / 1000), field, calendar: calendar, now: now)
+            guard let instant = OutsideNumber.instant(epochMilliseconds: milliseconds) else {
+                throw fieldError(field, "\(Self.describe(raw)) is \(OutsideNumber.instantRangeText)")
+            }
+            return try near(instant, field, calendar: calendar, now: now)
         }
         if format == .minutes {
             let minutes: Double
@@ -138,14 +141,18 @@ extension JSONMapRow {
         case .iso8601, .minutes:
             return nil
         case .epochSeconds, .epochMilliseconds:
-            let seconds = format == .epochSeconds ? number : number / 1000
-            return try near(Date(timeIntervalSince1970: seconds), field, calendar: calendar, now: now)
+            let instant = format == .epochSeconds ? OutsideNumber.instant(epochSeconds: number)
+                : OutsideNumber.instant(epochMilliseconds: number)
+            guard let instant else { throw fieldError(field, "\(Self.describe(raw)) is \(OutsideNumber.instantRangeText)") }
+            return try near(instant, field, calendar: calendar, now: now)
         case .serviceDaySeconds:
-            guard number.rounded() == number, let whole = Int(exactly: number) else {
+            // Both within the instants' range, so their sum cannot overflow.
+            let span = Int(OutsideNumber.epochSeconds.upperBound)
+            guard let whole = OutsideNumber.whole(number, in: -span...span) else {
                 throw fieldError(field, "expected whole seconds from the start of the service day; got \(Self.describe(raw))")
             }
             if let start = try value(.serviceDay) {
-                guard let day = Self.number(start), day.rounded() == day, let dayStart = Int(exactly: day) else {
+                guard let day = Self.number(start), let dayStart = OutsideNumber.whole(day, in: 0...span) else {
                     throw fieldError(.serviceDay, "expected the service day's start in epoch seconds; got \(Self.describe(start))")
                 }
                 return try near(Date(timeIntervalSince1970: Double(dayStart + whole)), field, calendar: calendar, now: now)
@@ -159,6 +166,10 @@ extension JSONMapRow {
 
     private func near(_ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time {
         let away = instant.timeIntervalSince(now)
+        // Out of range, the day count below would trap.
+        guard OutsideNumber.epochSeconds.contains(instant.timeIntervalSince1970) else {
+            throw fieldError(field, OutsideNumber.instantRangeText)
+        }
         guard abs(away) <= Self.horizon else {
             let days = Int((abs(away) / 86_400).rounded())
             let when = days >= 1 ? "\(days) day\(days == 1 ? "" : "s")" : "\(Int(abs(away) / 3600)) h"

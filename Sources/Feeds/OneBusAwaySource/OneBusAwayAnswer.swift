@@ -50,6 +50,12 @@ public enum OneBusAwayAnswer {
         let scheduled = nonZero(departs ? visit.scheduledDepartureTime : visit.scheduledArrivalTime)
         let predicted = (visit.predicted ?? true) ? nonZero(departs ? visit.predictedDepartureTime : visit.predictedArrivalTime) : nil
         guard let best = predicted ?? scheduled else { return nil }
+        // Checked before any arithmetic on them: within range, their differences cannot overflow.
+        for (name, value) in [("scheduled", scheduled), ("predicted", predicted)] {
+            guard let value, OutsideNumber.instant(epochMilliseconds: value) == nil else { continue }
+            let key = name + (departs ? "DepartureTime" : "ArrivalTime")
+            throw DeparturesDataError(path: path + "." + key, problem: "\(value) ms is \(OutsideNumber.instantRangeText)")
+        }
         let name = [visit.routeShortName, route?.shortName, visit.routeLongName, route?.longName]
             .compactMap { $0 }.first { !$0.isEmpty }
         guard let name else { throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes") }

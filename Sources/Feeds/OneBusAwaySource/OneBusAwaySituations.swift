@@ -49,9 +49,11 @@ struct OneBusAwaySituations {
         let description = situation.description?.value.flatMap { $0.isEmpty ? nil : $0 }
         guard let header = summary ?? description else { return nil }
         let windows = (situation.activeWindows ?? []).isEmpty ? situation.publicationWindows ?? [] : situation.activeWindows ?? []
-        // Epoch milliseconds; 0 is an open end.
+        // Epoch milliseconds; 0 is an open end, and one past 2200 stays there (no huge instant).
         func instant(_ milliseconds: Int64?) -> Date? {
-            milliseconds.flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0) / 1000) : nil }
+            milliseconds.flatMap {
+                $0 > 0 ? OutsideNumber.instant(epochMilliseconds: $0) ?? Date(timeIntervalSince1970: OutsideNumber.epochSeconds.upperBound) : nil
+            }
         }
         let scopes = (situation.allAffects ?? []).compactMap { affect -> AlertScope? in
             func given(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
