@@ -37,8 +37,8 @@ extension JSONMapRow {
         let realtime = try delayed && mapping.fields[.realtime] == nil ? true : isLive(hasScheduled: scheduled != nil)
         // Without a trip id of the server's, one made of the route and time: unique in a stop's
         // answer, and never taken for another stop's trip (the source's feed name has its stop).
-        // An empty id is no id (the contract's trip ids are never empty; found by fuzz-json-map).
-        let trip = try text(.tripID).flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 } ?? "\(route) \(scheduledSeconds)"
+        // A placeholder (empty, `-`, `0`) is no id (the contract's trip ids are never empty; found by fuzz-json-map).
+        let trip = try TripIdentity.given(text(.tripID)) ?? "\(route) \(scheduledSeconds)"
         // Crowding is extra: a word no standard uses, or a number out of range, is no data.
         let occupancy = (try? text(.occupancy))?.flatMap(Occupancy.init(word:))
         let percent = (try? value(.occupancyPercent))?.flatMap(Self.number).flatMap { $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }

@@ -68,8 +68,8 @@ public enum OneBusAwayAnswer {
         // words): there is no timetable to be late against, so no delay.
         let frequencyBased = visit.frequency != nil
         return Departure(
-            // An empty id is no id: one of the route and time, never another stop's trip.
-            tripID: visit.tripId.isEmpty ? "\(name) \(scheduledSeconds)" : visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
+            // A placeholder is no id: one of the route and time, never another stop's trip.
+            tripID: TripIdentity.given(visit.tripId) ?? "\(name) \(scheduledSeconds)", routeShortName: name, headsign: visit.tripHeadsign ?? "",
             scheduledTimeSecs: frequencyBased ? bestSeconds : scheduledSeconds, realtimeTimeSecs: bestSeconds,
             delaySeconds: frequencyBased ? 0 : scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
             platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },
