@@ -104,10 +104,7 @@ extension JSONMapRow {
         // `/Date(1795426500000+0100)/`, as .NET's JSON writes an instant: epoch milliseconds,
         // whatever the board's format says (the offset only says where it was written).
         if case .string(let text) = raw, let milliseconds = Self.dotNetDate(text) {
-            guard let instant = OutsideNumber.instant(epochMilliseconds: milliseconds) else {
-                throw fieldError(field, "\(Self.describe(raw)) is \(OutsideNumber.instantRangeText)")
-            }
-            return try near(instant, field, calendar: calendar, now: now)
+            return try near(Date(timeIntervalSince1970: milliseconds / 1000), field, calendar: calendar, now: now)
         }
         if format == .minutes {
             let minutes: Double
@@ -141,10 +138,8 @@ extension JSONMapRow {
         case .iso8601, .minutes:
             return nil
         case .epochSeconds, .epochMilliseconds:
-            let instant = format == .epochSeconds ? OutsideNumber.instant(epochSeconds: number)
-                : OutsideNumber.instant(epochMilliseconds: number)
-            guard let instant else { throw fieldError(field, "\(Self.describe(raw)) is \(OutsideNumber.instantRangeText)") }
-            return try near(instant, field, calendar: calendar, now: now)
+            let seconds = format == .epochSeconds ? number : number / 1000
+            return try near(Date(timeIntervalSince1970: seconds), field, calendar: calendar, now: now)
         case .serviceDaySeconds:
             // Both within the instants' range, so their sum cannot overflow.
             let span = Int(OutsideNumber.epochSeconds.upperBound)
@@ -166,12 +161,11 @@ extension JSONMapRow {
 
     private func near(_ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time {
         let away = instant.timeIntervalSince(now)
-        // Out of range, the day count below would trap.
-        guard OutsideNumber.epochSeconds.contains(instant.timeIntervalSince1970) else {
-            throw fieldError(field, OutsideNumber.instantRangeText)
-        }
         guard abs(away) <= Self.horizon else {
-            let days = Int((abs(away) / 86_400).rounded())
+            // Checked: the day count of a long run of digits (or infinity) would trap.
+            guard let days = OutsideNumber.whole((abs(away) / 86_400).rounded(), in: 0...Int(OutsideNumber.epochSeconds.upperBound)) else {
+                throw fieldError(field, "\(OutsideNumber.instantRangeText): not a departure to show")
+            }
             let when = days >= 1 ? "\(days) day\(days == 1 ? "" : "s")" : "\(Int(abs(away) / 3600)) h"
             throw fieldError(field, "\(when) \(away < 0 ? "ago" : "from now"): not a departure to show"
                              + (days > 3650 ? " (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)" : ""))
