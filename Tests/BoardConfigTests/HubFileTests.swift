@@ -100,10 +100,12 @@ struct HubFileTests {
         #expect(error?.description == "hub.yaml:4:9: stops[1].id: duplicate stop id 'central': already used on line 2")
     }
 
-    @Test func aStopNeedsAnIdThatIsOnePathSegmentAndASource() {
+    @Test func aStopNeedsAnIdAndASource() {
         #expect(hubError("stops: [{source: {kind: demo}}]")?.description
             == "hub.yaml:1:9: stops[0].id: required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
-        #expect(hubError("stops: [{id: a/b, source: {kind: demo}}]")?.key == "stops[0].id")
+        // Any text is an id (it is percent-encoded as one path segment), but not a control character.
+        #expect(hubError("stops: [{id: a/b c, source: {kind: demo}}]") == nil)
+        #expect(hubError("stops: [{id: \"a\\tb\", source: {kind: demo}}]")?.key == "stops[0].id")
         #expect(hubError("stops: [{id: .., source: {kind: demo}}]")?.message.contains("'.' or '..'") == true)
         #expect(hubError("stops: [{id: a}]")?.description.hasPrefix("hub.yaml:1:9: stops[0].source: required") == true)
     }

@@ -88,7 +88,8 @@ import Testing
         #expect(Validators.environmentName("") != nil)
         #expect(Validators.headerName("X-API-Key") == nil)
         #expect(Validators.headerName("X:Key") != nil)
-        #expect(Validators.stopID("a b") != nil)
+        #expect(Validators.stopID("a b/c") == nil)
+        #expect(Validators.stopID("") != nil)
         #expect(Validators.stopID("a\u{7}") != nil)
         #expect(Validators.displayName("   ") == "must not be empty")
     }

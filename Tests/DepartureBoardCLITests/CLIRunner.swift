@@ -6,6 +6,8 @@ struct CLIRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Killed by a signal (a trap is SIGILL or SIGTRAP), not an exit of its own.
+    var trapped = false
 }
 
 enum CLI {
@@ -56,7 +58,8 @@ enum CLI {
         process.waitUntilExit()
         return CLIRun(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      trapped: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -133,6 +133,29 @@ struct HubServerTests {
         #expect(BoardStateJSON.encode(shown.state) == BoardStateJSON.encode(expected))
     }
 
+    /// A stop named as its agency writes it (spaces, a slash) is served, and a sign reaches it.
+    @Test func aStopIDWithSpacesIsServedToASignThatNamesIt() async throws {
+        let scratch = try Scratch()
+        try scratch.write("departures.json", HubFixtures.json(HubFixtures.departures))
+        let hub = try await Self.startHub("""
+            listen: 127.0.0.1:0
+            stops: [{id: "Lakeside County Transit_404/B", source: {kind: file, path: departures.json}}]
+            """, in: scratch)
+        let sign = try scratch.write("sign.yaml", """
+            name: Lakeside
+            source: {kind: api, base_url: "http://127.0.0.1:\(hub.port)", stop_id: "Lakeside County Transit_404/B"}
+            """)
+        let clock = FixedBoardClock(now: HubFixtures.now)
+        var shown = try await BoardSetup(path: sign).snapshot(clock: clock)
+        for _ in 0..<200 where shown.lastError != nil {  // until the hub's first poll has landed
+            try await Task.sleep(for: .milliseconds(20))
+            shown = try await BoardSetup(path: sign).snapshot(clock: clock)
+        }
+        await hub.stop()
+        #expect(shown.lastError == nil, "\(String(describing: shown.lastError))")
+        #expect(shown.state.rows.count == 2)
+    }
+
     @Test func aTokenIsAskedOfEveryClientAndASignSendsIt() async throws {
         let name = "HUB_TEST_TOKEN_" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
         setenv(name, "s3cret\n", 1)

@@ -139,12 +139,11 @@ enum GTFSSourceSchema {
 }
 
 extension Validators {
-    /// GTFS ids are free text, but a board's ids are typed by people: no blanks or controls.
+    /// A stop id's rule, and no surrounding blanks: a feed's fields are read trimmed, so such
+    /// an id could never match one.
     static func gtfsID(_ id: String) -> String? {
-        if id.isEmpty { return "must not be empty" }
-        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || id != id.trimmingBlanks {
-            return "must not contain control characters or surrounding spaces; got '\(shown(id))'"
-        }
+        if let problem = stopID(id) { return problem }
+        if id != id.trimmingBlanks { return "must not have spaces at either end; got '\(shown(id))'" }
         return nil
     }
 

@@ -46,7 +46,9 @@ enum HubSchema {
         let sourceSections = try SourcesSchema.sections(entry, mark: entry.mark, file: entry.file)
         // Paths resolve beside the hub file; a GTFS stop's default store is `<hub>.<id>.gtfs.sqlite`,
         // so two stops never share one store imported for other stops.
-        let stopPath = BoardPath.resolve(BoardPath.defaultName(for: hubPath) + "." + id + ".yaml", against: hubPath)
+        // An id may hold '/' now: escaped (with '%', so two ids never share a name) to stay one file name.
+        let fileID = id.replacing("%", with: "%25").replacing("/", with: "%2F")
+        let stopPath = BoardPath.resolve(BoardPath.defaultName(for: hubPath) + "." + fileID + ".yaml", against: hubPath)
         // Where the rider stands is the sign's to say: a hub stop serves signs at any distance.
         for section in sourceSections {
             for key in ["label", "walk"] where section.has(key) {

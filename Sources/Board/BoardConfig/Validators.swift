@@ -30,11 +30,13 @@ enum Validators {
         return nil
     }
 
-    /// The stop id becomes one URL path segment.
+    /// A stop id as its agency writes it (`Hillsborough Area Regional Transit_404`): any text
+    /// but empty or with control characters, for every kind and the hub. Wherever it goes
+    /// into a URL, `DeparturesPath.encode` percent-encodes it.
     static func stopID(_ id: String) -> String? {
         if id.isEmpty { return "must not be empty" }
-        if id.contains(where: { "/?#".contains($0) }) || hasControlOrSpace(id) {
-            return "must not contain '/', '?', '#', spaces or control characters; got '\(shown(id))'"
+        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "must not contain control characters such as tabs or line breaks; got '\(shown(id))'"
         }
         return nil
     }

@@ -40,7 +40,7 @@ struct AlertSelector: Hashable, Sendable {
         stopID = text(selector.hasStopID, selector.stopID)
         if selector.hasTrip {
             let descriptor = selector.trip
-            let trip = Trip(tripID: text(descriptor.hasTripID, descriptor.tripID),
+            let trip = Trip(tripID: descriptor.hasTripID ? TripIdentity.given(descriptor.tripID) : nil,
                             routeID: text(descriptor.hasRouteID, descriptor.routeID) ?? routeID,
                             directionID: descriptor.hasDirectionID ? Int(descriptor.directionID) : directionID,
                             startSecs: descriptor.hasStartTime ? GTFSText.seconds(fromTime: descriptor.startTime) : nil,

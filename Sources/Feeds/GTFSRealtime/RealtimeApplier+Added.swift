@@ -92,7 +92,7 @@ extension RealtimeApplier {
         let trip = update.trip
         let relationship = TripRelationship(trip)
         guard relationship.isExtraTrip else { return nil }
-        let tripID = trip.hasTripID && !trip.tripID.isEmpty ? trip.tripID : nil
+        let tripID = trip.hasTripID ? TripIdentity.given(trip.tripID) : nil
         let known = tripID.map { board.rowsByTrip[$0] != nil || lookups.hasTrip($0) } ?? false
         var copies = relationship == .duplicated
         if relationship == .added {

@@ -1,3 +1,4 @@
+import DeparturesCore
 import GTFSSchedule
 /// How well a feed fits the timetable, for the board's routes (`RealtimeResult.matchRate`).
 ///
@@ -20,7 +21,7 @@ extension RealtimeApplier {
         for entity in feed.entity where entity.hasTripUpdate && !entity.isDeleted {
             let trip = entity.tripUpdate.trip
             guard !TripRelationship(trip).isUnscheduledAddition else { continue }
-            let tripID = trip.hasTripID && !trip.tripID.isEmpty ? trip.tripID : nil
+            let tripID = trip.hasTripID ? TripIdentity.given(trip.tripID) : nil
             let scheduledRoute = tripID.flatMap { board.rowsByTrip[$0]?.first?.routeID }
             let route = trip.hasRouteID && !trip.routeID.isEmpty ? trip.routeID : scheduledRoute
             guard let route, board.routeIDs.contains(route) else { continue }

@@ -38,7 +38,8 @@ extension RealtimeApplier {
         var byTrip: [String: [TransitRealtime_TripUpdate]] = [:]
         for entity in feed.entity where entity.hasTripUpdate && !entity.isDeleted {
             let update = entity.tripUpdate
-            guard update.trip.hasTripID else { continue }
+            // A placeholder (`-`, `0`) names no trip: never matched to the timetable's.
+            guard update.trip.hasTripID, !TripIdentity.isPlaceholder(update.trip.tripID) else { continue }
             byTrip[update.trip.tripID, default: []].append(update)
         }
         return byTrip

@@ -37,7 +37,7 @@ public struct VehicleCrowding: Sendable {
             var found: [String: [Entry]] = [:]
             for entity in feed.entity where entity.hasVehicle && !entity.isDeleted {
                 let vehicle = entity.vehicle
-                guard vehicle.hasTrip, vehicle.trip.hasTripID, !vehicle.trip.tripID.isEmpty, byTrip[vehicle.trip.tripID] == nil
+                guard vehicle.hasTrip, vehicle.trip.hasTripID, !TripIdentity.isPlaceholder(vehicle.trip.tripID), byTrip[vehicle.trip.tripID] == nil
                 else { continue }
                 let crowding = Self.crowding(of: vehicle)
                 guard !crowding.isEmpty else { continue }

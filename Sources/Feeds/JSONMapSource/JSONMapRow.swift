@@ -37,8 +37,8 @@ extension JSONMapRow {
         let realtime = try delayed && mapping.fields[.realtime] == nil ? true : isLive(hasScheduled: scheduled != nil)
         // Without a trip id of the server's, one made of the route and time: unique in a stop's
         // answer, and never taken for another stop's trip (the source's feed name has its stop).
-        // An empty id is no id (the contract's trip ids are never empty; found by fuzz-json-map).
-        let trip = try text(.tripID).flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 } ?? "\(route) \(scheduledSeconds)"
+        // A placeholder (empty, `-`, `0`) is no id (the contract's trip ids are never empty; found by fuzz-json-map).
+        let trip = try TripIdentity.given(text(.tripID)) ?? "\(route) \(scheduledSeconds)"
         // Crowding is extra: a word no standard uses, or a number out of range, is no data.
         let occupancy = (try? text(.occupancy))?.flatMap(Occupancy.init(word:))
         let percent = (try? value(.occupancyPercent))?.flatMap(Self.number).flatMap { $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }
@@ -141,11 +141,13 @@ extension JSONMapRow {
             let seconds = format == .epochSeconds ? number : number / 1000
             return try near(Date(timeIntervalSince1970: seconds), field, calendar: calendar, now: now)
         case .serviceDaySeconds:
-            guard number.rounded() == number, let whole = Int(exactly: number) else {
+            // Both within the instants' range, so their sum cannot overflow.
+            let span = Int(OutsideNumber.epochSeconds.upperBound)
+            guard let whole = OutsideNumber.whole(number, in: -span...span) else {
                 throw fieldError(field, "expected whole seconds from the start of the service day; got \(Self.describe(raw))")
             }
             if let start = try value(.serviceDay) {
-                guard let day = Self.number(start), day.rounded() == day, let dayStart = Int(exactly: day) else {
+                guard let day = Self.number(start), let dayStart = OutsideNumber.whole(day, in: 0...span) else {
                     throw fieldError(.serviceDay, "expected the service day's start in epoch seconds; got \(Self.describe(start))")
                 }
                 return try near(Date(timeIntervalSince1970: Double(dayStart + whole)), field, calendar: calendar, now: now)
@@ -160,7 +162,10 @@ extension JSONMapRow {
     private func near(_ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time {
         let away = instant.timeIntervalSince(now)
         guard abs(away) <= Self.horizon else {
-            let days = Int((abs(away) / 86_400).rounded())
+            // Checked: the day count of a long run of digits (or infinity) would trap.
+            guard let days = OutsideNumber.whole((abs(away) / 86_400).rounded(), in: 0...Int(OutsideNumber.epochSeconds.upperBound)) else {
+                throw fieldError(field, "\(OutsideNumber.instantRangeText): not a departure to show")
+            }
             let when = days >= 1 ? "\(days) day\(days == 1 ? "" : "s")" : "\(Int(abs(away) / 3600)) h"
             throw fieldError(field, "\(when) \(away < 0 ? "ago" : "from now"): not a departure to show"
                              + (days > 3650 ? " (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)" : ""))

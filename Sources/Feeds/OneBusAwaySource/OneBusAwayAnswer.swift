@@ -50,6 +50,12 @@ public enum OneBusAwayAnswer {
         let scheduled = nonZero(departs ? visit.scheduledDepartureTime : visit.scheduledArrivalTime)
         let predicted = (visit.predicted ?? true) ? nonZero(departs ? visit.predictedDepartureTime : visit.predictedArrivalTime) : nil
         guard let best = predicted ?? scheduled else { return nil }
+        // Checked before any arithmetic on them: within range, their differences cannot overflow.
+        for (name, value) in [("scheduled", scheduled), ("predicted", predicted)] {
+            guard let value, OutsideNumber.instant(epochMilliseconds: value) == nil else { continue }
+            let key = name + (departs ? "DepartureTime" : "ArrivalTime")
+            throw DeparturesDataError(path: path + "." + key, problem: "\(value) ms is \(OutsideNumber.instantRangeText)")
+        }
         let name = [visit.routeShortName, route?.shortName, visit.routeLongName, route?.longName]
             .compactMap { $0 }.first { !$0.isEmpty }
         guard let name else { throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes") }
@@ -62,8 +68,8 @@ public enum OneBusAwayAnswer {
         // words): there is no timetable to be late against, so no delay.
         let frequencyBased = visit.frequency != nil
         return Departure(
-            // An empty id is no id: one of the route and time, never another stop's trip.
-            tripID: visit.tripId.isEmpty ? "\(name) \(scheduledSeconds)" : visit.tripId, routeShortName: name, headsign: visit.tripHeadsign ?? "",
+            // A placeholder is no id: one of the route and time, never another stop's trip.
+            tripID: TripIdentity.given(visit.tripId) ?? "\(name) \(scheduledSeconds)", routeShortName: name, headsign: visit.tripHeadsign ?? "",
             scheduledTimeSecs: frequencyBased ? bestSeconds : scheduledSeconds, realtimeTimeSecs: bestSeconds,
             delaySeconds: frequencyBased ? 0 : scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
             platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },

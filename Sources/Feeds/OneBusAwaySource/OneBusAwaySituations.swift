@@ -19,7 +19,8 @@ struct OneBusAwaySituations {
         }
         let named = Set(stopSituations + rows.flatMap { $0.visit.situationIds?.value ?? [] })
         rowSituations = rows.map { Set($0.visit.situationIds?.value ?? []) }
-        let trips = Set(rows.map(\.visit.tripId)), routeIDs = Set(rows.map(\.visit.routeId))
+        let identity = TripIdentity(rows.map(\.row))
+        let trips = Set(rows.map(\.visit.tripId).filter(identity.identifies)), routeIDs = Set(rows.map(\.visit.routeId))
         var seen = Set<String>()
         for situation in situations where !situation.id.isEmpty && seen.insert(situation.id).inserted {
             let affects = situation.allAffects ?? []
@@ -37,9 +38,10 @@ struct OneBusAwaySituations {
 
     /// Rows marked with the situations they name, and those whose scopes concern them.
     func marked(_ rows: [(row: Departure, visit: OneBusAwayAnswer.Visit)]) -> [Departure] {
-        zip(rows, rowSituations).map { placed, named in
+        let trips = TripIdentity(rows.map(\.row))
+        return zip(rows, rowSituations).map { placed, named in
             var row = placed.row
-            row.alertIDs = alerts.filter { named.contains($0.id) || $0.concerns(row, atStops: stopIDs) }.map(\.id)
+            row.alertIDs = alerts.filter { named.contains($0.id) || $0.concerns(row, atStops: stopIDs, trips: trips) }.map(\.id)
             return row
         }
     }
@@ -49,9 +51,11 @@ struct OneBusAwaySituations {
         let description = situation.description?.value.flatMap { $0.isEmpty ? nil : $0 }
         guard let header = summary ?? description else { return nil }
         let windows = (situation.activeWindows ?? []).isEmpty ? situation.publicationWindows ?? [] : situation.activeWindows ?? []
-        // Epoch milliseconds; 0 is an open end.
+        // Epoch milliseconds; 0 is an open end, and one past 2200 stays there (no huge instant).
         func instant(_ milliseconds: Int64?) -> Date? {
-            milliseconds.flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0) / 1000) : nil }
+            milliseconds.flatMap {
+                $0 > 0 ? OutsideNumber.instant(epochMilliseconds: $0) ?? Date(timeIntervalSince1970: OutsideNumber.epochSeconds.upperBound) : nil
+            }
         }
         let scopes = (situation.allAffects ?? []).compactMap { affect -> AlertScope? in
             func given(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }

@@ -73,10 +73,11 @@ public struct SIRISituationAlerts: Sendable {
     /// Rows marked with their alerts: those their visit names, then those whose scopes
     /// concern them (`ServiceAlert.concerns`, the core's rule).
     func marked(_ rows: [(row: Departure, visit: SIRIVisit)], atStops stops: Set<String>) -> [Departure] {
-        rows.map { placed in
+        let trips = TripIdentity(rows.map(\.row))
+        return rows.map { placed in
             var row = placed.row
             let named = Set(placed.visit.situationRefs.flatMap { reference in ids.filter { reference.names($0.reference) }.map(\.id) })
-            row.alertIDs = alerts.filter { named.contains($0.id) || $0.concerns(row, atStops: stops) }.map(\.id)
+            row.alertIDs = alerts.filter { named.contains($0.id) || $0.concerns(row, atStops: stops, trips: trips) }.map(\.id)
             return row
         }
     }

@@ -1,3 +1,5 @@
+import DeparturesCore
+
 /// One `MonitoredStopVisit` of a StopMonitoring answer, as the server wrote it: the texts
 /// the board reads, by their path below the visit. XML (SIRI 1.x and 2.x) and SIRI Lite
 /// JSON give the same paths, so one mapping turns either into a row.
@@ -78,8 +80,8 @@ public struct SIRIVisit: Sendable, Equatable {
     }
 
     /// The server's trip: the journey reference of its data frame, else a bare one, else the
-    /// visit's own identifier; nil when the server sends none of them.
+    /// visit's own identifier; nil when the server sends none of them but placeholders (`-`).
     var tripReference: String? {
-        values[.framedJourneyRef] ?? values[.datedJourneyRef] ?? values[.itemIdentifier]
+        [values[.framedJourneyRef], values[.datedJourneyRef], values[.itemIdentifier]].lazy.compactMap(TripIdentity.given).first
     }
 }

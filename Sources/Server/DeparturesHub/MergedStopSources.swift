@@ -118,7 +118,7 @@ public final class MergedStopSources: DeparturesRepository {
             alerts += state.alerts.filter { alert in !alerts.contains { $0.id == alert.id } }
         }
         if !anyData, let error = states.lazy.compactMap(\.lastError).first { throw error }
-        let merged = TripCalls.onePerTrip(calls, feed: { parts[$0.part].feed }, trip: \.departure.tripID, source: \.part) {
+        let merged = TripCalls.onePerTrip(calls, feed: { parts[$0.part].feed }, departure: \.departure, source: \.part) {
             $0.departure.realtimeTimeSecs < $1.departure.realtimeTimeSecs
         }
         let departures = merged.enumerated().sorted { lhs, rhs in

@@ -55,13 +55,13 @@ public struct AnnounceTriggers: Sendable {
             slot = current
         }
         guard !rules.routes.isEmpty else { return reason }
-        let onBoard = Set(rows.map(Self.key))
-        announced.formIntersection(onBoard)
+        let key = Self.keys(rows)
+        announced.formIntersection(Set(rows.map(key)))
         let due = rows.filter { row in
             rules.routes.contains(row.route) && !row.isCancelled && row.minutes <= rules.lead && row.minutes >= 0
-                && !announced.contains(Self.key(row))
+                && !announced.contains(key(row))
         }
-        announced.formUnion(due.map(Self.key))
+        announced.formUnion(due.map(key))
         // The board's own schedule speaks every row anyway, the due ones among them.
         if reason == nil, !due.isEmpty { reason = .due(due) }
         return reason
@@ -76,5 +76,13 @@ public struct AnnounceTriggers: Sendable {
 
     private static func seconds(_ duration: Duration) -> Int64 { duration.components.seconds }
 
-    private static func key(_ row: DepartureRow) -> String { "\(row.place.index)\u{1F}\(row.tripID)\u{1F}\(row.route)" }
+    /// A row's key: its trip where the id names one (`TripIdentity`), else its route and time,
+    /// so two buses under one placeholder id are two announcements.
+    private static func keys(_ rows: [DepartureRow]) -> (DepartureRow) -> String {
+        let places = Dictionary(grouping: rows, by: \.place.index).mapValues { TripIdentity(calls: $0.map { ($0.tripID, [$0.route, $0.headsign, $0.time]) }) }
+        return { row in
+            let named = places[row.place.index]?.identifies(row.tripID) == true
+            return "\(row.place.index)\u{1F}\(named ? row.tripID : row.time)\u{1F}\(row.route)"
+        }
+    }
 }

@@ -26,12 +26,13 @@ extension ServiceAlert {
     /// Whether it concerns a departure at one of `stopIDs`, by its scopes alone (for
     /// sources that do not match alerts to rows themselves). A scope naming only a route
     /// type, or a direction without a route, cannot be told from a departure: it is not matched.
-    public func concerns(_ departure: Departure, atStops stopIDs: Set<String>) -> Bool {
+    /// A trip scope concerns only a row whose id names one trip of its answer (`trips`).
+    public func concerns(_ departure: Departure, atStops stopIDs: Set<String>, trips: TripIdentity) -> Bool {
         scopes.contains { scope in
             guard scope.route != nil || scope.trip != nil || scope.stop != nil || (scope.agency != nil && scope.routeType == nil && scope.direction == nil)
             else { return false }
             if let route = scope.route, route != departure.routeShortName { return false }
-            if let trip = scope.trip, trip != departure.tripID { return false }
+            if let trip = scope.trip, trip != departure.tripID || !trips.identifies(trip) { return false }
             if let stop = scope.stop, !stopIDs.contains(stop) { return false }
             return true
         }
@@ -58,9 +59,10 @@ public enum AlertRules {
     /// their alerts (`alert_ids`) is taken at its word; otherwise each alert's scopes decide.
     public static func marked(_ departures: [Departure], with alerts: [ServiceAlert], atStops stopIDs: Set<String>) -> [Departure] {
         guard !alerts.isEmpty, !departures.contains(where: { !$0.alertIDs.isEmpty }) else { return departures }
+        let trips = TripIdentity(departures)
         return departures.map { departure in
             var departure = departure
-            departure.alertIDs = alerts.filter { $0.concerns(departure, atStops: stopIDs) }.map(\.id)
+            departure.alertIDs = alerts.filter { $0.concerns(departure, atStops: stopIDs, trips: trips) }.map(\.id)
             return departure
         }
     }

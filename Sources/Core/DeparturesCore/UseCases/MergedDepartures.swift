@@ -38,7 +38,7 @@ extension DepartureRules {
     /// departure the rider can still reach (the bus is caught where it comes first), else
     /// the earliest.
     static func oneCallPerTrip(_ rows: [PlacedDeparture]) -> [PlacedDeparture] {
-        TripCalls.onePerTrip(rows, feed: \.place.feed, trip: \.resolved.departure.tripID, source: \.place.index) { row, held in
+        TripCalls.onePerTrip(rows, feed: \.place.feed, departure: \.resolved.departure, source: \.place.index) { row, held in
             row.isReachable != held.isReachable ? row.isReachable : row.resolved.instant < held.resolved.instant
         }
     }
@@ -57,13 +57,20 @@ extension DepartureRules {
 public enum TripCalls {
     /// Of the calls of one trip of one feed seen by different sources, the one `prefers`
     /// picks over the call held, in the place of the first; a trip calling twice at one
-    /// source (a loop) keeps both calls.
-    public static func onePerTrip<Call>(_ calls: [Call], feed: (Call) -> String, trip: (Call) -> String,
+    /// source (a loop) keeps both calls. A call whose id names no one trip of its source's
+    /// answer (`TripIdentity`) is kept as it is, never merged.
+    public static func onePerTrip<Call>(_ calls: [Call], feed: (Call) -> String, departure: (Call) -> Departure,
                                         source: (Call) -> Int, prefers: (Call, Call) -> Bool) -> [Call] {
+        let answers = Dictionary(grouping: calls, by: source).mapValues { TripIdentity($0.map(departure)) }
         var chosen: [String: Int] = [:]   // feed + trip → index into `kept`
         var kept: [Call] = []
         for call in calls {
-            let key = feed(call) + "\u{1F}" + trip(call)
+            let trip = departure(call).tripID
+            guard answers[source(call)]?.identifies(trip) == true else {
+                kept.append(call)
+                continue
+            }
+            let key = feed(call) + "\u{1F}" + trip
             guard let index = chosen[key], source(kept[index]) != source(call) else {
                 chosen[key] = chosen[key] ?? kept.count
                 kept.append(call)
