@@ -97,15 +97,16 @@ let package = Package(
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["Locking", "ZoneInfo", "SystemFiles", "JSONPath"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
-        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch", "Locking", .product(name: "Logging", package: "swift-log")]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
-        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
+        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", .product(name: "Logging", package: "swift-log")]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
         .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader", "Locking",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
-        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
+        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath",
+            .product(name: "Logging", package: "swift-log")]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
@@ -202,7 +203,7 @@ let package = Package(
         // The sign's status endpoint: page, frame, JSON and metric samples from the draw loop's
         // latest health, answered in the sign's process for its server's requests.
         .target(name: "StatusEndpoint", dependencies: [
-            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebMessages", "ZoneInfo",
+            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebMessages",
         ]),
         // The departures hub: one poller per stop over any source, the last good answer served
         // with ETag and Cache-Control to many signs (and the caches in front of them).
@@ -303,7 +304,8 @@ let package = Package(
         .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
-        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer",
+            "Locking", "LogCapture", "ZoneInfo", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath", "DeparturesCore"]),
