@@ -190,7 +190,7 @@ let package = Package(
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
         // listen addresses, access tokens, request limits, Prometheus exposition.
         .target(name: "WebServer", dependencies: ["Locking", 
-            "SystemFiles", "WebMessages",
+            "SystemFiles", "WebMessages", "ZoneInfo",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -203,7 +203,7 @@ let package = Package(
         // The sign's status endpoint: page, frame, JSON and metric samples from the draw loop's
         // latest health, answered in the sign's process for its server's requests.
         .target(name: "StatusEndpoint", dependencies: [
-            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebMessages",
+            "BoardRuntime", "DeparturesCore", "DisplayBackends", "Framebuffer", "SystemFiles", "WebMessages", "ZoneInfo",
         ]),
         // The departures hub: one poller per stop over any source, the last good answer served
         // with ETag and Cache-Control to many signs (and the caches in front of them).
@@ -357,7 +357,7 @@ let package = Package(
         ]),
         .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming",
             "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "SourceAssembly", "BoardConfig",
-            "ZoneInfo", "LoopbackHTTPServer",
+            "ZoneInfo", "LoopbackHTTPServer", "APISource", "HTTPFetch",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "AnnouncementsTests", dependencies: ["Announcements", "DeparturesCore", "ZoneInfo", "SpeechOutput"]),
