@@ -99,15 +99,16 @@ let package = Package(
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["Locking", "Retry", "ZoneInfo", "SystemFiles", "JSONPath"]),
         // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
-        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch"]),
+        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch", "Locking", .product(name: "Logging", package: "swift-log")]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
-        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource"]),
+        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", .product(name: "Logging", package: "swift-log")]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
         .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader", "Locking",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
-        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath"]),
+        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath",
+            .product(name: "Logging", package: "swift-log")]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
         // RFC 4180 CSV read row by row from any byte stream, with a bounded buffer.
@@ -191,7 +192,7 @@ let package = Package(
         // HTTP serving shared by the sign's status endpoint and the departures hub (Hummingbird):
         // listen addresses, access tokens, request limits, Prometheus exposition.
         .target(name: "WebServer", dependencies: ["Locking", 
-            "SystemFiles", "WebMessages",
+            "SystemFiles", "WebMessages", "ZoneInfo",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -306,7 +307,8 @@ let package = Package(
         .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
-        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer"]),
+        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer",
+            "Locking", "LogCapture", "ZoneInfo", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath", "DeparturesCore"]),
@@ -358,7 +360,7 @@ let package = Package(
         ]),
         .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming",
             "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "SourceAssembly", "BoardConfig",
-            "ZoneInfo", "LoopbackHTTPServer",
+            "ZoneInfo", "LoopbackHTTPServer", "APISource", "HTTPFetch",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "AnnouncementsTests", dependencies: ["Announcements", "DeparturesCore", "ZoneInfo", "SpeechOutput"]),

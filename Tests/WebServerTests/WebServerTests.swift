@@ -68,11 +68,27 @@ struct GuardTests {
     }
 
     @Test func ifNoneMatchFollowsRFC9110() {
-        #expect(GuardedResponder<EchoHandler>.matches("\"v1\"", "\"v1\""))
-        #expect(GuardedResponder<EchoHandler>.matches("W/\"v1\"", "\"v1\""))
-        #expect(GuardedResponder<EchoHandler>.matches("\"x\", \"v1\"", "\"v1\""))
-        #expect(GuardedResponder<EchoHandler>.matches("*", "\"v1\""))
-        #expect(!GuardedResponder<EchoHandler>.matches("\"v2\"", "\"v1\""))
+        #expect(Preconditions.matches("\"v1\"", "\"v1\""))
+        #expect(Preconditions.matches("W/\"v1\"", "\"v1\""))
+        #expect(Preconditions.matches("\"x\", \"v1\"", "\"v1\""))
+        #expect(Preconditions.matches("*", "\"v1\""))
+        #expect(!Preconditions.matches("\"v2\"", "\"v1\""))
+        #expect(Preconditions.matches("W/\"a, b\",\t\"v1\"", "\"v1\""), "a comma inside a tag, a tab between tags")
+        #expect(!Preconditions.matches("\"a, \"v1\"\"", "\"v1\""), "read quote by quote, not split on commas")
+        #expect(!Preconditions.matches("", "\"v1\""))
+    }
+
+    @Test func httpDatesInTheThreeFormsARecipientMustRead() {
+        let seconds: Int64 = 784_111_777  // RFC 9110's example, 1994-11-06T08:49:37Z
+        #expect(HTTPDate.format(unixSeconds: seconds) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == seconds)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == seconds)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == seconds)
+        #expect(HTTPDate.parse(HTTPDate.format(unixSeconds: 1_795_386_600)) == 1_795_386_600)
+        for bad in ["", "yesterday", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 CET",
+                    "Sun, 06 Nov 1994 25:00:00 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT"] {
+            #expect(HTTPDate.parse(bad) == nil, "\(bad)")
+        }
     }
 
     @Test func everyResponseCarriesSafeHeaders() async {

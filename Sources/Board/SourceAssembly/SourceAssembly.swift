@@ -13,14 +13,15 @@ public import Logging
 
 /// The sources are siblings behind `DeparturesRepository`: one switch picks the board's.
 extension BoardSetup {
-    /// `logger` receives what a source does on its own (timetable updates, realtime health).
+    /// `logger` receives what a source does on its own (timetable updates, realtime health,
+    /// unchanged answers at debug level).
     public func repository(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> any DeparturesRepository {
         let source = board.source
         switch override {
         case .file(let path):
             return FileDeparturesRepository(path: path)
         case .api(let baseURL, let stopID):
-            return httpRepository(baseURL: baseURL, stopID: stopID)
+            return httpRepository(baseURL: baseURL, stopID: stopID, logger: logger)
         case .none:
             switch source.kind {
             case .demo:
@@ -28,17 +29,17 @@ extension BoardSetup {
             case .file:
                 return FileDeparturesRepository(path: source.filePath ?? "")
             case .api:
-                return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "")
+                return httpRepository(baseURL: source.baseURL ?? "", stopID: source.stopID ?? "", logger: logger)
             case .gtfs:
                 return gtfsRepository(clock: clock, logger: logger)
             case .onebusaway:
                 return OneBusAwayRepository(settings: .init(
                     baseURL: source.baseURL ?? "", stopID: source.stopID ?? "", apiKey: apiKey, limits: source.limits,
-                    calendar: ServiceDayCalendar(zone: zone)), client: httpClient)
+                    calendar: ServiceDayCalendar(zone: zone)), client: httpClient, logger: logger)
             case .siri:
                 return siriRepository(clock: clock, logger: logger)
             case .json:
-                return jsonRepository(clock: clock)
+                return jsonRepository(clock: clock, logger: logger)
             }
         }
     }
@@ -59,13 +60,13 @@ extension BoardSetup {
             language: board.language), client: httpClient, clock: clock, logger: logger)
     }
 
-    func jsonRepository(clock: any BoardClock) -> JSONMapRepository {
+    func jsonRepository(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> JSONMapRepository {
         let source = board.source
         let json = source.json ?? JSONSourceSettings(url: "", mapping: JSONMapping(rows: JSONPath.root, fields: [:]))
         return JSONMapRepository(settings: .init(
             url: json.url, stopID: source.stopID, method: json.method, body: json.body, headers: json.headers,
             apiKey: apiKey, apiKeyQuery: json.apiKeyQuery, mapping: json.mapping, limits: source.limits,
-            calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock)
+            calendar: ServiceDayCalendar(zone: zone)), client: httpClient, clock: clock, logger: logger)
     }
 
     var apiKey: APIKey? { Self.apiKey(board.source) }
@@ -131,9 +132,9 @@ extension BoardSetup {
         HTTPFetchClient(proxy: ProxySettings(choice: source?.proxy, environment: proxyEnvironment))
     }
 
-    private func httpRepository(baseURL: String, stopID: String) -> HTTPDeparturesRepository {
+    private func httpRepository(baseURL: String, stopID: String, logger: Logger) -> HTTPDeparturesRepository {
         let source = board.source
         return HTTPDeparturesRepository(settings: .init(
-            baseURL: baseURL, stopID: stopID, apiKey: apiKey, limits: source.limits), client: httpClient)
+            baseURL: baseURL, stopID: stopID, apiKey: apiKey, limits: source.limits), client: httpClient, logger: logger)
     }
 }

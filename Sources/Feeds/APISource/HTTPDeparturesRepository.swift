@@ -1,5 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
+public import Logging
 
 /// Departures from `GET {base}/api/v1/stops/{stopId}/departures`.
 public struct HTTPDeparturesRepository: DeparturesRepository {
@@ -19,10 +20,13 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
 
     public let settings: Settings
     private let client: any HTTPFetching
+    private let memory: AnswerMemory
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient()) {
+    /// `logger` hears of unchanged answers (304), at debug level.
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
         self.client = client
+        memory = AnswerMemory(logger: logger)
     }
 
     /// The request URL; the stop id is percent-encoded as one path segment.
@@ -43,7 +47,7 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
         }
         let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
 
-        let response = try await client.departuresResponse(request)
+        let response = try await client.departuresResponse(request, memory: memory, source: url)
         guard response.isSuccess else { throw response.statusFailure(from: url) }
         do {
             let decoded = try DeparturesDecoder.decode(response.body)

@@ -7,16 +7,17 @@ public struct FetchedFeed: Sendable {
     public var feed: TransitRealtime_FeedMessage
     /// True when the server answered 304 Not Modified and `feed` is the one decoded earlier.
     public var notModified: Bool
-    /// The validators remembered for the next conditional GET (nil when the server sent none).
-    public var etag: String?
-    public var lastModified: String?
+    /// The validators remembered for the next conditional GET (empty when the server sent none).
+    public var validators: HTTPValidators
 
-    public init(feed: TransitRealtime_FeedMessage, notModified: Bool, etag: String? = nil, lastModified: String? = nil) {
+    public init(feed: TransitRealtime_FeedMessage, notModified: Bool, validators: HTTPValidators = HTTPValidators()) {
         self.feed = feed
         self.notModified = notModified
-        self.etag = etag
-        self.lastModified = lastModified
+        self.validators = validators
     }
+
+    public var etag: String? { validators.etag }
+    public var lastModified: String? { validators.lastModified }
 }
 
 /// GETs a GTFS-Realtime TripUpdates feed (protobuf) with the limits, API-key header and error
@@ -76,10 +77,7 @@ public actor TripUpdatesFetcher {
             headers.append(HTTPHeader(name: apiKey.header, value: apiKey.valuePrefix + key))
         }
         // Validators only while there is a feed to fall back on, so a 304 always has one.
-        if let last {
-            if let etag = last.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
-            if let date = last.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: date)) }
-        }
+        if let last { headers += last.validators.conditionalHeaders }
         let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
 
         let response: HTTPResponse
@@ -95,8 +93,7 @@ public actor TripUpdatesFetcher {
             }
             reused.notModified = true
             // A 304 may carry a fresher validator (RFC 9110 §15.4.5).
-            if let etag = response.header("ETag") { reused.etag = etag }
-            if let date = response.header("Last-Modified") { reused.lastModified = date }
+            reused.validators = reused.validators.updated(by: response)
             last = reused
             return reused
         }
@@ -104,10 +101,9 @@ public actor TripUpdatesFetcher {
             throw .failed(detail: "HTTP \(response.status) from GTFS-Realtime feed \(url)\(response.throughProxy)")
         }
         let feed = try Self.decode(response, url: url)
-        let fetched = FetchedFeed(
-            feed: feed, notModified: false,
-            etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
-        last = fetched
+        let fetched = FetchedFeed(feed: feed, notModified: false, validators: HTTPValidators(of: response))
+        // `no-store`: nothing is kept, so the next request is unconditional.
+        last = response.forbidsStoring ? nil : fetched
         return fetched
     }
 

@@ -1,4 +1,5 @@
 import DeparturesCore
+import HTTPFetch
 import SystemFiles
 
 /// What the board knows of the agency's published zip: its URL, the HTTP validators of the
@@ -6,8 +7,7 @@ import SystemFiles
 /// store, so a restart neither downloads the zip again nor loses the daily cadence.
 struct PublishedFeed: Equatable {
     var url: String
-    var etag: String?
-    var lastModified: String?
+    var validators = HTTPValidators()
     var checkedAt: Date?
 
     static func path(for settings: ScheduleUpdater.Settings) -> String {
@@ -26,8 +26,8 @@ struct PublishedFeed: Equatable {
             let value = String(line[line.index(after: space)...])
             switch line[..<space] {
             case "url": feed.url = value
-            case "etag": feed.etag = value
-            case "last-modified": feed.lastModified = value
+            case "etag": feed.validators.etag = value
+            case "last-modified": feed.validators.lastModified = value
             case "checked": feed.checkedAt = Double(value).map { Date(timeIntervalSince1970: $0) }
             default: break
             }
@@ -45,8 +45,8 @@ struct PublishedFeed: Equatable {
     /// Written whole or not at all; a failure only costs an extra download later.
     func save(for settings: ScheduleUpdater.Settings) {
         var lines = ["url " + url]
-        if let etag { lines.append("etag " + etag) }
-        if let lastModified { lines.append("last-modified " + lastModified) }
+        if let etag = validators.etag { lines.append("etag " + etag) }
+        if let lastModified = validators.lastModified { lines.append("last-modified " + lastModified) }
         if let checkedAt { lines.append("checked \(checkedAt.timeIntervalSince1970)") }
         try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: Self.path(for: settings))
     }

@@ -177,10 +177,7 @@ public final class ScheduleUpdater: Sendable {
             }
         }
         let storeExists = access(settings.storePath, F_OK) == 0
-        if conditional, storeExists {
-            if let etag = previous.etag { headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
-            if let modified = previous.lastModified { headers.append(HTTPHeader(name: "If-Modified-Since", value: modified)) }
-        }
+        if conditional, storeExists { headers += previous.validators.conditionalHeaders }
         let request = HTTPRequest(url: settings.url, headers: headers, limits: settings.limits, bodyFile: download)
         let response: HTTPResponse
         do {
@@ -189,12 +186,11 @@ public final class ScheduleUpdater: Sendable {
             return .failed("\(Self.redacted(settings.url)): \(error)")
         }
         // The validators describe the store whatever the clock; the time of the check only when real.
-        var validators = PublishedFeed(url: settings.url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                                       checkedAt: settings.recordsChecks ? now : previous.checkedAt)
+        var checked = PublishedFeed(url: settings.url, validators: HTTPValidators(of: response),
+                                    checkedAt: settings.recordsChecks ? now : previous.checkedAt)
         if response.status == 304 && storeExists {
-            validators.etag = validators.etag ?? previous.etag
-            validators.lastModified = validators.lastModified ?? previous.lastModified
-            validators.save(for: settings)
+            checked.validators = previous.validators.updated(by: response)
+            checked.save(for: settings)
             return .unchanged
         }
         guard (200..<300).contains(response.status) else {
@@ -210,7 +206,7 @@ public final class ScheduleUpdater: Sendable {
             }
         }
         missingStop = lacking
-        if case .imported = outcome { validators.save(for: settings) }
+        if case .imported = outcome { checked.save(for: settings) }
         return outcome
     }
 

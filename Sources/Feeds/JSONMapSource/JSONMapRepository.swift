@@ -1,6 +1,7 @@
 public import DeparturesCore
 public import HTTPFetch
-import APISource
+public import APISource
+public import Logging
 import SystemFiles
 
 /// Departures from any JSON API (`kind: json`): the request the board file declares (GET, or
@@ -66,11 +67,15 @@ public struct JSONMapRepository: DeparturesRepository {
     private let client: any HTTPFetching
     /// Times further than a day and a half from now are refused as no departure.
     private let clock: any BoardClock
+    private let memory: AnswerMemory
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock()) {
+    /// `logger` hears of unchanged answers (304), at debug level.
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
+                logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
         self.client = client
         self.clock = clock
+        memory = AnswerMemory(logger: logger)
     }
 
     public var url: String { settings.requestURL }
@@ -81,7 +86,7 @@ public struct JSONMapRepository: DeparturesRepository {
 
     /// The rows and how each field matched (`validate --live` reports it).
     public func reading() async throws(DeparturesError) -> JSONMapReading {
-        let response = try await client.departuresResponse(try request())
+        let response = try await client.departuresResponse(try request(), memory: memory, source: url)
         guard response.isSuccess else { throw response.statusFailure(from: url) }
         do throws(DeparturesDataError) {
             if AnswerStart.firstByte(of: response.body) == UInt8(ascii: "<") {

@@ -1,6 +1,7 @@
 public import DeparturesCore
 public import HTTPFetch
-import APISource
+public import APISource
+public import Logging
 
 /// Departures from a OneBusAway server: `GET {base_url}/api/where/arrivals-and-departures-for-stop/{stop_id}.json?key=…`.
 /// The key travels in the query, as the API wants; the URL the board logs and shows leaves it out.
@@ -27,10 +28,13 @@ public struct OneBusAwayRepository: DeparturesRepository {
 
     public let settings: Settings
     private let client: any HTTPFetching
+    private let memory: AnswerMemory
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient()) {
+    /// `logger` hears of unchanged answers (304), at debug level.
+    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
         self.client = client
+        memory = AnswerMemory(logger: logger)
     }
 
     /// The request URL without the key: what logs and errors name.
@@ -50,7 +54,8 @@ public struct OneBusAwayRepository: DeparturesRepository {
         }
         // HTTPFetch's messages name hosts, never a URL's query, so the key stays out of them.
         let response = try await client.departuresResponse(HTTPRequest(
-            url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")], limits: settings.limits))
+            url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")], limits: settings.limits),
+            memory: memory, source: url)
         // OneBusAway answers errors with a JSON body too (`code`, `text`): its words first.
         let answer: SourceAnswer
         do {

@@ -51,6 +51,8 @@ public struct SIRIRepository: DeparturesRepository {
     /// Stamps a POSTed request.
     private let clock: any BoardClock
     private let situationFeed: SIRISituationFeed?
+    /// StopMonitoring's last answer, for conditional GETs (a POST is never conditional).
+    private let memory: AnswerMemory
 
     /// `logger` hears of the situations feed failing and recovering (the rows stay meanwhile).
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
@@ -59,6 +61,7 @@ public struct SIRIRepository: DeparturesRepository {
         self.client = client
         self.clock = clock
         situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, logger: logger) }
+        memory = AnswerMemory(logger: logger)
     }
 
     /// The request URL without the key.
@@ -123,7 +126,7 @@ public struct SIRIRepository: DeparturesRepository {
         }
         if request.method == .soap { headers.append(SIRIRequest.soapAction) }
         let response = try await client.departuresResponse(
-            HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body))
+            HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body), memory: memory, source: url)
         // A server may answer an error status with an ErrorCondition: its words first.
         let delivery: SIRIAnswer.Delivery
         do {

@@ -19,11 +19,13 @@ final class SIRISituationFeed: Sendable {
     private let client: any HTTPFetching
     private let logger: Logger
     private let state = Locked(State())
+    private let memory: AnswerMemory
 
     init(url: String, client: any HTTPFetching, logger: Logger) {
         self.url = url
         self.client = client
         self.logger = logger
+        memory = AnswerMemory(logger: logger)
     }
 
     var situations: [SIRISituation] { state.withLock { $0.situations } }
@@ -71,7 +73,8 @@ final class SIRISituationFeed: Sendable {
         var requestURL = url
         var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
         try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
-        let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits))
+        let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits),
+                                                           memory: memory, source: url)
         let situations: [SIRISituation]
         do {
             situations = try SIRISituationExchange.situations(response.body)

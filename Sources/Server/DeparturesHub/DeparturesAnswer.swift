@@ -1,7 +1,6 @@
 public import DeparturesCore
 public import WebMessages
 import WebServer
-import ZoneInfo
 
 extension StopFeed {
     /// The answer to `GET /api/v1/stops/{id}/departures` at `now`; counts the request.
@@ -27,7 +26,7 @@ extension StopFeed {
         return .bytes(answer.body, type: "application/json", headers: [
             ("ETag", answer.etag),
             ("Cache-Control", cacheControl(age: max(0, now.timeIntervalSince(answer.fetchedAt)))),
-            ("Last-Modified", HTTPDate.format(answer.modifiedAt)),
+            ("Last-Modified", HTTPDate.format(unixSeconds: Int64(answer.modifiedAt.timeIntervalSince1970.rounded(.down)))),
         ])
     }
 
@@ -51,20 +50,4 @@ enum EntityTag {
         }
         return "\"" + String(body.count, radix: 16) + "-" + String(hash, radix: 16) + "\""
     }
-}
-
-/// IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
-enum HTTPDate {
-    static func format(_ instant: Date) -> String {
-        let seconds = Int64(instant.timeIntervalSince1970.rounded(.down))
-        let local = TimeZoneRules.utc.localDateTime(atUnixSeconds: seconds)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        return weekday + ", " + two(local.date.day) + " " + months[local.date.month - 1] + " " + String(local.date.year)
-            + " " + two(local.hour) + ":" + two(local.minute) + ":" + two(local.second) + " GMT"
-    }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

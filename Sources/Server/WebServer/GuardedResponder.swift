@@ -40,26 +40,14 @@ struct GuardedResponder<Handler: WebHandler>: HTTPResponder {
     /// Conditional GET and the headers every response carries.
     static func finish(_ response: WebResponse, for request: WebRequest) -> WebResponse {
         var response = response
-        if response.status == 200, let tag = response.header("ETag"), let wanted = request.header("if-none-match"),
-           matches(wanted, tag) {
-            response = WebResponse(status: 304, headers: response.headers.filter { ["etag", "cache-control"].contains($0.0.lowercased()) })
+        if response.status == 200, Preconditions.notModified(request, response) {
+            // What a cache needs to refresh its copy (RFC 9110 §15.4.5); no body, no Content-Type.
+            let kept = ["etag", "cache-control", "last-modified"]
+            response = WebResponse(status: 304, headers: response.headers.filter { kept.contains($0.0.lowercased()) })
         }
         response.headers.append(("X-Content-Type-Options", "nosniff"))
         response.headers.append(("Referrer-Policy", "no-referrer"))
         return response
-    }
-
-    /// `If-None-Match: "a", W/"b"` or `*` (RFC 9110 §13.1.2, weak comparison).
-    static func matches(_ header: String, _ tag: String) -> Bool {
-        func strip(_ text: Substring) -> Substring {
-            let trimmed = text.drop { $0 == " " }
-            return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
-        }
-        let own = strip(Substring(tag))
-        return header.split(separator: ",").contains { candidate in
-            let value = strip(candidate).prefix { $0 != " " }
-            return value == "*" || value == own
-        }
     }
 
     static func webRequest(_ request: Request) -> WebRequest {
