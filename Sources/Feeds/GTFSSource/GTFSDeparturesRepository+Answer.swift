@@ -7,8 +7,8 @@ extension GTFSDeparturesRepository {
     /// fresh (`isFresh`): a stale or failing feed only leaves out what it would have added.
     func annotated(_ departures: [Departure], scheduled: [ScheduledDeparture], store: GTFSStore, texts: GTFSTranslations,
                    isFresh: (TransitRealtime_FeedMessage) -> Bool) -> SourceAnswer {
-        func fresh(_ polling: RealtimePolling) -> TransitRealtime_FeedMessage? {
-            polling.lastFeed.flatMap { isFresh($0) ? $0 : nil }
+        func fresh(_ polling: RealtimeFeed) -> TransitRealtime_FeedMessage? {
+            polling.value.flatMap { isFresh($0) ? $0 : nil }
         }
         let tripFeed = fresh(realtime)
         // The dedicated feed first: a combined feed's copy of the same alert or vehicle gives way.

@@ -82,11 +82,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let clock: any BoardClock
     private let fetcher: TripUpdatesFetcher?
     private let storeCache = StoreCache()
-    let realtime = RealtimePolling()
+    let realtime: RealtimeFeed
     private let alertsFetcher: TripUpdatesFetcher?
-    let alertsPolling = RealtimePolling()
+    let alertsPolling: RealtimeFeed
     private let vehiclesFetcher: TripUpdatesFetcher?
-    let vehiclesPolling = RealtimePolling()
+    let vehiclesPolling: RealtimeFeed
     private let currentNotice = SharedNotice()
     private let healthLog = RealtimeHealthLog()
     /// Keeps the store current when the board names its schedule's URL.
@@ -104,6 +104,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         self.fetcher = fetcher ?? settings.tripUpdates.map { TripUpdatesFetcher(settings: $0, client: client) }
         self.alertsFetcher = settings.alerts.map { TripUpdatesFetcher(settings: $0, client: client) }
         self.vehiclesFetcher = settings.vehiclePositions.map { TripUpdatesFetcher(settings: $0, client: client) }
+        // Due half a second early, so a refresh that comes back exactly one wait later polls.
+        (realtime, alertsPolling, vehiclesPolling) = (
+            RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)),
+            RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)),
+            RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)))
     }
 
     /// The board's service alerts from the last fetch, at most two, joined.
@@ -154,21 +159,21 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         }
         if scheduled.isEmpty { try checkService(store, now: now) }
         // The feeds at once: a hanging one costs its own timeout, not the sum.
-        async let trips: Void = poll(fetcher, realtime, named: "realtime feed", url: settings.tripUpdates?.url, at: now)
-        async let alerts: Void = poll(alertsFetcher, alertsPolling, named: "service alerts feed", url: settings.alerts?.url, at: now)
+        async let trips: Void = poll(fetcher, realtime, named: "realtime feed", url: settings.tripUpdates?.url)
+        async let alerts: Void = poll(alertsFetcher, alertsPolling, named: "service alerts feed", url: settings.alerts?.url)
         async let vehicles: Void = poll(vehiclesFetcher, vehiclesPolling, named: "vehicle positions feed",
-                                        url: settings.vehiclePositions?.url, at: now)
+                                        url: settings.vehiclePositions?.url)
         _ = await (trips, alerts, vehicles)
         let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
                                       cancelledWindow: settings.cancelledWindow, lookups: lookups(store, texts),
                                       stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
-        let result = applier.apply(scheduled, feed: realtime.lastFeed, now: now, boardStopIDs: boardStops(store))
-        if realtime.lastFeed != nil, let url = settings.tripUpdates?.url {
+        let result = applier.apply(scheduled, feed: realtime.value, now: now, boardStopIDs: boardStops(store))
+        if realtime.value != nil, let url = settings.tripUpdates?.url {
             healthLog.record(RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
                           url: ScheduleUpdater.redacted(url), logger: logger)
         }
         var messages = result.alerts
-        if let feed = alertsPolling.lastFeed, applier.isFresh(feed, now: now) {
+        if let feed = alertsPolling.value, applier.isFresh(feed, now: now) {
             let stops = settings.stopIDs.union(scheduled.map(\.stopID))
             messages += ServiceAlerts.messages(in: feed, routeIDs: Set(scheduled.map(\.routeID)), stopIDs: stops, now: now)
                 .filter { !messages.contains($0) }
@@ -191,7 +196,7 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     public var realtimeHealth: RealtimeHealth? { healthLog.current }
 
     public func health() async -> SourceHealth? {
-        let current = healthLog.current, error = realtime.lastError
+        let current = healthLog.current, error = realtime.snapshot.lastError?.description
         guard current != nil || error != nil else { return nil }
         return SourceHealth(realtimeMatchRate: current?.matchRate, realtimeSummary: current?.summary, realtimeError: error)
     }
@@ -199,28 +204,41 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     /// Why the last TripUpdates, ServiceAlerts and VehiclePositions polls failed (nil: fine
     /// or not configured).
     public var realtimeErrors: (tripUpdates: String?, alerts: String?, vehiclePositions: String?) {
-        (realtime.lastError, alertsPolling.lastError, vehiclesPolling.lastError)
+        (realtime.snapshot.lastError?.description, alertsPolling.snapshot.lastError?.description,
+         vehiclesPolling.snapshot.lastError?.description)
     }
 
     /// One poll of a feed when it is due; failures back off, the last good feed stays.
     /// A failure is logged when its cause changes, and so is the recovery: the board only
     /// marks rows as scheduled, so the journal is where an operator learns why.
-    private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimePolling, named name: String, url: String?,
-                      at now: Date) async {
-        guard let fetcher, polling.isDue(at: now) else { return }
+    private func poll(_ fetcher: TripUpdatesFetcher?, _ polling: RealtimeFeed, named name: String, url: String?) async {
+        guard let fetcher else { return }
         let place: Logger.Metadata = url.map { ["url": "\(ScheduleUpdater.redacted($0))"] } ?? [:]
-        do {
-            if let previous = polling.succeeded(with: try await fetcher.fetch().feed) {
-                logger.notice("\(name) recovered (it had failed: \(previous))", metadata: place)
+        let outcome = await polling.poll(ifDue: true, whilePolling: .skip) { () throws(DeparturesError) in
+            let feed = try await fetcher.fetch().feed
+            // A feed stamped older than the one held (a lagging mirror or cache behind a load
+            // balancer) does not replace it: the board keeps the newest data it was given.
+            if let held = polling.value, held.header.hasTimestamp, feed.header.hasTimestamp,
+               feed.header.timestamp < held.header.timestamp {
+                return held
             }
-        } catch {
-            if polling.failed(at: now, policy: settings.backoff, error: error.description) {
-                logger.warning("\(name): \(error.description); rows show the timetable once the last good feed is too old",
-                               metadata: place)
-            }
+            return feed
+        }
+        switch outcome {
+        case .succeeded(let ended?):
+            logger.notice("\(name) recovered (it had failed: \(ended.error.description))", metadata: place)
+        case .failed(let error, _, newCause: true):
+            logger.warning("\(name): \(error.description); rows show the timetable once the last good feed is too old",
+                           metadata: place)
+        default:
+            break
         }
     }
 }
+
+/// A realtime side feed: the last feed that decoded (the applier judges its age), and when to
+/// try again after failures.
+typealias RealtimeFeed = Polled<TransitRealtime_FeedMessage, DeparturesError>
 
 /// The notice of the last refresh, shared by the copies of the repository.
 final class SharedNotice: Sendable {

@@ -59,18 +59,14 @@ public final class ScheduleUpdater: Sendable {
         case failed(String)
     }
 
-    private struct State {
-        var running = false
-        var nextCheck: Date?
-        var failures = 0
-        var lastOutcome: Outcome?
-        var missingStop: String?
-    }
-
     public let settings: Settings
     private let client: any HTTPFetching
     private let logger: Logger
-    private let state = Locked(State())
+    /// The last check's outcome, failures and the next check's time (its own backoff: 5 min
+    /// doubling, never longer than the refresh itself).
+    private let polled: Polled<Outcome, DeparturesError>
+    /// A stop of the board's that the last refused timetable lacks.
+    private let missingStop = Locked<String?>(nil)
     /// The real time, whatever the board's clock says: a saved check later than it was made
     /// under a simulated clock, and is treated as never made.
     private let wallClock: @Sendable () -> Date
@@ -81,24 +77,31 @@ public final class ScheduleUpdater: Sendable {
         self.client = client
         self.logger = logger
         self.wallClock = wallClock
+        // Every check is timed by its caller's instant (the board's clock), never by this one.
+        polled = Polled(policy: RefreshPolicy(interval: settings.refresh, backoff: Backoff(first: .seconds(300), cap: settings.refresh),
+                                              staleLimit: settings.refresh),
+                        clock: SystemBoardClock())
     }
 
     /// The outcome of the last check, for status pages and tests.
-    public var lastOutcome: Outcome? { state.withLock { $0.lastOutcome } }
+    public var lastOutcome: Outcome? {
+        let snapshot = polled.snapshot
+        return snapshot.lastError.map { .failed($0.detail) } ?? snapshot.value
+    }
 
     /// A stop of the board's that the last refused timetable does not have; nil after a success.
-    public var lastMissingStop: String? { state.withLock { $0.missingStop } }
+    public var lastMissingStop: String? { missingStop.withLock { $0 } }
 
     /// True while a download or import is under way.
-    public var isRunning: Bool { state.withLock { $0.running } }
+    public var isRunning: Bool { polled.snapshot.isPolling }
 
     /// Starts a check in the background when one is due and returns at once.
     public func updateInBackground(now: Date) {
-        guard claim(now: now) else { return }
+        guard let claim = claim(now: now) else { return }
         Task.detached(priority: .background) { [self] in
             var missingStop: String?
             let outcome = await check(now: now, conditional: true, missingStop: &missingStop)
-            finish(outcome, missingStop: missingStop, at: now)
+            finish(outcome, claim: claim, missingStop: missingStop, at: now)
         }
     }
 
@@ -106,42 +109,28 @@ public final class ScheduleUpdater: Sendable {
     /// `conditional: false` downloads whatever the validators say.
     @discardableResult
     public func update(now: Date, conditional: Bool = true, force: Bool = false) async -> Outcome {
-        guard claim(now: now, force: force) else { return .notDue }
+        guard let claim = claim(now: now, force: force) else { return .notDue }
         var missingStop: String?
         let outcome = await check(now: now, conditional: conditional, missingStop: &missingStop)
-        finish(outcome, missingStop: missingStop, at: now)
+        finish(outcome, claim: claim, missingStop: missingStop, at: now)
         return outcome
     }
 
-    /// Marks a check as running when one is due; false when not due or already running.
-    private func claim(now: Date, force: Bool = false) -> Bool {
-        state.withLock { state in
-            guard !state.running else { return false }
-            // The saved cadence is read only until this process has one of its own.
-            let due = force || (state.nextCheck
-                ?? PublishedFeed.load(for: settings, wallClock: wallClock()).nextCheck(refresh: settings.refresh)) <= now
-            guard due else { return false }
-            state.running = true
-            return true
-        }
+    /// Claims a check when one is due; nil when not due or already running.
+    private func claim(now: Date, force: Bool = false) -> Polled<Outcome, DeparturesError>.Claim? {
+        // The saved cadence is read only until this process has one of its own.
+        let saved = polled.snapshot.nextDue == nil
+            ? PublishedFeed.load(for: settings, wallClock: wallClock()).nextCheck(refresh: settings.refresh) : nil
+        guard case .claimed(let claim) = polled.begin(force ? .now : .ifDue(firstDue: saved), at: now) else { return nil }
+        return claim
     }
 
-    private func finish(_ outcome: Outcome, missingStop: String?, at now: Date) {
-        let wait: Duration = state.withLock { state in
-            state.running = false
-            state.lastOutcome = outcome
-            state.missingStop = missingStop
-            if case .failed = outcome {
-                state.failures += 1
-                // 5 min, doubling, never longer than the refresh itself.
-                let wait = Backoff(first: .seconds(300), cap: settings.refresh).delay(afterFailures: state.failures)
-                state.nextCheck = now.addingTimeInterval(wait.timeInterval)
-                return wait
-            }
-            state.failures = 0
-            state.nextCheck = now.addingTimeInterval(settings.refresh.timeInterval)
-            return settings.refresh
-        }
+    private func finish(_ outcome: Outcome, claim: Polled<Outcome, DeparturesError>.Claim, missingStop: String?, at now: Date) {
+        self.missingStop.withLock { $0 = missingStop }
+        let result: Result<Outcome, DeparturesError>
+        if case .failed(let reason) = outcome { result = .failure(.failed(detail: reason)) } else { result = .success(outcome) }
+        polled.end(claim, with: result, at: now)
+        let wait = polled.delay
         switch outcome {
         case .notDue: break
         case .unchanged:

@@ -60,7 +60,7 @@ public struct SIRIRepository: DeparturesRepository {
         self.settings = settings
         self.client = client
         self.clock = clock
-        situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, logger: logger) }
+        situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, clock: clock, logger: logger) }
         memory = AnswerMemory(logger: logger)
     }
 

@@ -8,61 +8,49 @@ import APISource
 /// good situations kept through failures, which are logged when their cause changes (and the
 /// recovery too) and shown on the status page, never in place of the rows.
 final class SIRISituationFeed: Sendable {
-    private struct State {
-        var situations: [SIRISituation] = []
-        var error: String?
-        /// Situations that could not be read, reported once per change.
-        var problems: [String] = []
-    }
-
     let url: String
     private let client: any HTTPFetching
     private let logger: Logger
-    private let state = Locked(State())
+    /// The last good situations and why the feed fails (fetched at every refresh: no backoff of its own).
+    private let polled: Polled<[SIRISituation], DeparturesError>
+    /// Situations that could not be read, reported once per change.
+    private let problems = Locked<[String]>([])
     private let memory: AnswerMemory
 
-    init(url: String, client: any HTTPFetching, logger: Logger) {
+    init(url: String, client: any HTTPFetching, clock: any BoardClock, logger: Logger) {
         self.url = url
         self.client = client
         self.logger = logger
+        polled = Polled(policy: RefreshPolicy(), clock: clock)
         memory = AnswerMemory(logger: logger)
     }
 
-    var situations: [SIRISituation] { state.withLock { $0.situations } }
+    var situations: [SIRISituation] { polled.value ?? [] }
 
     /// The status page's realtime line: why the feed fails, or what it holds.
     var health: SourceHealth {
-        state.withLock { state in
-            SourceHealth(realtimeSummary: "situations: \(state.situations.count) in the last answer",
-                         realtimeError: (state.error ?? state.problems.first).map { "situations: " + $0 })
-        }
+        let error = polled.snapshot.lastError?.detail ?? problems.withLock { $0.first }
+        return SourceHealth(realtimeSummary: "situations: \(situations.count) in the last answer",
+                            realtimeError: error.map { "situations: " + $0 })
     }
 
     func refresh(_ settings: SIRIRepository.Settings) async {
-        do throws(DeparturesError) {
-            let situations = try await fetch(settings)
-            let ended: String? = state.withLock { state in
-                defer { state.error = nil }
-                state.situations = situations
-                return state.error
-            }
-            if let ended { logger.notice("situations feed recovered (it had failed: \(ended))", metadata: ["url": "\(url)"]) }
-        } catch {
-            let changed = state.withLock { state in
-                defer { state.error = error.detail }
-                return state.error != error.detail
-            }
-            if changed {
-                logger.warning("situations feed: \(error.detail); the last good situations stay", metadata: ["url": "\(url)"])
-            }
+        let outcome = await polled.poll(whilePolling: .wait) { () throws(DeparturesError) in try await fetch(settings) }
+        switch outcome {
+        case .succeeded(let ended?):
+            logger.notice("situations feed recovered (it had failed: \(ended.error.detail))", metadata: ["url": "\(url)"])
+        case .failed(let error, _, newCause: true):
+            logger.warning("situations feed: \(error.detail); the last good situations stay", metadata: ["url": "\(url)"])
+        default:
+            break
         }
     }
 
     /// Situations left out because a part could not be read.
     func noteProblems(_ problems: [String], source: String) {
-        let changed = state.withLock { state in
-            defer { state.problems = problems }
-            return state.problems != problems
+        let changed = self.problems.withLock { held in
+            defer { held = problems }
+            return held != problems
         }
         if changed, !problems.isEmpty {
             logger.warning("situations left out: \(problems.joined(separator: "; "))", metadata: ["url": "\(source)"])

@@ -1,6 +1,5 @@
 public import DeparturesCore
 public import Logging
-import Locking
 
 /// A hub stop with `sources:`: several sources answered as one list, so a fleet's signs read
 /// one merged stream. Each source keeps its own interval, backoff and stale limit: a poll
@@ -24,25 +23,20 @@ public final class MergedStopSources: DeparturesRepository {
         }
     }
 
-    struct PartState {
-        var departures: [Departure] = []
-        var alerts: [ServiceAlert] = []
-        var lastSuccess: Date?
-        var nextDue: Date?
-        var failures = 0
-        var lastError: DeparturesError?
-    }
-
     private let parts: [Part]
-    private let clock: any BoardClock
     private let logger: Logger
-    private let states: Locked<[PartState]>
+    private let clock: any BoardClock
+    /// Each part's last good answer, failures, backoff and stale limit.
+    private let set: SourceSet<SourceAnswer>
 
     public init(parts: [Part], clock: any BoardClock, logger: Logger) {
         self.parts = parts
         self.clock = clock
         self.logger = logger
-        states = Locked(Array(repeating: PartState(), count: parts.count))
+        set = SourceSet(parts.map { part in
+            let repository = part.repository
+            return (part.name, part.policy, { () async throws(DeparturesError) -> SourceAnswer in try await repository.answer() })
+        }, clock: clock)
     }
 
     /// The stop's own polling: as often as its most frequent source, served as long as its
@@ -57,67 +51,32 @@ public final class MergedStopSources: DeparturesRepository {
     }
 
     public func answer() async throws(DeparturesError) -> SourceAnswer {
-        let now = clock.now
-        let due = states.withLock { states in
-            parts.indices.filter { states[$0].nextDue.map { now >= $0 } ?? true }
-        }
-        let outcomes = await withTaskGroup(of: (Int, Result<SourceAnswer, DeparturesError>).self) { group in
-            for index in due {
-                let repository = parts[index].repository
-                group.addTask {
-                    do throws(DeparturesError) { return (index, .success(try await repository.answer())) }
-                    catch { return (index, .failure(error)) }
-                }
-            }
-            var outcomes: [(Int, Result<SourceAnswer, DeparturesError>)] = []
-            for await outcome in group { outcomes.append(outcome) }
-            return outcomes.sorted { $0.0 < $1.0 }
-        }
-        for (index, outcome) in outcomes { record(outcome, for: index, at: now) }
-        return try merged(at: now)
-    }
-
-    private func record(_ outcome: Result<SourceAnswer, DeparturesError>, for index: Int, at now: Date) {
-        let part = parts[index]
-        let before = states.withLock { states in
-            let before = states[index].failures
+        for (index, outcome) in await set.pollDue() {
+            let name = parts[index].name
             switch outcome {
-            case .success(let answer):
-                states[index] = PartState(departures: answer.departures, alerts: answer.alerts, lastSuccess: now,
-                                          nextDue: now.addingTimeInterval(part.policy.interval.timeInterval))
-            case .failure(let error):
-                states[index].failures += 1
-                states[index].lastError = error
-                let wait = part.policy.delay(afterConsecutiveFailures: states[index].failures)
-                states[index].nextDue = now.addingTimeInterval(wait.timeInterval)
+            case .succeeded(let ended?):
+                logger.info("\(name) answers again", metadata: ["failures": "\(ended.failures)"])
+            case .failed(let error, _, let newCause):
+                logger.log(level: newCause ? .warning : .debug,
+                           "\(name) failed, the stop's other sources carry on: \(error.description)")
+            default:
+                break
             }
-            return before
         }
-        switch outcome {
-        case .success where before > 0:
-            logger.info("\(part.name) answers again", metadata: ["failures": "\(before)"])
-        case .failure(let error):
-            logger.warning("\(part.name) failed, the stop's other sources carry on: \(error.description)")
-        default:
-            break
-        }
+        return try merged(at: clock.now)
     }
 
     /// Every source's departures still within its stale limit, a trip seen by two sources
     /// of one feed once (its earlier call), in time order; their alerts, each id once.
     private func merged(at now: Date) throws(DeparturesError) -> SourceAnswer {
-        let states = states.withLock { $0 }
+        let standing = set.standing(at: now)
+        if standing.isEmpty, let error = set.failure(at: now) { throw error }
         var calls: [(departure: Departure, part: Int)] = []
         var alerts: [ServiceAlert] = []
-        var anyData = false
-        for (index, state) in states.enumerated() {
-            guard let success = state.lastSuccess,
-                  now.timeIntervalSince(success) <= parts[index].policy.staleLimit.timeInterval else { continue }
-            anyData = true
-            calls += state.departures.map { ($0, index) }
-            alerts += state.alerts.filter { alert in !alerts.contains { $0.id == alert.id } }
+        for (index, answer) in standing {
+            calls += answer.departures.map { ($0, index) }
+            alerts += answer.alerts.filter { alert in !alerts.contains { $0.id == alert.id } }
         }
-        if !anyData, let error = states.lazy.compactMap(\.lastError).first { throw error }
         let merged = TripCalls.onePerTrip(calls, feed: { parts[$0.part].feed }, departure: \.departure, source: \.part) {
             $0.departure.realtimeTimeSecs < $1.departure.realtimeTimeSecs
         }

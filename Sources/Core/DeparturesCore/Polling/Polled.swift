@@ -114,6 +114,18 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
         case skip
     }
 
+    /// When a fetch may start: always, or only when due. `firstDue` stands in for a value
+    /// never polled by this process (a cadence saved by an earlier one).
+    public enum When: Sendable {
+        case now
+        case ifDue(firstDue: Date? = nil)
+    }
+
+    /// A fetch claimed by `begin`; whoever holds it must `end` it.
+    public struct Claim: Sendable {
+        fileprivate init() {}
+    }
+
     /// Fetches now (or, with `ifDue`, only when due) unless a fetch is under way: then it
     /// waits for that one or skips, as `whilePolling` says. A success replaces the value; a
     /// failure keeps it and backs off.
@@ -121,17 +133,12 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
     public func poll(ifDue: Bool = false, whilePolling: WhilePolling = .wait,
                      isolation: isolated (any Actor)? = #isolation,
                      _ fetch: () async throws(Failure) -> Value) async -> Outcome {
-        let started = clock.now
-        let start = state.withLock { state -> PollStart in
-            if state.snapshot.isPolling { return .join }
-            if ifDue, !Self.isDue(state.snapshot, at: started, slack: dueSlack) { return .notDue }
-            state.snapshot.isPolling = true
-            return .fetch
-        }
-        switch start {
+        let claim: Claim
+        switch begin(ifDue ? .ifDue() : .now) {
+        case .claimed(let claimed): claim = claimed
         case .notDue: return .notDue
-        case .join where whilePolling == .skip: return .skipped
-        case .join:
+        case .polling where whilePolling == .skip: return .skipped
+        case .polling:
             await withCheckedContinuation { continuation in
                 let stillPolling = state.withLock { state in
                     if state.snapshot.isPolling { state.waiters.append(continuation) }
@@ -140,13 +147,41 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
                 if !stillPolling { continuation.resume() }
             }
             return .joined
-        case .fetch:
-            break
         }
         let result: Result<Value, Failure>
         do throws(Failure) { result = .success(try await fetch()) } catch { result = .failure(error) }
+        return end(claim, with: result)
+    }
+
+    public enum Begun: Sendable {
+        case claimed(Claim)
+        case notDue
+        /// Another fetch is under way.
+        case polling
+    }
+
+    /// Claims the next fetch, for a caller that runs it elsewhere (a background download):
+    /// `at` is the instant it is judged due at (default: the clock's now).
+    public func begin(_ when: When, at instant: Date? = nil) -> Begun {
+        let now = instant ?? clock.now
+        return state.withLock { state in
+            if state.snapshot.isPolling { return .polling }
+            if case .ifDue(let firstDue) = when {
+                var snapshot = state.snapshot
+                snapshot.nextDue = snapshot.nextDue ?? firstDue
+                guard Self.isDue(snapshot, at: now, slack: dueSlack) else { return .notDue }
+            }
+            state.snapshot.isPolling = true
+            return .claimed(Claim())
+        }
+    }
+
+    /// Records the claimed fetch's result (nothing when the polling task was cancelled) at
+    /// `at` (default: the clock's now), and wakes the polls that waited for it.
+    @discardableResult
+    public func end(_ claim: Claim, with result: Result<Value, Failure>, at instant: Date? = nil) -> Outcome {
         let cancelled = Task.isCancelled
-        let now = clock.now
+        let now = instant ?? clock.now
         let (outcome, waiters) = state.withLock { state -> (Outcome, [CheckedContinuation<Void, Never>]) in
             defer { state.waiters = [] }
             state.snapshot.isPolling = false
@@ -179,8 +214,6 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
         snapshot.nextDue = now.addingTimeInterval(policy.delay(afterConsecutiveFailures: snapshot.failures).timeInterval)
         return outcome
     }
-
-    private enum PollStart { case fetch, join, notDue }
 
     private static func isDue(_ snapshot: Snapshot, at now: Date, slack: Duration) -> Bool {
         guard let nextDue = snapshot.nextDue else { return true }

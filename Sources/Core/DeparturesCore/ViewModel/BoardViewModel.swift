@@ -22,7 +22,7 @@ public final class BoardViewModel {
     @ObservationIgnored private var loops: [Task<Void, Never>] = []
     @ObservationIgnored private var inFlight: [Task<Void, Never>?]
     /// Each source's last good departures, failures and backoff; `sourceStates` shows them.
-    @ObservationIgnored private let polled: [Polled<FetchedDepartures, DeparturesError>]
+    @ObservationIgnored private let set: SourceSet<FetchedDepartures>
     @ObservationIgnored private var stopped = false
     /// Decides whether a refresh may fetch at an instant (operating hours); nil: always.
     /// Checked on every refresh, so no timing of other tasks can let a fetch through.
@@ -43,7 +43,13 @@ public final class BoardViewModel {
         sourceStates = Array(repeating: SourceState(), count: sources.count)
         sourceStats = Array(repeating: SourceStats(), count: sources.count)
         inFlight = Array(repeating: nil, count: sources.count)
-        polled = sources.map { Polled(policy: $0.policy, clock: clock) }
+        set = SourceSet(self.sources.map { source in
+            let useCase = source.useCase
+            return (source.place.name, source.policy, { () async throws(DeparturesError) -> FetchedDepartures in
+                let fresh = try await useCase.load(now: clock.now)
+                return FetchedDepartures(departures: fresh.departures, alerts: fresh.alerts, notice: await useCase.notice())
+            })
+        }, clock: clock)
     }
 
     /// A board of one source, with no walk.
@@ -87,6 +93,9 @@ public final class BoardViewModel {
 
     public var isRunning: Bool { !loops.isEmpty }
 
+    /// When a source is next due to be fetched (nil: at once, or never fetched yet).
+    public func nextDue(source index: Int) -> Date? { set.members[index].polled.snapshot.nextDue }
+
     /// True while any fetch is in flight.
     public var isRefreshing: Bool { inFlight.contains { $0 != nil } }
 
@@ -105,13 +114,10 @@ public final class BoardViewModel {
             await running.value
             return
         }
-        let (useCase, polled, clock) = (sources[index].useCase, polled[index], clock)
+        let (useCase, set) = (sources[index].useCase, set)
+        let polled = set.members[index].polled
         let task = Task {
-            let outcome = await polled.poll { () throws(DeparturesError) in
-                let fresh = try await useCase.load(now: clock.now)
-                return FetchedDepartures(departures: fresh.departures, alerts: fresh.alerts, notice: await useCase.notice())
-            }
-            if case .cancelled = outcome { return }
+            if case .cancelled = await set.poll(index) { return }
             let health = await useCase.health()
             guard !Task.isCancelled else { return }
             self.sourceStats[index] = SourceStats(polled.snapshot, health: health)
@@ -125,7 +131,7 @@ public final class BoardViewModel {
     private func refreshForLoop(_ index: Int) async -> Duration? {
         guard !stopped else { return nil }
         await refresh(source: index)
-        return stopped ? nil : polled[index].delay
+        return stopped ? nil : set.members[index].polled.delay
     }
 
     /// The board's zone: every time it shows is read in it.
