@@ -375,7 +375,7 @@ let package = Package(
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
             "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
-            // Boards/README.md's departures JSON is checked against the contract's own keys.
+            // Boards/docs/source-api-file.md's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
     ]
