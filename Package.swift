@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// departure-board: a departure board display driver for LED, OLED and e-paper signage on Linux.
+// departure-board: a departure board display driver for LED, OLED, e-paper, HUB75, TFT and framebuffer signage on Linux.
 import PackageDescription
 
 /// How release builds link the binary users get (`swift build -c release`, the package, the
@@ -64,11 +64,11 @@ let package = Package(
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
         .target(name: "SQLite", dependencies: ["Locking", "CSQLite"]),
-        // Bounded whole-file reads for everything the program takes from outside.
         // The project's one lock (a pthread mutex ThreadSanitizer can see); no dependencies.
         .target(name: "Locking"),
         // The one doubling backoff every retry loop waits by; no dependencies.
         .target(name: "Retry"),
+        // Bounded whole-file reads for everything the program takes from outside.
         .target(name: "SystemFiles", dependencies: ["Locking", "CKernel"]),
         // IANA zones from the OS tzdata (TZif), so no ICU is needed for named zones.
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
@@ -248,7 +248,7 @@ let package = Package(
                                           .when(platforms: [.linux], configuration: .release))]
         ),
 
-        // Writes the source commit into BoardAssembly before each build (`--version`, status page).
+        // Writes the source commit into ProgramSupport before each build (`--version`, status page).
         .plugin(name: "BuildCommit", capability: .buildTool()),
 
         // Test support: waits without wall-clock deadlines, and product deadlines stretched under sanitizers.
@@ -375,7 +375,7 @@ let package = Package(
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
             "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
-            // Boards/README.md's departures JSON is checked against the contract's own keys.
+            // Boards/docs/source-api-file.md's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
     ]

@@ -4,7 +4,7 @@ import Testing
 import Framebuffer
 
 /// The output keys each driver takes are read off the panel table; this is the table a
-/// user sees in Boards/README.md ("The panel: output:"), written out, so a change to the facts that moves a key shows.
+/// user sees in Boards/docs/panels.md ("The panel: output:"), written out, so a change to the facts that moves a key shows.
 struct PanelTableTests {
     static let expected: [String: Set<OutputSettings.Driver>] = [
         "bus": [.ssd1306, .sh1106],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the status-page screenshots that Boards/README.md shows (deploy/status-page/*.png): each board
+# Regenerates the status-page screenshots that Boards/docs/status-page.md shows (deploy/status-page/*.png): each board
 # runs with a loopback status: section on a trace bus, and headless Chromium photographs
 # its page at a phone's width. Needs a built binary (swift build) and .ci/run's packages.
 set -euo pipefail

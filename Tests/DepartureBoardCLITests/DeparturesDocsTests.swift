@@ -2,17 +2,17 @@ import DeparturesCore
 import Foundation
 import Testing
 
-/// The board reference's "Departures JSON" section (Boards/README.md) is what people write
+/// The board reference's "Departures JSON" page (Boards/docs/source-api-file.md) is what people write
 /// `--departures` files and APIs from: its example must render, and its table must name
 /// every key the code reads.
 struct DeparturesDocsTests {
-    static let document = "Boards/README.md"
-    static let heading = "### Departures JSON"
+    static let document = "Boards/docs/source-api-file.md"
+    static let heading = "# Departures JSON"
 
     /// The section's text, up to the next heading of any level.
     static func section() throws -> String {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent(document), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n" + heading), "\(document) has no '\(heading)' section")
+        let start = try #require(readme.range(of: heading), "\(document) has no '\(heading)' section")
         let rest = readme[start.upperBound...]
         let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTPServer
 import Testing
 
-/// The board reference's `kind: json` examples (Boards/README.md, "JSON boards") are what users
+/// The board reference's `kind: json` examples (Boards/docs/source-json.md) are what users
 /// copy to adapt their agency: each board, served the answer printed beside it, must draw the
 /// rows printed after it, at the `--now` its command line names.
 struct JSONDocsTests {
@@ -14,10 +14,10 @@ struct JSONDocsTests {
     }
 
     static func examples() throws -> [Example] {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n### JSON boards"))
-        let rest = readme[start.upperBound...]
-        let section = String(rest[..<(rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex)])
+        let page = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/docs/source-json.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "# JSON boards"))
+        let rest = page[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
         // The fenced blocks in order, with the text before each.
         var blocks: [(language: String, body: String, before: String)] = []
         var cursor = section.startIndex

@@ -10,7 +10,8 @@ public final class StopFeed: Sendable {
     public struct Settings: Sendable {
         /// The `{stopId}` in the URL.
         public var id: String
-        /// What the status page calls the source (`demo`, `api`, `file`, `gtfs`).
+        /// What the status page calls the source: its `kind` (`demo`, `api`, `file`, `gtfs`,
+        /// `onebusaway`, `siri`, `json`), or its sources' kinds joined by `+`.
         public var sourceKind: String
         /// Poll interval, backoff while failing, and how long the last good answer is served.
         public var policy: RefreshPolicy

@@ -1,4 +1,5 @@
-/// Where departures come from: the HTTP API, a file, or the demo timetable.
+/// Where departures come from: any of the seven source kinds (the departures API, a file, the
+/// demo timetable, GTFS with GTFS-Realtime, SIRI, OneBusAway, a mapped JSON API).
 /// The view model sees only this protocol; nothing above it knows about HTTP.
 public protocol DeparturesRepository: Sendable {
     func departures() async throws(DeparturesError) -> [Departure]

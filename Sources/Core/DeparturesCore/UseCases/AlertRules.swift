@@ -1,5 +1,7 @@
-/// Which alerts a board shows, on which rows, in which order. The one owner of these rules
-/// for every source.
+/// Which alerts a board shows and in which order, and the scope rule (`concerns`) by which an
+/// alert takes in a row. `marked` marks the rows of `api` and `file` answers; GTFS-Realtime
+/// (`ServiceAlertReading`, by informed entity), SIRI (`SIRISituationAlerts`) and OneBusAway
+/// (`OneBusAwaySituations`: the ids a row names, then this scope rule) mark their own rows.
 extension ServiceAlert {
     /// In force at `instant`: no periods (in force while published), or one containing it.
     public func isActive(at instant: Date) -> Bool {

@@ -1,7 +1,8 @@
 public import DeparturesCore
 public import Framebuffer
 
-/// Turns a board state into a frame: the view of this system.
+/// Turns a board state into a frame: the one place a board is drawn, whatever the output
+/// (`render`, `run` and `bench` all take their frames from it).
 ///
 /// `elapsed` is the time since the board started showing; pages and scrolling are pure
 /// functions of it, so a frame is reproducible from (state, elapsed) alone.
