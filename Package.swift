@@ -298,6 +298,7 @@ let package = Package(
         .executableTarget(name: "fuzz-siri-sx", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/SIRISituations"),
         .executableTarget(name: "fuzz-json-path", dependencies: ["JSONPath", "FuzzSupport"], path: "Tests/Fuzz/Targets/JSONPath"),
+        .executableTarget(name: "fuzz-status-link", dependencies: ["StatusLink", "FuzzSupport"], path: "Tests/Fuzz/Targets/StatusLink"),
         .executableTarget(name: "fuzz-json-map", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/JSONMap"),
 
@@ -370,7 +371,7 @@ let package = Package(
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
-            "fuzz-json-map", "fuzz-vehicle-positions",
+            "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

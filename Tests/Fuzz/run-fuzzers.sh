@@ -5,7 +5,7 @@
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
 #                                                       fuzz-onebusaway fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map
-#                                                       fuzz-vehicle-positions
+#                                                       fuzz-vehicle-positions fuzz-status-link
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -34,7 +34,8 @@ seconds=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-shaping fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
                                      fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
-                                     fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map fuzz-vehicle-positions)
+                                     fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map fuzz-vehicle-positions
+                                     fuzz-status-link)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -73,6 +74,8 @@ max_len() {
         fuzz-siri-sx) echo 65536 ;;
         # Queries are a line of a board file; room for long quoted names.
         fuzz-json-path) echo 4096 ;;
+        # A status page's answer or a request with its headers.
+        fuzz-status-link) echo 16384 ;;
         # A busy stop's answer of any JSON API.
         fuzz-json-map) echo 65536 ;;
         # A few whole frames of a small board.
