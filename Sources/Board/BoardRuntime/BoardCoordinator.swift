@@ -34,8 +34,6 @@ public final class BoardCoordinator {
     private let minimumFrameInterval: Duration
     /// When the last frame finished going to the panel (a slow panel's refresh included).
     private var lastPresented: Date?
-    /// Each source's failure as last logged, so each cause is logged once, and its recovery.
-    private var loggedFailures: [Int: DeparturesError] = [:]
     // The light sensor (extension in BoardCoordinator+Light.swift).
     let light: LightSensorSetup?
     var lightTask: Task<Void, Never>?
@@ -205,16 +203,12 @@ public final class BoardCoordinator {
     /// its recovery; on a board of several sources each line names its source.
     private func logDataChange() {
         let named = viewModel.sources.count > 1
-        for (index, state) in viewModel.sourceStates.enumerated() {
-            let failure = state.lastError
-            guard failure != loggedFailures[index] else { continue }
+        for (index, report) in viewModel.takeReports() {
             let what = named ? "departures (\(viewModel.sources[index].place.name))" : "departures"
-            if let failure {
-                logger.warning("\(what): \(failure.description)")
-            } else if state.lastSuccess != nil {
-                logger.notice("\(what) recovered")
+            switch report {
+            case .failing(let failure): logger.warning("\(what): \(failure.description)")
+            case .recovered: logger.notice("\(what) recovered")
             }
-            loggedFailures[index] = failure
         }
     }
 

@@ -50,6 +50,12 @@ public struct SourceState: Sendable, Equatable {
     }
 }
 
+/// What the log says of a source: a failure with a new cause, or its recovery.
+public enum SourceReport: Sendable, Equatable {
+    case failing(DeparturesError)
+    case recovered
+}
+
 /// One successful fetch of a board's source: its rows resolved to instants, its alerts and
 /// its notice, read together.
 struct FetchedDepartures: Sendable {

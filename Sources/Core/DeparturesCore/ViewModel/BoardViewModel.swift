@@ -21,6 +21,8 @@ public final class BoardViewModel {
     @ObservationIgnored private let clock: any BoardClock
     @ObservationIgnored private var loops: [Task<Void, Never>] = []
     @ObservationIgnored private var inFlight: [Task<Void, Never>?]
+    /// Failures with a new cause and recoveries, in order, until the log takes them.
+    @ObservationIgnored private var reports: [(source: Int, report: SourceReport)] = []
     /// Each source's last good departures, failures and backoff; `sourceStates` shows them.
     @ObservationIgnored private let set: SourceSet<FetchedDepartures>
     @ObservationIgnored private var stopped = false
@@ -117,7 +119,13 @@ public final class BoardViewModel {
         let (useCase, set) = (sources[index].useCase, set)
         let polled = set.members[index].polled
         let task = Task {
-            if case .cancelled = await set.poll(index) { return }
+            let outcome = await set.poll(index)
+            switch outcome {
+            case .cancelled: return
+            case .failed(let error, _, newCause: true): self.report(.failing(error), source: index)
+            case .succeeded(ended: _?): self.report(.recovered, source: index)
+            default: break
+            }
             let health = await useCase.health()
             guard !Task.isCancelled else { return }
             self.sourceStats[index] = SourceStats(polled.snapshot, health: health)
@@ -126,6 +134,19 @@ public final class BoardViewModel {
         inFlight[index] = task
         await task.value
         if inFlight[index] == task { inFlight[index] = nil }
+    }
+
+    /// What the log should say of the sources since it last asked: each new cause of failure
+    /// and each recovery, once (the rule is `Polled`'s).
+    public func takeReports() -> [(source: Int, report: SourceReport)] {
+        defer { reports = [] }
+        return reports
+    }
+
+    private func report(_ report: SourceReport, source index: Int) {
+        // Bounded for boards nobody logs (a one-shot render): the newest matter.
+        if reports.count >= 64 { reports.removeFirst() }
+        reports.append((index, report))
     }
 
     private func refreshForLoop(_ index: Int) async -> Duration? {
