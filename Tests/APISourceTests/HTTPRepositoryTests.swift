@@ -129,6 +129,7 @@ struct HTTPRepositoryTests {
 
     @Test(arguments: [
         (HTTPFetchError.offline("Could not resolve host: api.example.org"), "No internet connection"),
+        (HTTPFetchError.hostNotFound("no such host api.exmaple.org"), "Failed to load departures"),
         (HTTPFetchError.timedOut("no answer within 8 s"), "Failed to load departures"),
         (HTTPFetchError.connectionFailed("refused"), "Failed to load departures"),
         (HTTPFetchError.tls("certificate expired"), "Failed to load departures"),

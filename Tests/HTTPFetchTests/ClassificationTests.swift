@@ -4,11 +4,17 @@ import Testing
 
 /// Pure mapping tests: no sockets, so the offline paths are covered without outside traffic.
 struct ClassificationTests {
-    @Test("DNS failures are offline and name the host", arguments: [EAI_NONAME, EAI_AGAIN, EAI_FAIL])
+    @Test("DNS failures without an answer are offline and name the host", arguments: [EAI_AGAIN, EAI_FAIL])
     func dnsIsOffline(code: Int32) {
         let error = Classification.resolveFailure(code: code, errno: 0, host: "api.example.org")
         #expect(error.isOffline)
         #expect(error.description.contains("api.example.org"))
+    }
+
+    @Test func aNameTheDNSSaysDoesNotExistIsNotOffline() {
+        let error = Classification.resolveFailure(code: EAI_NONAME, errno: 0, host: "api.exmaple.org")
+        #expect(error == .hostNotFound("no such host api.exmaple.org (name or service not known): check the URL's spelling"))
+        #expect(error.description.hasPrefix("host not found: no such host api.exmaple.org"))
     }
 
     @Test func aSystemErrorDuringLookupIsOfflineWithItsErrno() {

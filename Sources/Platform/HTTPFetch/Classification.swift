@@ -5,10 +5,13 @@ import Glibc
 /// Maps what the system reported (a getaddrinfo code, a socket errno) to an `HTTPFetchError`
 /// group. Pure, so the offline and unreachable cases are tested without any network.
 enum Classification {
-    /// Every DNS failure means "cannot reach the service from here": offline.
+    /// A name the DNS says does not exist (EAI_NONAME: NXDOMAIN) is the board's mistake and
+    /// named as such; every other DNS failure (no answer, no server, no network: EAI_AGAIN,
+    /// EAI_FAIL, a system error) means "cannot reach the service from here": offline.
     static func resolveFailure(code: Int32, errno systemErrno: Int32, host: String) -> HTTPFetchError {
         if code == EAI_MEMORY { return .other("cannot resolve \(host): out of memory") }
         let reason = code == EAI_SYSTEM ? errorText(systemErrno) : String(cString: gai_strerror(code)).lowercased()
+        if code == EAI_NONAME { return .hostNotFound("no such host \(host) (\(reason)): check the URL's spelling") }
         return .offline("cannot resolve \(host): \(reason)")
     }
 

@@ -97,8 +97,10 @@ public struct HTTPResponse: Sendable, Equatable {
 /// Why a request produced no response. Grouped by what the app does about it
 /// (show "offline", retry later, report a misconfiguration...).
 public enum HTTPFetchError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// DNS failure, network or host unreachable, no route.
+    /// No DNS answer, network or host unreachable, no route.
     case offline(String)
+    /// The DNS answered that the name does not exist: a typo in the board, not the network.
+    case hostNotFound(String)
     /// Which timeout fired, and after how long.
     case timedOut(String)
     /// Refused, reset, closed before a complete response, empty reply.
@@ -113,6 +115,7 @@ public enum HTTPFetchError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .offline(let m): "offline: \(m)"
+        case .hostNotFound(let m): "host not found: \(m)"
         case .timedOut(let m): "timed out: \(m)"
         case .connectionFailed(let m): "connection failed: \(m)"
         case .responseTooLarge(let limit): "response larger than \(limit) bytes"
