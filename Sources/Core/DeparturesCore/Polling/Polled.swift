@@ -32,9 +32,14 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
 
         /// How the value stands at `now` under `staleLimit`.
         public func freshness(at now: Date, staleLimit: Duration) -> Freshness {
-            guard let lastSuccess else { return lastError == nil ? .waiting : .expired }
-            if now.timeIntervalSince(lastSuccess) > staleLimit.timeInterval { return .expired }
+            guard let usableUntil = usableUntil(staleLimit: staleLimit) else { return lastError == nil ? .waiting : .expired }
+            if now > usableUntil { return .expired }
             return failures == 0 ? .fresh : .stale
+        }
+
+        /// The last instant the value may be used, whatever happens meanwhile; nil before a success.
+        public func usableUntil(staleLimit: Duration) -> Date? {
+            lastSuccess?.addingTimeInterval(staleLimit.timeInterval)
         }
     }
 
@@ -93,6 +98,9 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
     public func freshness(at now: Date) -> Freshness {
         snapshot.freshness(at: now, staleLimit: policy.staleLimit)
     }
+
+    /// The last instant the value may be used, whatever happens meanwhile; nil before a success.
+    public var usableUntil: Date? { snapshot.usableUntil(staleLimit: policy.staleLimit) }
 
     /// The value at `now` if it may still be used (fresh or stale), else nil.
     public func usableValue(at now: Date) -> Value? {

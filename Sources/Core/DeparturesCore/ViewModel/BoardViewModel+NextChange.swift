@@ -24,8 +24,8 @@ extension BoardViewModel {
                 let leaves = instant + grace + margin
                 if leaves > t { next = min(next, leaves) }
             }
-            if let lastSuccess = sourceStates[index].lastSuccess {
-                let expires = lastSuccess.timeIntervalSince1970 + source.policy.staleLimit.timeInterval + margin
+            if let usableUntil = set.members[index].polled.usableUntil {
+                let expires = usableUntil.timeIntervalSince1970 + margin
                 if expires > t { next = min(next, expires) }
             }
         }

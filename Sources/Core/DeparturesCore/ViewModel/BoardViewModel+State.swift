@@ -18,8 +18,8 @@ extension BoardViewModel {
                 health = .ok
                 shown.append((source.place, state.departures))
             case .stale, .error:
-                let withinLimit = state.lastSuccess.map { now.timeIntervalSince($0) <= source.policy.staleLimit.timeInterval } ?? false
-                if withinLimit && state.departures.contains(where: { $0.instant >= earliest }) {
+                if set.members[index].polled.freshness(at: now) != .expired,
+                   state.departures.contains(where: { $0.instant >= earliest }) {
                     health = .stale
                     shown.append((source.place, state.departures))
                 } else {

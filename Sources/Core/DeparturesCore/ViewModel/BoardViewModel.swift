@@ -24,7 +24,7 @@ public final class BoardViewModel {
     /// Failures with a new cause and recoveries, in order, until the log takes them.
     @ObservationIgnored private var reports: [(source: Int, report: SourceReport)] = []
     /// Each source's last good departures, failures and backoff; `sourceStates` shows them.
-    @ObservationIgnored private let set: SourceSet<FetchedDepartures>
+    @ObservationIgnored let set: SourceSet<FetchedDepartures>
     @ObservationIgnored private var stopped = false
     /// Decides whether a refresh may fetch at an instant (operating hours); nil: always.
     /// Checked on every refresh, so no timing of other tasks can let a fetch through.
