@@ -60,6 +60,9 @@ let package = Package(
         // Linux UAPI headers (spidev, fbdev, eventfd) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The on-demand loaders' table, resolve and failure macros, written once: a header only
+        // (a C target's include/ is on its dependents' search path; nothing is compiled or linked).
+        .target(name: "CLoaderSupport"),
 
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
@@ -74,24 +77,24 @@ let package = Package(
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // OpenSSL 3 reached with dlopen on the first https request: typed by OpenSSL's headers
         // (libssl-dev, at build time only), never linked.
-        .target(name: "CTLSLoader"),
+        .target(name: "CTLSLoader", dependencies: ["CLoaderSupport"]),
         // libxml2's streaming reader for SIRI's XML, reached with dlopen on the first XML answer:
         // typed by libxml2's headers (libxml2-dev, at build time only; Debian keeps them in
         // /usr/include/libxml2), never linked, so boards of other kinds never map it.
-        .target(name: "CXMLLoader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(name: "CXMLLoader", dependencies: ["CLoaderSupport"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // HarfBuzz and FriBidi for text shaping, reached with dlopen on the first text that needs
         // them (right-to-left, joining, combining marks): typed by their headers
         // (libharfbuzz-dev, libfribidi-dev at build time), never linked.
-        .target(name: "CShapingLoader", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi",
-                                                                  "-I/usr/include/freetype2"])]),
+        .target(name: "CShapingLoader", dependencies: ["CLoaderSupport"],
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi", "-I/usr/include/freetype2"])]),
         // ALSA's PCM playback for a board's voice, reached with dlopen the first time it speaks:
         // typed by ALSA's header (libasound2-dev at build time), never linked.
-        .target(name: "CSoundLoader"),
+        .target(name: "CSoundLoader", dependencies: ["CLoaderSupport"]),
         // Blocking playback of 16-bit mono sound through ALSA (the board's voice).
         .target(name: "SoundPlayback", dependencies: ["CSoundLoader"]),
         // espeak-ng for speech, reached with dlopen on the first text spoken: typed by its header
         // (libespeak-ng-dev at build time), never linked, so a sign that never speaks never maps it.
-        .target(name: "CSpeechLoader"),
+        .target(name: "CSpeechLoader", dependencies: ["CLoaderSupport"]),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -393,7 +396,7 @@ let families: [String: [String]] = [
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
-    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
+    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
     "Voice": ["Announcements", "SpeechOutput"],
     "Programs": ["departure-board", "departure-board-web"],
 ]
