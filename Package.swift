@@ -177,10 +177,17 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
-            "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel", "AmbientLight",
+            "SystemFiles", "StatusEndpoint", "StatusLink", "AmbientLight",
             // A board's voice: its words and the synthesiser's request (`say`, a speaking sign).
             "Announcements", "SpeechOutput", "SoundPlayback",
-            // `bench --siri-answer` and `--json-answer` read answers as the sources do.
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `departure-board bench`: frame, refresh, process, import and answer-reading figures,
+        // over BoardAssembly and kept out of it, so the library carries no measurement code.
+        .target(name: "BoardBench", dependencies: [
+            "BoardAssembly", "SourceAssembly", "BoardConfig", "BoardRender", "BoardRuntime", "DeparturesCore", "DisplayBackends",
+            "Framebuffer", "PanelCatalog", "ZoneInfo", "SystemFiles", "CKernel",
+            // `--siri-answer` and `--json-answer` read answers as the sources do.
             "SIRISource", "JSONMapSource",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -230,7 +237,7 @@ let package = Package(
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
+                "BoardAssembly", "BoardBench", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
                 "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
                 "Announcements", "SpeechOutput", "SoundPlayback",
                 .product(name: "Logging", package: "swift-log"),
@@ -352,6 +359,8 @@ let package = Package(
             "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages", "AmbientLight",
+            // SlowPanelTests counts an e-paper board's refreshes over an hour as `bench` does.
+            "BoardBench",
             // Built for the status page tests, which start it as a sign does.
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
@@ -378,7 +387,7 @@ let package = Package(
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
-            "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
+            "SQLite", "SeededRandom", "BoardBench", "SourceAssembly",
             // Boards/docs/source-api-file.md's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
@@ -390,7 +399,7 @@ let package = Package(
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
     "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
-    "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
+    "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardBench", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
