@@ -60,6 +60,9 @@ let package = Package(
         // Linux UAPI headers (spidev, fbdev, eventfd) and wrappers for the ioctl macros Swift cannot import.
         .systemLibrary(name: "CKernel"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The on-demand loaders' table, resolve and failure macros, written once: a header only
+        // (a C target's include/ is on its dependents' search path; nothing is compiled or linked).
+        .target(name: "CLoaderSupport"),
 
         // SQLite through a small wrapper of our own: connections, statements, transactions.
         // (GRDB imports full Foundation; the sign must not link it.)
@@ -74,24 +77,24 @@ let package = Package(
         .target(name: "ZoneInfo", dependencies: ["SystemFiles"]),
         // OpenSSL 3 reached with dlopen on the first https request: typed by OpenSSL's headers
         // (libssl-dev, at build time only), never linked.
-        .target(name: "CTLSLoader"),
+        .target(name: "CTLSLoader", dependencies: ["CLoaderSupport"]),
         // libxml2's streaming reader for SIRI's XML, reached with dlopen on the first XML answer:
         // typed by libxml2's headers (libxml2-dev, at build time only; Debian keeps them in
         // /usr/include/libxml2), never linked, so boards of other kinds never map it.
-        .target(name: "CXMLLoader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(name: "CXMLLoader", dependencies: ["CLoaderSupport"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // HarfBuzz and FriBidi for text shaping, reached with dlopen on the first text that needs
         // them (right-to-left, joining, combining marks): typed by their headers
         // (libharfbuzz-dev, libfribidi-dev at build time), never linked.
-        .target(name: "CShapingLoader", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi",
-                                                                  "-I/usr/include/freetype2"])]),
+        .target(name: "CShapingLoader", dependencies: ["CLoaderSupport"],
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi", "-I/usr/include/freetype2"])]),
         // ALSA's PCM playback for a board's voice, reached with dlopen the first time it speaks:
         // typed by ALSA's header (libasound2-dev at build time), never linked.
-        .target(name: "CSoundLoader"),
+        .target(name: "CSoundLoader", dependencies: ["CLoaderSupport"]),
         // Blocking playback of 16-bit mono sound through ALSA (the board's voice).
         .target(name: "SoundPlayback", dependencies: ["CSoundLoader"]),
         // espeak-ng for speech, reached with dlopen on the first text spoken: typed by its header
         // (libespeak-ng-dev at build time), never linked, so a sign that never speaks never maps it.
-        .target(name: "CSpeechLoader"),
+        .target(name: "CSpeechLoader", dependencies: ["CLoaderSupport"]),
         // HTTP/1.1 GET over POSIX sockets with millisecond timeouts, a body cap and gzip/deflate.
         .target(name: "HTTPFetch", dependencies: ["Locking", "CTLSLoader", "CZlibSystem", "CKernel", "SystemFiles"]),
         // JSONPath queries (RFC 9535's names, indexes, wildcards and descendants) over any JSON tree.
@@ -174,10 +177,17 @@ let package = Package(
         .target(name: "BoardAssembly", dependencies: [
             "Locking", "BoardConfig", "SourceAssembly", "ProgramSupport", "DeparturesCore",
             "ZoneInfo", "HTTPFetch", "BoardRender", "Framebuffer", "DisplayBackends", "BoardRuntime", "PanelCatalog",
-            "SystemFiles", "StatusEndpoint", "StatusLink", "CKernel", "AmbientLight",
+            "SystemFiles", "StatusEndpoint", "StatusLink", "AmbientLight",
             // A board's voice: its words and the synthesiser's request (`say`, a speaking sign).
             "Announcements", "SpeechOutput", "SoundPlayback",
-            // `bench --siri-answer` and `--json-answer` read answers as the sources do.
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `departure-board bench`: frame, refresh, process, import and answer-reading figures,
+        // over BoardAssembly and kept out of it, so the library carries no measurement code.
+        .target(name: "BoardBench", dependencies: [
+            "BoardAssembly", "SourceAssembly", "BoardConfig", "BoardRender", "BoardRuntime", "DeparturesCore", "DisplayBackends",
+            "Framebuffer", "PanelCatalog", "ZoneInfo", "SystemFiles", "CKernel",
+            // `--siri-answer` and `--json-answer` read answers as the sources do.
             "SIRISource", "JSONMapSource",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -227,7 +237,7 @@ let package = Package(
         .executableTarget(
             name: "departure-board",
             dependencies: [
-                "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
+                "BoardAssembly", "BoardBench", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
                 "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
                 "Announcements", "SpeechOutput", "SoundPlayback",
                 .product(name: "Logging", package: "swift-log"),
@@ -349,6 +359,8 @@ let package = Package(
             "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
             "StatusLink", "WebMessages", "AmbientLight",
+            // SlowPanelTests counts an e-paper board's refreshes over an hour as `bench` does.
+            "BoardBench",
             // Built for the status page tests, which start it as a sign does.
             "departure-board-web",
             .product(name: "Logging", package: "swift-log"),
@@ -375,7 +387,7 @@ let package = Package(
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.
-            "SQLite", "SeededRandom", "BoardAssembly", "SourceAssembly",
+            "SQLite", "SeededRandom", "BoardBench", "SourceAssembly",
             // Boards/docs/source-api-file.md's departures JSON is checked against the contract's own keys.
             "DeparturesCore",
         ], exclude: ["Golden"]),
@@ -387,13 +399,13 @@ let package = Package(
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
     "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
-    "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardRuntime", "StatusEndpoint"],
+    "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardBench", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
-    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem"],
+    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
     "Voice": ["Announcements", "SpeechOutput"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

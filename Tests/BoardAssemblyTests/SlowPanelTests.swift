@@ -1,4 +1,5 @@
 import BoardAssembly
+import BoardBench
 import BoardConfig
 import BoardRender
 import DeparturesCore

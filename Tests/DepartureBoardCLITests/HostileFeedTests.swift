@@ -1,4 +1,4 @@
-import BoardAssembly
+import BoardBench
 import SourceAssembly
 import Foundation
 import GTFSFeedBuilder

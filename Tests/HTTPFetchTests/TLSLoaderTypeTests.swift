@@ -10,6 +10,9 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let loader = root + "/Sources/Platform/CTLSLoader/CTLSLoader.c"
+    /// Its own header's folder, and the loaders' shared macros' (CLoaderSupport).
+    static let includes = ["-I", root + "/Sources/Platform/CTLSLoader/include",
+                           "-I", root + "/Sources/Platform/C/CLoaderSupport/include"]
 
     /// A misuse beside the same use with OpenSSL's types, which must build (so the failure is
     /// the misuse's, not the probe's).
@@ -51,8 +54,8 @@ import Testing
         let scratch = try Scratch()
         for compiler in Self.compilers {
             let object = scratch.path("loader.o")
-            let build = try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader,
-                                           "-I", Self.root + "/Sources/Platform/CTLSLoader/include", "-o", object])
+            let build = try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader]
+                                           + Self.includes + ["-o", object])
             #expect(build.status == 0, "\(compiler): \(build.text)")
             let undefined = try await ChildProcess.outputOffPool(["nm", "--undefined-only", object])
             #expect(undefined.status == 0, "\(undefined.text)")
@@ -79,8 +82,7 @@ import Testing
     private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) async throws -> (status: Int32, text: String) {
         let file = scratch.path("probe.c")
         try "#include \"\(Self.loader)\"\n\(code)\n".write(toFile: file, atomically: true, encoding: .utf8)
-        return try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-fsyntax-only", "-I", Self.root + "/Sources/Platform/CTLSLoader/include"]
-                                       + flags + [file])
+        return try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-fsyntax-only"] + Self.includes + flags + [file])
     }
 
     /// A private folder for one test's files.

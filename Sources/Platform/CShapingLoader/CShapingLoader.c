@@ -11,9 +11,7 @@
 #include <hb.h>
 #include <hb-ft.h>
 
-// A call that does not fit a prototype is an error, not a warning that scrolls past.
-#pragma GCC diagnostic error "-Wincompatible-pointer-types"
-#pragma GCC diagnostic error "-Wint-conversion"
+#include "CLoaderSupport.h"
 
 #define DB_HB_FUNCTIONS(F)                                                                   \
     F(hb_buffer_create) F(hb_buffer_destroy) F(hb_buffer_add_utf32) F(hb_buffer_set_direction) \
@@ -30,13 +28,11 @@
     F(fribidi_get_bidi_types) F(fribidi_get_bracket_types)                                   \
     F(fribidi_get_par_embedding_levels_ex) F(fribidi_reorder_line)
 
-#define DB_ENTRY(name) __typeof__(&name) name;
 struct db_shaping {
-    DB_HB_FUNCTIONS(DB_ENTRY)
-    DB_FRIBIDI_FUNCTIONS(DB_ENTRY)
+    DB_HB_FUNCTIONS(DB_LOADER_ENTRY)
+    DB_FRIBIDI_FUNCTIONS(DB_LOADER_ENTRY)
     hb_font_funcs_t *callback_funcs;
 };
-#undef DB_ENTRY
 
 // HarfBuzz's empty face is its inert Null object, which its OpenType shaper refuses (leaving
 // the bare fallback shaper: no reordering, no joining): a face of no tables is a real one.
@@ -51,15 +47,8 @@ struct db_shaping_font {
     db_glyph_callbacks callbacks;
 };
 
-// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
-#define DB_RESOLVE_FROM(handle, soname, name)                                                \
-    *(void **)(&shaping->name) = dlsym(handle, #name);                                       \
-    if (shaping->name == NULL) {                                                             \
-        snprintf(error, error_size, "%s has no %s", soname, #name);                          \
-        goto fail;                                                                           \
-    }
-#define DB_RESOLVE_HB(name) DB_RESOLVE_FROM(harfbuzz, "libharfbuzz.so.0", name)
-#define DB_RESOLVE_FRIBIDI(name) DB_RESOLVE_FROM(fribidi, "libfribidi.so.0", name)
+#define DB_RESOLVE_HB(name) DB_LOADER_RESOLVE(shaping, harfbuzz, "libharfbuzz.so.0", "", name)
+#define DB_RESOLVE_FRIBIDI(name) DB_LOADER_RESOLVE(shaping, fribidi, "libfribidi.so.0", "", name)
 
 static hb_bool_t nominal_glyph(hb_font_t *font, void *data, hb_codepoint_t unicode,
                                hb_codepoint_t *glyph, void *user) {
@@ -91,13 +80,13 @@ static hb_bool_t extents(hb_font_t *font, void *data, hb_codepoint_t glyph,
 }
 
 const db_shaping *db_shaping_open(char *error, size_t error_size) {
-    void *harfbuzz = dlopen("libharfbuzz.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *harfbuzz = db_loader_open("libharfbuzz.so.0");
     if (harfbuzz == NULL) {
         const char *reason = dlerror();
         snprintf(error, error_size, "cannot load libharfbuzz.so.0 (Debian package libharfbuzz0b): %s", reason ? reason : "not found");
         return NULL;
     }
-    void *fribidi = dlopen("libfribidi.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *fribidi = db_loader_open("libfribidi.so.0");
     if (fribidi == NULL) {
         const char *reason = dlerror();
         snprintf(error, error_size, "cannot load libfribidi.so.0 (Debian package libfribidi0): %s", reason ? reason : "not found");

@@ -9,18 +9,15 @@
 // through dlsym, and __typeof__ does not evaluate (or reference) its operand.
 #include <alsa/asoundlib.h>
 
-#pragma GCC diagnostic error "-Wincompatible-pointer-types"
-#pragma GCC diagnostic error "-Wint-conversion"
+#include "CLoaderSupport.h"
 
 #define DB_ALSA_FUNCTIONS(F)                                                                 \
     F(snd_pcm_open) F(snd_pcm_set_params) F(snd_pcm_writei) F(snd_pcm_recover)               \
     F(snd_pcm_drain) F(snd_pcm_close) F(snd_strerror) F(snd_lib_error_set_handler) F(snd_pcm_get_params)
 
-#define DB_ENTRY(name) __typeof__(&name) name;
 struct db_sound {
-    DB_ALSA_FUNCTIONS(DB_ENTRY)
+    DB_ALSA_FUNCTIONS(DB_LOADER_ENTRY)
 };
-#undef DB_ENTRY
 
 struct db_pcm {
     snd_pcm_t *handle;
@@ -38,7 +35,7 @@ static void quiet(const char *file, int line, const char *function, int err, con
 }
 
 const db_sound *db_sound_open(char *error, size_t error_size) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *handle = db_loader_open(soname);
     if (handle == NULL) {
         snprintf(error, error_size, "%s", dlerror());
         return NULL;
@@ -49,19 +46,15 @@ const db_sound *db_sound_open(char *error, size_t error_size) {
         dlclose(handle);
         return NULL;
     }
-// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
-#define DB_RESOLVE(name)                                                                     \
-    *(void **)(&sound->name) = dlsym(handle, #name);                                         \
-    if (sound->name == NULL) {                                                               \
-        snprintf(error, error_size, "%s has no %s", soname, #name);                          \
-        free(sound);                                                                         \
-        dlclose(handle);                                                                     \
-        return NULL;                                                                         \
-    }
+#define DB_RESOLVE(name) DB_LOADER_RESOLVE(sound, handle, soname, "", name)
     DB_ALSA_FUNCTIONS(DB_RESOLVE)
 #undef DB_RESOLVE
     sound->snd_lib_error_set_handler(quiet);
     return sound;
+fail:
+    free(sound);
+    dlclose(handle);
+    return NULL;
 }
 
 db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, unsigned channels,

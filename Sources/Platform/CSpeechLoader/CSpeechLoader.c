@@ -9,21 +9,17 @@
 // reached through dlsym, and __typeof__ does not evaluate (or reference) its operand.
 #include <espeak-ng/speak_lib.h>
 
-// A call that does not fit a prototype is an error, not a warning that scrolls past.
-#pragma GCC diagnostic error "-Wincompatible-pointer-types"
-#pragma GCC diagnostic error "-Wint-conversion"
+#include "CLoaderSupport.h"
 
 #define DB_ESPEAK_FUNCTIONS(F)                                                               \
     F(espeak_Initialize) F(espeak_SetSynthCallback) F(espeak_SetVoiceByName)                 \
     F(espeak_SetVoiceByProperties)                                                           \
     F(espeak_SetParameter) F(espeak_Synth)
 
-#define DB_ENTRY(name) __typeof__(&name) name;
 struct db_speech {
-    DB_ESPEAK_FUNCTIONS(DB_ENTRY)
+    DB_ESPEAK_FUNCTIONS(DB_LOADER_ENTRY)
     int sample_rate;
 };
-#undef DB_ENTRY
 
 // espeak-ng's callback takes no context of ours; the chunk's destination for the synthesis
 // under way, which the caller's lock keeps to one at a time.
@@ -38,18 +34,11 @@ static int receive(short *samples, int count, espeak_EVENT *events) {
     return 0;
 }
 
-// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
-#define DB_RESOLVE(name)                                                                     \
-    *(void **)(&speech->name) = dlsym(handle, #name);                                        \
-    if (speech->name == NULL) {                                                              \
-        snprintf(error, error_size, "%s has no %s", soname, #name);                          \
-        *status = DB_SPEECH_NO_LIBRARY;                                                      \
-        goto fail;                                                                           \
-    }
+#define DB_RESOLVE(name) DB_LOADER_RESOLVE(speech, handle, soname, "", name)
 
 const db_speech *db_speech_open(const char *soname, const char *data_path, int *status,
                                 char *error, size_t error_size) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *handle = db_loader_open(soname);
     if (handle == NULL) {
         const char *why = dlerror();
         snprintf(error, error_size, "%s", why != NULL ? why : soname);
@@ -63,13 +52,14 @@ const db_speech *db_speech_open(const char *soname, const char *data_path, int *
         dlclose(handle);
         return NULL;
     }
+    // A function missing is the library's fault, as a library missing is.
+    *status = DB_SPEECH_NO_LIBRARY;
     DB_ESPEAK_FUNCTIONS(DB_RESOLVE)
     // DONT_EXIT: without it, missing data ends the whole process inside the library.
     int rate = speech->espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, data_path, espeakINITIALIZE_DONT_EXIT);
     if (rate <= 0) {
-        snprintf(error, error_size, "espeak_Initialize failed (%d)", rate);
         *status = DB_SPEECH_NO_DATA;
-        goto fail;
+        DB_LOADER_FAIL("espeak_Initialize failed (%d)", rate);
     }
     speech->sample_rate = rate;
     speech->espeak_SetSynthCallback(receive);

@@ -21,10 +21,7 @@
 #error "CTLSLoader opens libssl.so.3: build it against OpenSSL 3's headers (Debian: libssl-dev)"
 #endif
 
-// A call that does not fit OpenSSL's prototype (a pointer of another type, a pointer for a
-// number) is an error, not a warning that scrolls past.
-#pragma GCC diagnostic error "-Wincompatible-pointer-types"
-#pragma GCC diagnostic error "-Wint-conversion"
+#include "CLoaderSupport.h"
 
 // Every function the loader calls; libcrypto's (X509_*, ERR_*) are found through libssl's
 // own dependency on it.
@@ -36,12 +33,9 @@
     F(SSL_get_verify_result) F(X509_VERIFY_PARAM_set1_ip_asc) F(X509_verify_cert_error_string) \
     F(ERR_get_error) F(ERR_reason_error_string) F(ERR_error_string_n) F(ERR_clear_error)
 
-// Each entry is a pointer to the header's own declaration of the function it is named after.
-#define DB_TLS_ENTRY(name) __typeof__(&name) name;
 struct db_tls_library {
-    DB_TLS_FUNCTIONS(DB_TLS_ENTRY)
+    DB_TLS_FUNCTIONS(DB_LOADER_ENTRY)
 };
-#undef DB_TLS_ENTRY
 
 struct db_tls_session {
     const db_tls_library *library;
@@ -50,16 +44,10 @@ struct db_tls_session {
     char error[256];
 };
 
-// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
-#define DB_TLS_RESOLVE(name)                                                                \
-    *(void **)(&library->name) = dlsym(handle, #name);                                      \
-    if (library->name == NULL) {                                                            \
-        snprintf(error, error_size, "%s has no %s: not OpenSSL 3?", soname, #name);         \
-        goto fail;                                                                          \
-    }
+#define DB_TLS_RESOLVE(name) DB_LOADER_RESOLVE(library, handle, soname, ": not OpenSSL 3?", name)
 
 const db_tls_library *db_tls_open(const char *soname, char *error, size_t error_size) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *handle = db_loader_open(soname);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, error_size, "cannot load %s (Debian package libssl3): %s", soname,

@@ -14,9 +14,7 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlversion.h>
 
-// A call that does not fit libxml2's prototype is an error, not a warning that scrolls past.
-#pragma GCC diagnostic error "-Wincompatible-pointer-types"
-#pragma GCC diagnostic error "-Wint-conversion"
+#include "CLoaderSupport.h"
 
 #define DB_XML_FUNCTIONS(F)                                                                 \
     F(xmlInitParser) F(xmlSetStructuredErrorFunc) F(xmlReaderForMemory) F(xmlFreeTextReader) \
@@ -24,12 +22,9 @@
     F(xmlTextReaderNodeType) F(xmlTextReaderConstLocalName) F(xmlTextReaderIsEmptyElement)    \
     F(xmlTextReaderConstValue) F(xmlTextReaderConstXmlLang)
 
-// Each entry is a pointer to the header's own declaration of the function it is named after.
-#define DB_XML_ENTRY(name) __typeof__(&name) name;
 struct db_xml_library {
-    DB_XML_FUNCTIONS(DB_XML_ENTRY)
+    DB_XML_FUNCTIONS(DB_LOADER_ENTRY)
 };
-#undef DB_XML_ENTRY
 
 struct db_xml_reader {
     const db_xml_library *library;
@@ -61,13 +56,7 @@ static void keep_first_error(void *context, db_xml_error_ptr error) {
     snprintf(reader->error, sizeof reader->error, "line %d: %s", error->line, message);
 }
 
-// POSIX's way to store dlsym's answer in a function pointer (C has no cast between the two).
-#define DB_XML_RESOLVE(name)                                                                \
-    *(void **)(&library->name) = dlsym(handle, #name);                                      \
-    if (library->name == NULL) {                                                            \
-        snprintf(error, error_size, "%s has no %s: not libxml2 2.9 or newer?", soname, #name); \
-        goto fail;                                                                          \
-    }
+#define DB_XML_RESOLVE(name) DB_LOADER_RESOLVE(library, handle, soname, ": not libxml2 2.9 or newer?", name)
 
 static db_xml_library *opened;
 static pthread_once_t initialised = PTHREAD_ONCE_INIT;
@@ -78,7 +67,7 @@ static void initialise(void) {
 }
 
 const db_xml_library *db_xml_open(const char *soname, char *error, size_t error_size) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *handle = db_loader_open(soname);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, error_size, "cannot load %s (Debian package libxml2): %s", soname, reason ? reason : "not found");

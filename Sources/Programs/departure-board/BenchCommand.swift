@@ -1,5 +1,5 @@
 import ArgumentParser
-import BoardAssembly
+import BoardBench
 import SourceAssembly
 import DeparturesCore
 import ZoneInfo

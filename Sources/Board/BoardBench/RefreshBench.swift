@@ -8,6 +8,7 @@ import DeparturesCore
 import DisplayBackends
 import Logging
 import PanelCatalog
+import BoardAssembly
 
 /// An e-paper board's refreshes over an hour, full and partial, and the panel time they took
 /// by the panel table's figures.

@@ -4,6 +4,7 @@ import DeparturesCore
 import Framebuffer
 import ZoneInfo
 import BoardConfig
+import BoardAssembly
 
 /// Layout + rasterisation (and panel encoding) per frame on fixed scenes, so performance is
 /// reported as figures from the project's own code rather than asserted in tests.

@@ -1,6 +1,7 @@
 public import DeparturesCore
 import BoardRender
 public import SourceAssembly
+import BoardAssembly
 
 /// `bench --board B --now T`: how long the board's own frame takes to draw, in this process,
 /// with its source read once at T. The first frame opens fallback fonts and shapes each text;

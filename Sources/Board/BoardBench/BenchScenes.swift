@@ -6,6 +6,7 @@ import BoardConfig
 import Framebuffer
 import Glibc
 import ZoneInfo
+import BoardAssembly
 
 /// One bench scene: a display, the states it shows frame after frame, and where frames go.
 public struct BenchScene {
