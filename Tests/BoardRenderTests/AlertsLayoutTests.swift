@@ -24,7 +24,7 @@ struct AlertsLayoutTests {
         var t4 = Scene.row("b", "T4", "Cronulla", minutes: 5)
         t4.occupancy = .fewSeats
         t4.alertIDs = ["lift-18"]
-        var t9 = Scene.row("c", "T9", "Hornsby", minutes: 9, delay: "+2 min")
+        var t9 = Scene.row("c", "T9", "Hornsby", minutes: 9, minutesLate: 2)
         t9.occupancy = .full
         let bus = Scene.row("d", "333", "Bondi Beach", minutes: 12)
         var m1 = Scene.row("e", "M1", "Tallawong", minutes: 14)

@@ -75,7 +75,7 @@ struct FitLadderTests {
     @Test func onLEDsTheDelayIsLitTextAndNeverCutOutOfABox() {
         var cancelled = Scene.row("x", "T1", "Emu Plains", minutes: 4)
         cancelled.isCancelled = true
-        let rows = [Scene.row("a", "T1", "Emu Plains", minutes: 2, delay: "+2 min"), cancelled]
+        let rows = [Scene.row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2), cancelled]
         let report = report(256, rows, ledMatrix: true)
         let orange = RGB(255, 140, 0), black = RGB(0, 0, 0)
         #expect(texts(report, .delay).map(\.shown) == ["+2 min"])
@@ -90,7 +90,7 @@ struct FitLadderTests {
     }
 
     @Test func aNarrowRowFoldsTheDelayIntoTheCountdownsColour() {
-        let rows = [Scene.row("a", "T1", "Emu Plains", minutes: 2, delay: "+2 min"), Scene.row("b", "T4", "Cronulla", minutes: 5)]
+        let rows = [Scene.row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2), Scene.row("b", "T4", "Cronulla", minutes: 5)]
         // 152 px: beside `+2` "Emu Plains" is cut; folded, it fits whole beside the time.
         let report = report(152, rows)
         #expect(texts(report, .delay).isEmpty, "the +2 goes")
@@ -102,8 +102,8 @@ struct FitLadderTests {
         #expect(texts(mono, .countdown).map { $0.bg } == [RGB(255, 255, 255), RGB(0, 0, 0)])
         #expect(texts(mono, .delay).isEmpty && texts(mono, .time).count == 2)
         // A row whose headsign fits whole beside its delay keeps it: only the row that needs it folds.
-        let mixed = self.report(152, [Scene.row("a", "T1", "Emu Plains", minutes: 2, delay: "+2 min"),
-                                 Scene.row("b", "T4", "Bondi", minutes: 5, delay: "+1 min")])
+        let mixed = self.report(152, [Scene.row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2),
+                                 Scene.row("b", "T4", "Bondi", minutes: 5, minutesLate: 1)])
         #expect(texts(mixed, .delay).map(\.shown) == ["+1"])
         #expect(texts(mixed, .countdown).map(\.fg) == [RGB(255, 140, 0), RGB(255, 255, 255)])
     }

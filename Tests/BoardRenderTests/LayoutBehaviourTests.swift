@@ -21,8 +21,8 @@ struct LayoutBehaviourTests {
     @Test func aLongHeadsignNeverSpillsIntoTheOtherColumns() throws {
         let renderer = BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium))
         // Two headsigns too long for any step of the ladder: the same columns, different text.
-        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur Airport ", count: 5), minutes: 7, delay: "+3 min")])
-        let other = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Wolli Creek ", count: 8), minutes: 7, delay: "+3 min")])
+        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur Airport ", count: 5), minutes: 7, minutesLate: 3)])
+        let other = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Wolli Creek ", count: 8), minutes: 7, minutesLate: 3)])
         let a = renderer.render(long), b = renderer.render(other)
         // The countdown (in the delay's box: the delay folded) is the leftmost column; the headsign ends before it.
         let report = renderer.layout(long)
@@ -98,7 +98,6 @@ struct LayoutBehaviourTests {
         #expect(sequence.next(Scene.state(.ok), elapsed: .zero).damage.isEmpty)
         var changed = Scene.rows
         changed[0].minutes = 1
-        changed[0].countdown = "1 min"
         let second = sequence.next(Scene.state(.ok, rows: changed), elapsed: .zero)
         #expect(!second.damage.isEmpty)
         #expect(Damage.area(second.damage) < 256 * 64 / 8, "one countdown, not the board")

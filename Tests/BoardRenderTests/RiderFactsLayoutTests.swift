@@ -10,8 +10,6 @@ struct RiderFactsLayoutTests {
         var rows = Array(Scene.rows.prefix(5))
         rows[0].platform = "16"
         rows[1].isCancelled = true
-        rows[1].countdown = DepartureRow.cancelled
-        rows[1].delay = nil
         rows[1].platform = "18"
         rows[2].isEstimated = true
         rows[3].platform = "2"

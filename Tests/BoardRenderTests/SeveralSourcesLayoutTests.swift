@@ -11,8 +11,8 @@ struct SeveralSourcesLayoutTests {
     static let train = SourcePlace(index: 1, label: "Train", walk: .seconds(540), feed: "train")
 
     static func row(_ trip: String, _ route: String, _ headsign: String, minutes: Int, at place: SourcePlace,
-                    delay: String? = nil) -> DepartureRow {
-        var row = Scene.row(trip, route, headsign, minutes: minutes, delay: delay)
+                    minutesLate: Int? = nil) -> DepartureRow {
+        var row = Scene.row(trip, route, headsign, minutes: minutes, minutesLate: minutesLate)
         row.place = place
         let leaveSeconds = minutes * 60 + 20 - Int(place.walk.components.seconds)
         row.isReachable = leaveSeconds >= 0
@@ -24,7 +24,7 @@ struct SeveralSourcesLayoutTests {
     static let rows: [DepartureRow] = [
         row("a", "42", "Downtown", minutes: 2, at: bus),
         row("b", "42", "Downtown", minutes: 3, at: bus),
-        row("c", "T1", "Emu Plains", minutes: 12, at: train, delay: "+2 min"),
+        row("c", "T1", "Emu Plains", minutes: 12, at: train, minutesLate: 2),
         row("d", "T4", "Cronulla", minutes: 20, at: train),
         row("e", "7", "Airport", minutes: 15, at: bus),
     ]

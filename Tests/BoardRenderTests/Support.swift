@@ -26,24 +26,22 @@ enum Scene {
     static let dejaVuPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static var hasDejaVu: Bool { FileManager.default.isReadableFile(atPath: dejaVuPath) }
 
-    static func row(_ trip: String, _ route: String, _ headsign: String, minutes: Int, delay: String? = nil,
+    static func row(_ trip: String, _ route: String, _ headsign: String, minutes: Int, minutesLate: Int? = nil,
                     realtime: Bool = true) -> DepartureRow {
         let instant = now.addingTimeInterval(Double(minutes * 60 + 20))
         let departure = Departure(tripID: trip, routeShortName: route, headsign: headsign, scheduledTimeSecs: 0,
-                                  realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: realtime)
-        var row = DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                                 scheduledInstant: instant, instant: instant), now: now, zone: sydney)
-        row.delay = delay
-        return row
+                                  realtimeTimeSecs: 0, delaySeconds: (minutesLate ?? 0) * 60, isRealtime: realtime)
+        return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                                              scheduledInstant: instant, instant: instant), now: now, zone: sydney)
     }
 
     static let rows: [DepartureRow] = [
-        row("a", "T1", "Emu Plains", minutes: 2, delay: "+2 min"),
+        row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2),
         row("b", "T4", "Cronulla", minutes: 5),
-        row("c", "T8", "Macarthur via Airport and Sydenham", minutes: 9, delay: "+1 min"),
+        row("c", "T8", "Macarthur via Airport and Sydenham", minutes: 9, minutesLate: 1),
         row("d", "M1", "Tallawong", minutes: 12, realtime: false),
         row("e", "333", "Bondi Beach", minutes: 14),
-        row("f", "L2", "Randwick", minutes: 17, delay: "+4 min"),
+        row("f", "L2", "Randwick", minutes: 17, minutesLate: 4),
         row("g", "T9", "Hornsby via Strathfield", minutes: 21),
         row("h", "T1", "Berowra", minutes: 26, realtime: false),
     ]

@@ -45,7 +45,24 @@ struct DepartureRulesTests {
     @Test(arguments: [(0, nil), (-30, nil), (1, "+1 min"), (40, "+1 min"), (59, "+1 min"), (60, "+1 min"),
                       (119, "+1 min"), (120, "+2 min"), (3_599, "+59 min"), (3_600, "+60 min")] as [(Int, String?)])
     func delayText(seconds: Int, expected: String?) {
-        #expect(DepartureRow.delayText(seconds: seconds) == expected)
+        #expect(RowWords(minutesToGo: 5, delaySeconds: seconds, minutesToLeave: 5).delay() == expected)
+    }
+
+    @Test func rowWordsLongAndShort() {
+        let late = RowWords(minutesToGo: 5, delaySeconds: 150, minutesToLeave: 3)
+        #expect([late.countdown(), late.countdown(short: true)] == ["5 min", "5m"])
+        #expect([late.delay(), late.delay(short: true)] == ["+2 min", "+2"])
+        #expect([late.leave(), late.leave(short: true)] == ["leave in 3 min", "go 3m"])
+        #expect(late.minutesLate == 2 && late.minutesEarly == nil)
+        let now = RowWords(minutesToGo: 0, delaySeconds: -59, minutesToLeave: 0)
+        #expect([now.countdown(), now.countdown(short: true), now.leave(), now.leave(short: true)] == ["Now", "Now", "go now", "go now"])
+        #expect(now.minutesLate == nil && now.minutesEarly == nil, "under a minute early is on time")
+        #expect(RowWords(minutesToGo: 9, delaySeconds: -120, minutesToLeave: 9).minutesEarly == 2)
+        let cancelled = RowWords(minutesToGo: 4, delaySeconds: 300, minutesToLeave: 4, isCancelled: true)
+        #expect([cancelled.countdown(), cancelled.countdown(short: true)] == ["Cancelled", "Canc"])
+        #expect(cancelled.delay() == nil)
+        let missed = RowWords(minutesToGo: 1, delaySeconds: 0, minutesToLeave: 0, isReachable: false)
+        #expect([missed.leave(), missed.leave(short: true)] == ["too late", "-"])
     }
 
     @Test func countdownIsWholeMinutesNeverNegative() {

@@ -138,15 +138,15 @@ func formatted(_ value: Double) -> String {
 
 /// Rows for synthetic scenes.
 enum BenchRow {
-    static func make(route: String, headsign: String, minutes: Int, delay: String?, index: Int) -> DepartureRow {
+    static func make(route: String, headsign: String, minutes: Int, minutesLate: Int?, index: Int) -> DepartureRow {
         var row = DepartureRow(
             ResolvedDeparture(departure: Departure(tripID: "bench-\(index)", routeShortName: route, headsign: headsign,
                                                    scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: true),
                               serviceDay: CivilDate(year: 2026, month: 11, day: 23), scheduledInstant: .benchStart, instant: .benchStart),
             now: .benchStart, zone: .utc)
+        // Its words follow from the numbers (`RowWords`), as on a sign.
         row.minutes = minutes
-        row.countdown = minutes == 0 ? "Now" : "\(minutes) min"
-        row.delay = delay
+        row.delaySeconds = (minutesLate ?? 0) * 60
         row.time = "09:\(minutes < 10 ? "0" : "")\(minutes)"
         return row
     }

@@ -103,9 +103,9 @@ public enum BenchScenes {
     static func departures(frames: Int, zone: TimeZoneRules) -> [BoardState] {
         (0..<frames).map { frame -> BoardState in
             let now = Date.benchStart.addingTimeInterval(Double(frame) * 60)
-            let rows = [("T1", "Emu Plains", 3, "+2 min"), ("T4", "Cronulla", 9, nil), ("T8", "Macarthur via Airport", 14, "+1 min")]
+            let rows = [("T1", "Emu Plains", 3, 2), ("T4", "Cronulla", 9, nil), ("T8", "Macarthur via Airport", 14, 1)]
                 .enumerated().map { index, item in
-                    BenchRow.make(route: item.0, headsign: item.1, minutes: (item.2 + frame) % 60, delay: item.3, index: index)
+                    BenchRow.make(route: item.0, headsign: item.1, minutes: (item.2 + frame) % 60, minutesLate: item.3, index: index)
                 }
             return BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now, rows: rows, zone: zone)
         }

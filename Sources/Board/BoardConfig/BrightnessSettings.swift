@@ -22,6 +22,12 @@ public struct BrightnessSettings: Sendable, Equatable {
     /// `mode: sensor`'s sensor; nil for the other modes.
     public var sensor: LightSensorSettings?
 
+    /// `day` and `night`, or the sensor's defaults where not given: the levels a sensor maps
+    /// its light onto, and the sun's when it stands in for the sensor.
+    public var sensorLevels: (day: UInt8, night: UInt8) {
+        (day ?? LightSensorSettings.defaultDay, night ?? LightSensorSettings.defaultNight)
+    }
+
     public init(mode: Mode, day: UInt8? = nil, night: UInt8? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 offAtNight: Bool = false, sensor: LightSensorSettings? = nil) {
         self.sensor = sensor

@@ -4,7 +4,7 @@ import Locking
 import Logging
 
 /// The light sensor's loop: polled on its own cadence off the main actor, its answer handed
-/// to `applySchedule` (the panel's one contrast owner) by waking the draw loop.
+/// to `applySchedule`, which sends `PanelContrast`'s answer, by waking the draw loop.
 extension BoardCoordinator {
     /// For the status page; nil on a board without a sensor.
     public var lightHealth: LightHealth? {

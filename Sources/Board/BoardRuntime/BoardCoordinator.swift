@@ -30,6 +30,8 @@ public final class BoardCoordinator {
     private var running = false
     private(set) var screenIsOff = false
     private var wasOperating = true
+    private let contrastRule: PanelContrast
+    /// The level last sent, so an unchanged one is not sent again.
     private var contrast: UInt8?
     private let minimumFrameInterval: Duration
     /// When the last frame finished going to the panel (a slow panel's refresh included).
@@ -71,6 +73,7 @@ public final class BoardCoordinator {
         self.minimumFrameInterval = minimumFrameInterval
         self.schedule = schedule
         self.light = light
+        contrastRule = PanelContrast(schedule: schedule, boardContrast: light?.restingContrast)
         let zone = viewModel.zone
         let pauses = light?.pauseFetching == true
         if schedule != nil || pauses {
@@ -241,9 +244,8 @@ public final class BoardCoordinator {
         return .seconds(max(0.001, Double(next) - now.timeIntervalSince1970))
     }
 
-    /// Operating hours start and stop fetching; screen-off hours sleep the panel; contrast
-    /// follows the time of day.
-    /// The light sensor, while it answers, sets the contrast and may blank too.
+    /// Operating hours start and stop fetching; screen-off hours sleep the panel; the contrast
+    /// is `PanelContrast`'s answer. The light sensor, while it answers, may blank too.
     private func applySchedule(at now: Date) {
         guard running, schedule != nil || light != nil else { return }
         let zone = viewModel.zone
@@ -263,9 +265,8 @@ public final class BoardCoordinator {
             logger.info("screen on")
         }
         screenIsOff = off
-        let scheduled = schedule?.contrast(atUnixSeconds: t, zone: zone)
-        if let value = lightOutput?.level ?? scheduled ?? (lightFailure == nil ? nil : light?.restingContrast),
-           value != contrast {
+        let sensor: PanelContrast.Sensor = lightOutput.map { .answering(level: $0.level) } ?? (lightFailure == nil ? .silent : .failing)
+        if let value = contrastRule.inForce(atUnixSeconds: t, zone: zone, sensor: sensor)?.level, value != contrast {
             contrast = value
             backend.setContrast(value)
         }

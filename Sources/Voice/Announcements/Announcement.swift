@@ -83,20 +83,21 @@ public enum Announcer {
         let trip = SpokenTrip(route: words.route(row.route), headsign: words.expand(row.headsign),
                               platform: row.platform.map(words.expand), clock: Self.clock(row.time))
         if row.isCancelled { return book.cancelled(trip) }
+        // The numbers are the screen's (`RowWords`); only the phrases are this language's.
+        let words = row.words
         let when: SpokenWhen
-        if row.minutes == 0 {
+        if words.minutesToGo == 0 {
             when = .now
-        } else if row.minutes >= options.clockTimeFromMinutes {
+        } else if words.minutesToGo >= options.clockTimeFromMinutes {
             when = .at(trip.clock)
         } else {
-            when = .inMinutes(row.minutes)
+            when = .inMinutes(words.minutesToGo)
         }
-        // Less than a minute early is on time, as the screen shows it; late rounds as `+N min`.
         let lateness: SpokenLateness
-        if row.delaySeconds > 0 {
-            lateness = .late(max(1, row.delaySeconds / 60))
-        } else if row.delaySeconds <= -60 {
-            lateness = .early(-row.delaySeconds / 60)
+        if let late = words.minutesLate {
+            lateness = .late(late)
+        } else if let early = words.minutesEarly {
+            lateness = .early(early)
         } else {
             lateness = .onTime
         }

@@ -14,16 +14,16 @@ public enum LightAssembly {
         guard let brightness = board.brightness, let sensor = brightness.sensor else { return nil }
         var range: LuxRange?
         if let low = sensor.minLux, let high = sensor.maxLux { range = LuxRange(lower: low, upper: high) }
-        let settings = SensorBrightness.Settings(day: brightness.day ?? LightSensorSettings.defaultDay,
-                                                 night: brightness.night ?? LightSensorSettings.defaultNight,
-                                                 fixedRange: range, offBelow: sensor.offBelowLux)
+        let (day, night) = brightness.sensorLevels
+        let settings = SensorBrightness.Settings(day: day, night: night, fixedRange: range, offBelow: sensor.offBelowLux)
         // A fixed range learns nothing, so nothing is kept.
         let file = range == nil ? CalibrationFile(path: sensor.calibrationPath) : nil
         let calibration = file?.load() ?? LuxCalibration()
         let poller = LightSensorPoller(brightness: SensorBrightness(settings: settings, calibration: calibration), file: file,
                                        logger: logger) { () throws(LightSensorError) in try open(sensor) }
+        let contrast = ScheduleAssembly.contrast(board)
         return LightSensorSetup(poller: poller, interval: sensor.interval, pauseFetching: sensor.pauseFetching,
-                                fallbackName: fallbackName(board), restingContrast: board.output.map { UInt8(clamping: $0.contrast) },
+                                fallbackName: contrast.fallback.name, restingContrast: contrast.boardContrast,
                                 name: "\(sensor.model.rawValue) at \(I2CSensorBus.hex(UInt8(clamping: sensor.address))) on \(sensor.device)")
     }
 
@@ -34,12 +34,5 @@ public enum LightAssembly {
         case .bh1750: .bh1750
         }
         return try model.open(device: sensor.device, address: UInt8(clamping: sensor.address))
-    }
-
-    /// What brightness follows while the sensor is silent, as `applySchedule` picks it.
-    static func fallbackName(_ board: BoardFile) -> String {
-        if board.brightness?.latitude != nil { return "the sun" }
-        if !board.schedule.contrast.isEmpty { return "schedule.contrast" }
-        return "the board's contrast"
     }
 }

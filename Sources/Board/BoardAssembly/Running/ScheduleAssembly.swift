@@ -27,20 +27,26 @@ public enum ScheduleAssembly {
             levels = SunBrightness.Levels(day: day, night: night)
         } else if brightness.mode == .sensor {
             // The sensor's fallback: the same day and night levels, by the sun.
-            levels = SunBrightness.Levels(day: brightness.day ?? LightSensorSettings.defaultDay,
-                                          night: brightness.night ?? LightSensorSettings.defaultNight)
+            let (day, night) = brightness.sensorLevels
+            levels = SunBrightness.Levels(day: day, night: night)
         }
         guard levels != nil || brightness.offAtNight else { return nil }
         return SunBrightness(position: SolarPosition(latitude: latitude, longitude: longitude),
                              levels: levels, blankAtNight: brightness.offAtNight)
     }
 
+    /// The board's contrast sources, for `PanelContrast` to rank.
+    public static func contrast(_ board: BoardFile) -> PanelContrast {
+        PanelContrast(schedule: schedule(board), boardContrast: board.output.map { UInt8(clamping: $0.contrast) })
+    }
+
     /// What the panel shows at `t`: the contrast in force (nil: the driver's own) and
     /// whether it is blanked; for `render --trace`, which sends both as `run` would. No
     /// sensor is read in `render`: a sensor board shows its fallback (the sun, `schedule.contrast`).
     public static func panelState(_ board: BoardFile, zone: TimeZoneRules, atUnixSeconds t: Int64) -> (contrast: UInt8?, blank: Bool) {
-        guard let schedule = schedule(board) else { return (nil, false) }
-        return (schedule.contrast(atUnixSeconds: t, zone: zone), schedule.isScreenOff(atUnixSeconds: t, zone: zone))
+        let rule = contrast(board)
+        return (rule.inForce(atUnixSeconds: t, zone: zone, sensor: .silent)?.level,
+                rule.schedule?.isScreenOff(atUnixSeconds: t, zone: zone) ?? false)
     }
 
     /// `announce:` as the runtime's rules; nil without the section.

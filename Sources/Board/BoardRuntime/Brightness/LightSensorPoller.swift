@@ -76,10 +76,9 @@ public struct LightSensorSetup: Sendable {
     public var interval: Duration
     /// `pause_fetching`: no fetch while the sensor keeps the panel blank.
     public var pauseFetching: Bool
-    /// What brightness follows while the sensor does not answer, for the log line.
+    /// What brightness follows while the sensor does not answer (`PanelContrast.fallback`), for the log line.
     public var fallbackName: String
-    /// The board's own contrast, sent when the sensor fails and neither the sun nor
-    /// `schedule.contrast` says anything.
+    /// The board's own contrast, `PanelContrast`'s last resort once the sensor fails.
     public var restingContrast: UInt8?
     /// "veml7700 at 0x10 on /dev/i2c-1", for logs.
     public var name: String

@@ -11,7 +11,7 @@ public struct BoardSchedule: Sendable, Equatable {
     /// The panel is blanked/asleep, against burn-in.
     public var screenOff: [DailyWindow]
     public var contrast: ContrastSchedule?
-    /// `brightness: mode: sun` (its levels win over `contrast`) and `off_below: night`.
+    /// `brightness: mode: sun` (its levels rank above `contrast`: `PanelContrast`) and `off_below: night`.
     public var sun: SunBrightness?
 
     public init(operatingHours: [DailyWindow] = [], screenOff: [DailyWindow] = [], contrast: ContrastSchedule? = nil,
@@ -31,9 +31,14 @@ public struct BoardSchedule: Sendable, Equatable {
         return state(at: effectiveTime(atUnixSeconds: t, zone: zone)).screenOff
     }
 
+    /// The contrast without a sensor, in `PanelContrast`'s order (the sun's, then `contrast`).
     public func contrast(atUnixSeconds t: Int64, zone: TimeZoneRules) -> UInt8? {
-        if let level = sun?.contrast(atUnixSeconds: t) { return level }
-        return state(at: effectiveTime(atUnixSeconds: t, zone: zone)).contrast
+        PanelContrast(schedule: self).inForce(atUnixSeconds: t, zone: zone)?.level
+    }
+
+    /// `contrast`'s step at `t` alone; `PanelContrast` ranks it.
+    func steppedContrast(atUnixSeconds t: Int64, zone: TimeZoneRules) -> UInt8? {
+        state(at: effectiveTime(atUnixSeconds: t, zone: zone)).contrast
     }
 
     /// The first instant after `t` at which any of the three answers can change

@@ -7,11 +7,7 @@ public struct DepartureRow: Hashable, Sendable {
     public var headsign: String
     /// Whole minutes until departure, never negative.
     public var minutes: Int
-    /// `5 min`, or `Now` in the last minute.
-    public var countdown: String
-    /// `+2 min` when late, nil otherwise.
-    public var delay: String?
-    /// The feed's delay in seconds, negative when early (what `delay` rounds; speech says early too).
+    /// The feed's delay in seconds, negative when early (what `words` rounds).
     public var delaySeconds: Int = 0
     /// `HH:mm` of the departure instant in the board's zone.
     public var time: String
@@ -48,11 +44,17 @@ public struct DepartureRow: Hashable, Sendable {
     public var source: String { place.name }
     /// The walk from the sign to the source's stop, in seconds.
     public var walkSeconds: Int { Int(place.walk.components.seconds) }
-    /// `leave in 3 min`, `go now`, or `too late` for a row kept by `unreachable: show`.
-    public var leave: String {
-        guard isReachable else { return Self.tooLate }
-        return leaveInMinutes == 0 ? Self.goNow : "leave in \(leaveInMinutes) min"
+    /// Its countdown, delay and leave-by in words, long and short, and the numbers they say.
+    public var words: RowWords {
+        RowWords(minutesToGo: minutes, delaySeconds: delaySeconds, minutesToLeave: leaveInMinutes,
+                 isCancelled: isCancelled, isReachable: isReachable)
     }
+    /// `5 min`, `Now` in the last minute, or `Cancelled`.
+    public var countdown: String { words.countdown() }
+    /// `+2 min` when late, nil otherwise.
+    public var delay: String? { words.delay() }
+    /// `leave in 3 min`, `go now`, or `too late` for a row kept by `unreachable: show`.
+    public var leave: String { words.leave() }
 
     /// A row of a board with several sources: its place, walk and moment to leave.
     public init(_ placed: PlacedDeparture, now: Date, zone: TimeZoneRules, liveDataExpected: Bool = true) {
@@ -71,8 +73,6 @@ public struct DepartureRow: Hashable, Sendable {
         minutes = Self.minutes(until: resolved.instant, from: now)
         leaveInMinutes = minutes
         isCancelled = departure.isCancelled
-        countdown = isCancelled ? Self.cancelled : minutes == 0 ? "Now" : "\(minutes) min"
-        delay = isCancelled ? nil : Self.delayText(seconds: departure.delaySeconds)
         delaySeconds = departure.delaySeconds
         time = TimeText.clock(resolved.instant, in: zone)
         isRealtime = departure.isRealtime
@@ -88,23 +88,10 @@ public struct DepartureRow: Hashable, Sendable {
         alertIDs = departure.alertIDs
     }
 
-    /// What a cancelled row shows where the countdown would be.
-    public static let cancelled = "Cancelled"
-    /// The leave-by texts for the last minute and for a departure the walk cannot reach.
-    public static let goNow = "go now"
-    public static let tooLate = "too late"
-
     /// max(0, ⌊(instant − now) / 60 s⌋).
     public static func minutes(until instant: Date, from now: Date) -> Int {
         let seconds = instant.timeIntervalSince(now)
         guard seconds > 0 else { return 0 }
         return Int((seconds / 60).rounded(.down))
-    }
-
-    /// `+N min` with N = max(1, ⌊delay/60⌋) for a positive delay, so a 40 s delay never
-    /// reads `+0 min`; nil when on time or early.
-    public static func delayText(seconds: Int) -> String? {
-        guard seconds > 0 else { return nil }
-        return "+\(max(1, seconds / 60)) min"
     }
 }

@@ -253,13 +253,15 @@ struct Columns {
     /// Tight, the `~` goes where the panel dims such a time anyway. Without the countdown
     /// column (`asked` false) only a cancellation is told.
     static func countdown(_ row: DepartureRow, short: Bool, toLeaving: Bool = false, tilde: Bool = true, asked: Bool = true) -> String {
-        if row.isCancelled { return short ? "Canc" : row.countdown }
+        let words = row.words
+        if row.isCancelled { return words.countdown(short: short) }
         guard asked else { return "" }
         let text: String
         if toLeaving {
-            text = leave(row, short: short) ?? row.leave
+            // A row without a walk keeps the long leave-by even when short, as it always has.
+            text = leave(row, short: short) ?? words.leave()
         } else {
-            text = short ? (row.minutes == 0 ? "Now" : "\(row.minutes)m") : row.countdown
+            text = words.countdown(short: short)
         }
         let marked = tilde && (row.looksScheduled || row.isEstimated) ? "~" + text : text
         return row.isDropOffOnly ? "Arr " + marked : marked
@@ -269,9 +271,7 @@ struct Columns {
     /// with a walk to make, or missed ones; a cancelled departure has no moment to leave.
     static func leave(_ row: DepartureRow, short: Bool) -> String? {
         guard !row.isCancelled, row.walkSeconds > 0 || !row.isReachable else { return nil }
-        guard short else { return row.leave }
-        if !row.isReachable { return "-" }
-        return row.leaveInMinutes == 0 ? DepartureRow.goNow : "go \(row.leaveInMinutes)m"
+        return row.words.leave(short: short)
     }
 
     /// `Pl 16`, or `16` on narrow panels: the platform, track or bay where the source knows it.
@@ -285,11 +285,7 @@ struct Columns {
         return characters.map { String(label.prefix($0)).trimmingSuffix(" ") } ?? label
     }
 
-    static func delay(_ row: DepartureRow, short: Bool) -> String? {
-        guard let delay = row.delay else { return nil }
-        guard short, let space = delay.firstIndex(of: " ") else { return delay }
-        return String(delay[..<space])
-    }
+    static func delay(_ row: DepartureRow, short: Bool) -> String? { row.words.delay(short: short) }
 }
 
 extension String {
