@@ -132,9 +132,9 @@ extension BoardSetup {
         HTTPFetchClient(proxy: ProxySettings(choice: source?.proxy, environment: proxyEnvironment))
     }
 
-    private func httpRepository(baseURL: String, stopID: String, logger: Logger) -> HTTPDeparturesRepository {
+    private func httpRepository(baseURL: String, stopID: String, logger: Logger) -> APIRepository {
         let source = board.source
-        return HTTPDeparturesRepository(settings: .init(
+        return APIRepository(settings: .init(
             baseURL: baseURL, stopID: stopID, apiKey: apiKey, limits: source.limits), client: httpClient, logger: logger)
     }
 }
