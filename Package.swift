@@ -146,9 +146,9 @@ let package = Package(
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         // HTTPFetch for its proxy URLs: a board's `proxy:` is checked by the parser requests use.
-        // JSONMapSource for `kind: json`'s mapping, built from the file as the source reads it.
+        // DeparturesCore for `kind: json`'s mapping, plain data the feed reads answers by; no feed.
         .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo",
-                                                    "JSONPath", "JSONMapSource"]),
+                                                    "JSONPath", "DeparturesCore"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
                                                    "CShapingLoader"]),
@@ -344,7 +344,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
-        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "DeparturesCore", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),

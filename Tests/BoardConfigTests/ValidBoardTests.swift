@@ -12,7 +12,7 @@ import Framebuffer
         #expect(board.name == "minimal")
         #expect(board.timezone == "Australia/Sydney")
         #expect(board.source == SourceSettings(
-            kind: .demo, baseURL: nil, stopID: nil, apiKey: nil, apiKeyHeader: "X-API-Key", filePath: nil,
+            .demo, apiKey: nil, apiKeyHeader: "X-API-Key",
             refreshInterval: .seconds(30), limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1_048_576)))
         #expect(board.departures == DepartureSettings(
             limit: 20, departedGrace: .seconds(60), staleLimit: .seconds(900), maxBackoff: .seconds(300)))
@@ -56,8 +56,8 @@ import Framebuffer
         #expect(board.name == "Central Station")
         #expect(board.timezone == "Europe/London")
         #expect(board.source == SourceSettings(
-            kind: .api, baseURL: "https://api.example.org/v1", stopID: "0200060",
-            apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization", filePath: nil,
+            .api(APISourceSettings(baseURL: "https://api.example.org/v1", stopID: "0200060")),
+            apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization",
             refreshInterval: .seconds(45), limits: FetchLimits(requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60), maxResponseBytes: 2_097_152)))
         #expect(board.departures == DepartureSettings(
             limit: 12, departedGrace: .zero, staleLimit: .seconds(7200), maxBackoff: .seconds(600)))
@@ -67,8 +67,7 @@ import Framebuffer
         let path = Fixtures.valid + "/nested/file-board.yaml"
         let board = try loader.load(path: path)
         #expect(board.name == "Platform 1")
-        #expect(board.source.kind == .file)
-        #expect(board.source.filePath == Fixtures.valid + "/nested/data/departures.json")
+        #expect(board.source.kindSettings == .file(path: Fixtures.valid + "/nested/data/departures.json"))
         #expect(board.source.refreshInterval == .milliseconds(1500))
     }
 
@@ -80,7 +79,7 @@ import Framebuffer
     ])
     func relativePaths(_ board: String, _ relative: String, _ expected: String) throws {
         let parsed = try loader.parse("source:\n  kind: file\n  path: \(relative)\n", path: board)
-        #expect(parsed.source.filePath == expected)
+        #expect(parsed.source.kindSettings == .file(path: expected))
     }
 
     @Test("default name is the file name without extension", arguments: [
@@ -107,8 +106,7 @@ import Framebuffer
     ])
     func stopID(_ yaml: String, _ expected: String) throws {
         let board = try loader.parse("source:\n  kind: api\n  base_url: https://h.example:8443/api/\n  stop_id: \(yaml)\n", path: "s.yaml")
-        #expect(board.source.stopID == expected)
-        #expect(board.source.baseURL == "https://h.example:8443/api/")
+        #expect(board.source.kindSettings == .api(APISourceSettings(baseURL: "https://h.example:8443/api/", stopID: expected)))
     }
 
     @Test func apiKeyFromEnvironment() throws {

@@ -80,23 +80,15 @@ public enum APIKeySource: Sendable, Equatable {
     case file(String)
 }
 
+/// One source of a board: its kind's own settings, and beside them the keys every kind
+/// takes. The fetch keys (`api_key_*`, timeouts, `proxy`) sit here too; the schema gives
+/// them only to the kinds that fetch, so a `demo` or `file` source keeps their defaults.
 public struct SourceSettings: Sendable, Equatable {
-    public var kind: SourceKind
-    public var baseURL: String?
-    /// Kept exactly as written so leading zeros survive.
-    public var stopID: String?
+    public var kindSettings: SourceKindSettings
     public var apiKey: APIKeySource?
     public var apiKeyHeader: String
     /// Put before the key in its header: TfNSW wants `Authorization: apikey <key>`.
     public var apiKeyPrefix: String
-    /// Resolved against the board file's folder.
-    public var filePath: String?
-    /// The GTFS store, stops, feeds and filters of `kind: gtfs`.
-    public var gtfs: GTFSSourceSettings?
-    /// The endpoint, request and line names of `kind: siri`.
-    public var siri: SIRISourceSettings?
-    /// The request and the mapping of `kind: json`.
-    public var json: JSONSourceSettings?
     public var refreshInterval: Duration
     /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
     public var limits: FetchLimits
@@ -109,22 +101,17 @@ public struct SourceSettings: Sendable, Equatable {
     /// `stale_limit:` for this source alone; nil: the board's `departures.stale_limit`.
     public var staleLimit: Duration?
 
-    public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
-                apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
-                filePath: String? = nil, refreshInterval: Duration = .seconds(30), limits: FetchLimits = FetchLimits()) {
-        self.kind = kind
-        self.baseURL = baseURL
-        self.stopID = stopID
+    public init(_ kindSettings: SourceKindSettings, apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
+                refreshInterval: Duration = .seconds(30), limits: FetchLimits = FetchLimits()) {
+        self.kindSettings = kindSettings
         self.apiKey = apiKey
         self.apiKeyHeader = apiKeyHeader
         self.apiKeyPrefix = ""
-        self.filePath = filePath
-        self.gtfs = nil
-        self.siri = nil
-        self.json = nil
         self.refreshInterval = refreshInterval
         self.limits = limits
     }
+
+    public var kind: SourceKind { kindSettings.kind }
 }
 
 public struct DepartureSettings: Sendable, Equatable {

@@ -15,7 +15,7 @@ enum BoardSchema {
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
         "label", "walk", "stale_limit",
-    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
+    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONMapSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
@@ -32,7 +32,7 @@ enum BoardSchema {
         }
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
         for key in SIRISourceSchema.keys { kinds[key] = [.siri] }
-        for key in JSONSourceSchema.keys { kinds[key, default: []].append(.json) }
+        for key in JSONMapSourceSchema.keys { kinds[key, default: []].append(.json) }
         return kinds
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [
@@ -153,17 +153,18 @@ enum BoardSchema {
         for key in requiredSourceKeys[kind] ?? [] where !section.has(key) {
             throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)")
         }
-        var settings = SourceSettings(kind: kind)
-        if let url = try section.string("base_url") {
-            if let problem = Validators.baseURL(url) { throw section.error("base_url", problem) }
-            settings.baseURL = url
-        }
+        // Read in the order the keys' messages have always come in; the kind's payload last.
+        let baseURL = try section.string("base_url")
+        if let baseURL, let problem = Validators.baseURL(baseURL) { throw section.error("base_url", problem) }
+        var gtfs: GTFSSourceSettings?
+        var stopID: String?
         if kind == .gtfs {
-            settings.gtfs = try GTFSSourceSchema.build(section, boardPath: boardPath)
+            gtfs = try GTFSSourceSchema.build(section, boardPath: boardPath)
         } else if let stop = try section.string("stop_id") {
             if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
-            settings.stopID = stop
+            stopID = stop
         }
+        var settings = SourceSettings(.demo)
         settings.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
         if let header = try section.string("api_key_header") {
             if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
@@ -175,11 +176,24 @@ enum BoardSchema {
             }
             settings.apiKeyPrefix = prefix
         }
-        if kind == .siri { settings.siri = try SIRISourceSchema.build(section) }
-        if kind == .json { settings.json = try JSONSourceSchema.build(section) }
-        if let file = try section.string("path") {
+        /// A key `requiredSourceKeys` has made sure of.
+        func required<Value>(_ value: Value?, _ key: String) throws(BoardFileError) -> Value {
+            guard let value else { throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)") }
+            return value
+        }
+        switch kind {
+        case .demo: settings.kindSettings = .demo
+        case .api: settings.kindSettings = .api(APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id")))
+        case .onebusaway:
+            settings.kindSettings = .onebusaway(OneBusAwaySourceSettings(baseURL: try required(baseURL, "base_url"),
+                                                                         stopID: try required(stopID, "stop_id")))
+        case .gtfs: settings.kindSettings = .gtfs(try required(gtfs, "stop_ids"))
+        case .siri: settings.kindSettings = .siri(try SIRISourceSchema.build(section, stopID: try required(stopID, "stop_id")))
+        case .json: settings.kindSettings = .json(try JSONMapSourceSchema.build(section, stopID: stopID))
+        case .file:
+            let file = try required(try section.string("path"), "path")
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }
-            settings.filePath = BoardPath.resolve(file, against: boardPath)
+            settings.kindSettings = .file(path: BoardPath.resolve(file, against: boardPath))
         }
         settings.refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1)) ?? settings.refreshInterval
         var limits = settings.limits

@@ -59,7 +59,7 @@ public enum TimetableImport {
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
         // only when complete), unconditionally, since the user asked for it now.
-        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(source, url: feed),
+        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(source, gtfs, url: feed),
                                       client: BoardSetup.httpClient(source, proxyEnvironment: proxyEnvironment),
                                       logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {

@@ -8,9 +8,7 @@ import SystemFiles
 /// POST with a body, as GraphQL servers want), its answer read through a `JSONMapping`.
 public struct JSONMapRepository: DeparturesRepository {
     public struct Settings: Sendable {
-        public enum Method: String, Sendable, Equatable, CaseIterable {
-            case get = "GET", post = "POST"
-        }
+        public typealias Method = JSONMapRequest.Method
 
         /// The URL, `{stop_id}` filled in (percent-encoded) where it appears.
         public var url: String
@@ -45,21 +43,12 @@ public struct JSONMapRepository: DeparturesRepository {
 
         /// The request URL without the key: what logs and errors name.
         public var requestURL: String {
-            Self.filling(url, stopID.map(DeparturesPath.encode))
+            JSONMapRequest.filling(url, stopID.map(DeparturesPath.encode))
         }
 
         /// The body as sent.
         public var requestBody: String? {
-            body.map { Self.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
-        }
-
-        /// Where the stop goes in `url` and `body`.
-        public static let stopPlaceholder = "{stop_id}"
-
-        /// `template` with the stop in place of `{stop_id}` (unchanged without a stop).
-        public static func filling(_ template: String, _ value: String?) -> String {
-            guard let value else { return template }
-            return template.replacing(stopPlaceholder, with: value)
+            body.map { JSONMapRequest.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
         }
     }
 
