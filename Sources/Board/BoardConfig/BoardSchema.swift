@@ -183,7 +183,8 @@ enum BoardSchema {
         }
         switch kind {
         case .demo: settings.kindSettings = .demo
-        case .api: settings.kindSettings = .api(APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id")))
+        case .api:
+            settings.kindSettings = .api(APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id")))
         case .onebusaway:
             settings.kindSettings = .onebusaway(OneBusAwaySourceSettings(baseURL: try required(baseURL, "base_url"),
                                                                          stopID: try required(stopID, "stop_id")))
