@@ -25,8 +25,8 @@ import Testing
         let board = try loader.parse(text, path: "Boards/siri.yaml")
         #expect(board.source.kind == .siri)
         #expect(board.source.stopID == "STIF:StopPoint:Q:41322:")
-        #expect(board.source.apiKey == .file("Boards/siri.key"))
-        #expect(board.source.limits.maxResponseBytes == 2_097_152)
+        #expect(board.source.fetch?.apiKey == .file("Boards/siri.key"))
+        #expect(board.source.fetch?.limits.maxResponseBytes == 2_097_152)
         #expect(board.source.siri == SIRISourceSettings(
             url: "https://api.example.org/siri/2.0/stop-monitoring.json?format=json", stopID: "STIF:StopPoint:Q:41322:",
             lineRef: "STIF:Line::C01727:",

@@ -11,9 +11,10 @@ import Framebuffer
         #expect(board.path == path)
         #expect(board.name == "minimal")
         #expect(board.timezone == "Australia/Sydney")
-        #expect(board.source == SourceSettings(
-            .demo, apiKey: nil, apiKeyHeader: "X-API-Key",
-            refreshInterval: .seconds(30), limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1_048_576)))
+        #expect(board.source == SourceSettings(.demo, refreshInterval: .seconds(30)))
+        #expect(FetchSettings() == FetchSettings(
+            apiKey: nil, apiKeyHeader: "X-API-Key",
+            limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1_048_576)))
         #expect(board.departures == DepartureSettings(
             limit: 20, departedGrace: .seconds(60), staleLimit: .seconds(900), maxBackoff: .seconds(300)))
     }
@@ -56,9 +57,10 @@ import Framebuffer
         #expect(board.name == "Central Station")
         #expect(board.timezone == "Europe/London")
         #expect(board.source == SourceSettings(
-            .api(APISourceSettings(baseURL: "https://api.example.org/v1", stopID: "0200060")),
-            apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization",
-            refreshInterval: .seconds(45), limits: FetchLimits(requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60), maxResponseBytes: 2_097_152)))
+            .api(APISourceSettings(baseURL: "https://api.example.org/v1", stopID: "0200060"), FetchSettings(
+                apiKey: .file(Fixtures.valid + "/secrets/api-key"), apiKeyHeader: "Authorization",
+                limits: FetchLimits(requestTimeout: .milliseconds(2500), resourceTimeout: .seconds(60), maxResponseBytes: 2_097_152))),
+            refreshInterval: .seconds(45)))
         #expect(board.departures == DepartureSettings(
             limit: 12, departedGrace: .zero, staleLimit: .seconds(7200), maxBackoff: .seconds(600)))
     }
@@ -97,7 +99,7 @@ import Framebuffer
     ])
     func durations(_ text: String, _ expected: Duration) throws {
         let board = try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: 1\n  resource_timeout: 2h\n  request_timeout: \(text)\n", path: "d.yaml")
-        #expect(board.source.limits.requestTimeout == expected)
+        #expect(board.source.fetch?.limits.requestTimeout == expected)
     }
 
     @Test("stop_id keeps the text as written", arguments: [
@@ -106,7 +108,7 @@ import Framebuffer
     ])
     func stopID(_ yaml: String, _ expected: String) throws {
         let board = try loader.parse("source:\n  kind: api\n  base_url: https://h.example:8443/api/\n  stop_id: \(yaml)\n", path: "s.yaml")
-        #expect(board.source.kindSettings == .api(APISourceSettings(baseURL: "https://h.example:8443/api/", stopID: expected)))
+        #expect(board.source.kindSettings == .api(APISourceSettings(baseURL: "https://h.example:8443/api/", stopID: expected), FetchSettings()))
     }
 
     @Test func apiKeyFromEnvironment() throws {
@@ -117,7 +119,7 @@ import Framebuffer
               stop_id: 1
               api_key_env: DEPARTURES_API_KEY
             """, path: "k.yaml")
-        #expect(board.source.apiKey == .environment("DEPARTURES_API_KEY"))
+        #expect(board.source.fetch?.apiKey == .environment("DEPARTURES_API_KEY"))
     }
 
     @Test func ampersandsAndAsterisksInValuesAreNotAnchors() throws {

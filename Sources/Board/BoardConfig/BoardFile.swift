@@ -1,4 +1,3 @@
-public import HTTPFetch
 import SystemFiles
 
 /// A validated board file. All values are filled in: defaults are applied during parsing.
@@ -80,20 +79,10 @@ public enum APIKeySource: Sendable, Equatable {
     case file(String)
 }
 
-/// One source of a board: its kind's own settings, and beside them the keys every kind
-/// takes. The fetch keys (`api_key_*`, timeouts, `proxy`) sit here too; the schema gives
-/// them only to the kinds that fetch, so a `demo` or `file` source keeps their defaults.
+/// One source of a board: its kind's own settings, and beside them the keys every kind takes.
 public struct SourceSettings: Sendable, Equatable {
     public var kindSettings: SourceKindSettings
-    public var apiKey: APIKeySource?
-    public var apiKeyHeader: String
-    /// Put before the key in its header: TfNSW wants `Authorization: apikey <key>`.
-    public var apiKeyPrefix: String
     public var refreshInterval: Duration
-    /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
-    public var limits: FetchLimits
-    /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
-    public var proxy: ProxyChoice?
     /// `label:`, a short name for the place ("Bay A", "Tram"); nil when the file gives none.
     public var label: String?
     /// `walk:`, from the sign to this source's stop.
@@ -101,14 +90,9 @@ public struct SourceSettings: Sendable, Equatable {
     /// `stale_limit:` for this source alone; nil: the board's `departures.stale_limit`.
     public var staleLimit: Duration?
 
-    public init(_ kindSettings: SourceKindSettings, apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
-                refreshInterval: Duration = .seconds(30), limits: FetchLimits = FetchLimits()) {
+    public init(_ kindSettings: SourceKindSettings, refreshInterval: Duration = .seconds(30)) {
         self.kindSettings = kindSettings
-        self.apiKey = apiKey
-        self.apiKeyHeader = apiKeyHeader
-        self.apiKeyPrefix = ""
         self.refreshInterval = refreshInterval
-        self.limits = limits
     }
 
     public var kind: SourceKind { kindSettings.kind }

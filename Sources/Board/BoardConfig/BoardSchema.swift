@@ -164,45 +164,57 @@ enum BoardSchema {
             if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
             stopID = stop
         }
-        var settings = SourceSettings(.demo)
-        settings.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
+        var fetch = FetchSettings()
+        fetch.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
         if let header = try section.string("api_key_header") {
             if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
-            settings.apiKeyHeader = header
+            fetch.apiKeyHeader = header
         }
         if let prefix = try section.string("api_key_prefix") {
             if prefix.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 throw section.error("api_key_prefix", "must not contain control characters")
             }
-            settings.apiKeyPrefix = prefix
+            fetch.apiKeyPrefix = prefix
         }
         /// A key `requiredSourceKeys` has made sure of.
         func required<Value>(_ value: Value?, _ key: String) throws(BoardFileError) -> Value {
             guard let value else { throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)") }
             return value
         }
+        // The kind's payload, given its fetch keys once the limits and proxy below are read.
+        let kindSettings: (FetchSettings) -> SourceKindSettings
         switch kind {
-        case .demo: settings.kindSettings = .demo
+        case .demo: kindSettings = { _ in .demo }
         case .api:
-            settings.kindSettings = .api(APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id")))
+            let api = APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id"))
+            kindSettings = { .api(api, $0) }
         case .onebusaway:
-            settings.kindSettings = .onebusaway(OneBusAwaySourceSettings(baseURL: try required(baseURL, "base_url"),
-                                                                         stopID: try required(stopID, "stop_id")))
-        case .gtfs: settings.kindSettings = .gtfs(try required(gtfs, "stop_ids"))
-        case .siri: settings.kindSettings = .siri(try SIRISourceSchema.build(section, stopID: try required(stopID, "stop_id")))
-        case .json: settings.kindSettings = .json(try JSONMapSourceSchema.build(section, stopID: stopID))
+            let server = OneBusAwaySourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id"))
+            kindSettings = { .onebusaway(server, $0) }
+        case .gtfs:
+            let gtfs = try required(gtfs, "stop_ids")
+            kindSettings = { .gtfs(gtfs, $0) }
+        case .siri:
+            let siri = try SIRISourceSchema.build(section, stopID: try required(stopID, "stop_id"))
+            kindSettings = { .siri(siri, $0) }
+        case .json:
+            let json = try JSONMapSourceSchema.build(section, stopID: stopID)
+            kindSettings = { .json(json, $0) }
         case .file:
             let file = try required(try section.string("path"), "path")
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }
-            settings.kindSettings = .file(path: BoardPath.resolve(file, against: boardPath))
+            let path = BoardPath.resolve(file, against: boardPath)
+            kindSettings = { _ in .file(path: path) }
         }
-        settings.refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1)) ?? settings.refreshInterval
-        var limits = settings.limits
+        let refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1))
+        var limits = fetch.limits
         limits.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? limits.requestTimeout
         limits.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? limits.resourceTimeout
         limits.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? limits.maxResponseBytes
-        settings.limits = limits
-        settings.proxy = try proxy(section)
+        fetch.limits = limits
+        fetch.proxy = try proxy(section)
+        var settings = SourceSettings(kindSettings(fetch))
+        settings.refreshInterval = refreshInterval ?? settings.refreshInterval
         try SourcesSchema.readPlace(section, into: &settings)
         if limits.resourceTimeout < limits.requestTimeout {
             let request = Durations.format(limits.requestTimeout), resource = Durations.format(limits.resourceTimeout)

@@ -210,15 +210,15 @@ public struct BoardSetup: Sendable {
             switch source.kindSettings {
             case .demo: return "demo"
             case .file(let path): return "file:" + path
-            case .api(let api): return "api:" + api.baseURL
-            case .gtfs(let gtfs): return "gtfs:" + gtfs.storePath
+            case .api(let api, _): return "api:" + api.baseURL
+            case .gtfs(let gtfs, _): return "gtfs:" + gtfs.storePath
             // One server's trip ids are its agencies' (`1_15551341`), whatever the stop.
-            case .onebusaway(let server): return "onebusaway:" + server.baseURL
+            case .onebusaway(let server, _): return "onebusaway:" + server.baseURL
             // Journeys (DatedVehicleJourneyRef) are the server's, whatever the stop.
-            case .siri(let siri): return "siri:" + siri.url
+            case .siri(let siri, _): return "siri:" + siri.url
             // With trip ids of the server's, its trips are one whatever the stop; without, each
             // row's made-up id is its stop's alone.
-            case .json(let json):
+            case .json(let json, _):
                 let mapsTrips = json.mapping.fields[.tripID] != nil
                 return "json:" + json.url + (mapsTrips ? "" : " " + (json.stopID ?? "") + " " + (json.body ?? ""))
             }

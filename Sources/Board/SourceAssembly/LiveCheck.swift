@@ -34,9 +34,9 @@ public enum LiveCheck {
     static func runOne(_ setup: BoardSetup, now: Date) async -> [Line] {
         let clock = FixedBoardClock(now: now)
         switch setup.board.source.kindSettings {
-        case .siri(let siri): return await siriLines(setup, siri, clock: clock)
-        case .json(let json): return await jsonLines(setup, json, clock: clock)
-        case .gtfs(let gtfs): return await gtfsLines(setup, gtfs, clock: clock, now: now)
+        case .siri(let siri, let fetch): return await siriLines(setup, siri, fetch, clock: clock)
+        case .json(let json, let fetch): return await jsonLines(setup, json, fetch, clock: clock)
+        case .gtfs(let gtfs, let fetch): return await gtfsLines(setup, gtfs, fetch, clock: clock, now: now)
         case .demo, .file, .api, .onebusaway:
             do {
                 let departures = try await setup.repository(clock: clock).departures()
@@ -48,8 +48,9 @@ public enum LiveCheck {
     }
 
     @MainActor
-    static func gtfsLines(_ setup: BoardSetup, _ gtfs: GTFSSourceSettings, clock: any BoardClock, now: Date) async -> [Line] {
-        let repository = setup.gtfsRepository(gtfs, clock: clock, logger: BoardSetup.quietLogger)
+    static func gtfsLines(_ setup: BoardSetup, _ gtfs: GTFSSourceSettings, _ fetch: FetchSettings, clock: any BoardClock,
+                          now: Date) async -> [Line] {
+        let repository = setup.gtfsRepository(gtfs, fetch, clock: clock, logger: BoardSetup.quietLogger)
         var lines: [Line] = []
         do {
             let departures = try await repository.departures()
@@ -84,8 +85,8 @@ public enum LiveCheck {
     /// The rows, and the line codes seen that `route_names` does not name, with what the
     /// board shows for each (the published name, or the code itself).
     @MainActor
-    static func siriLines(_ setup: BoardSetup, _ siri: SIRISourceSettings, clock: any BoardClock) async -> [Line] {
-        let repository = setup.siriRepository(siri, clock: clock)
+    static func siriLines(_ setup: BoardSetup, _ siri: SIRISourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line] {
+        let repository = setup.siriRepository(siri, fetch, clock: clock)
         let answer: SIRIRepository.Reading
         do {
             answer = try await repository.reading()
@@ -114,8 +115,8 @@ public enum LiveCheck {
     /// The rows, then each query with the rows it found a value in, so a user adapting an
     /// agency sees which one misses; and the first rows left out, with why.
     @MainActor
-    static func jsonLines(_ setup: BoardSetup, _ json: JSONMapSourceSettings, clock: any BoardClock) async -> [Line] {
-        let repository = setup.jsonRepository(json, clock: clock)
+    static func jsonLines(_ setup: BoardSetup, _ json: JSONMapSourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line] {
+        let repository = setup.jsonRepository(json, fetch, clock: clock)
         let places = json.places
         let reading: JSONMapReading
         do {

@@ -42,7 +42,7 @@ public enum SourcePreflight {
         }
         for (index, source) in board.sources.enumerated() {
             let section = board.sectionName(ofSource: index)
-            needSecret(source.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
+            needSecret(source.fetch?.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
             if case .file(let path) = source.kindSettings {
                 needFile(path, key: section + ".path", what: "the departures file")
             }
@@ -59,11 +59,11 @@ public enum SourcePreflight {
             let source = one.board.source
             let urls: [String?] = switch source.kindSettings {
             case .demo, .file: []
-            case .api(let api): [api.baseURL]
-            case .onebusaway(let server): [server.baseURL]
-            case .siri(let siri): [siri.url, siri.situationsURL]
-            case .json(let json): [JSONMapRequest.filling(json.url, "0")]
-            case .gtfs(let gtfs): [gtfs.tripUpdatesURL, gtfs.alertsURL, gtfs.vehiclePositionsURL, gtfs.scheduleURL]
+            case .api(let api, _): [api.baseURL]
+            case .onebusaway(let server, _): [server.baseURL]
+            case .siri(let siri, _): [siri.url, siri.situationsURL]
+            case .json(let json, _): [JSONMapRequest.filling(json.url, "0")]
+            case .gtfs(let gtfs, _): [gtfs.tripUpdatesURL, gtfs.alertsURL, gtfs.vehiclePositionsURL, gtfs.scheduleURL]
             }
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
