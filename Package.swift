@@ -171,7 +171,7 @@ let package = Package(
         // with the checks, imports and searches around sources. What the hub shares with the
         // sign, without the display stack.
         .target(name: "SourceAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "JSONPath", "GTFSSchedule", "GTFSRealtime",
+            "BoardConfig", "DeparturesCore", "FeedKit", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "JSONPath", "GTFSSchedule", "GTFSRealtime",
             "GTFSSource", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
