@@ -101,16 +101,19 @@ let package = Package(
         .target(name: "JSONPath", dependencies: ["SystemFiles"]),
         // The departures core: model, time rules, file and demo sources, use case, board view model. No C library.
         .target(name: "DeparturesCore", dependencies: ["Locking", "Retry", "ZoneInfo", "SystemFiles", "JSONPath"]),
-        // A board source over the project's departures API (HTTP): a sibling of GTFSSource.
-        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch", "Locking", .product(name: "Logging", package: "swift-log")]),
+        // The feeds' kit: what every source kind over HTTP does alike (its URL and query, the key's
+        // place, the conditional request, the order a failed answer is told in).
+        .target(name: "FeedKit", dependencies: ["DeparturesCore", "HTTPFetch", "Locking", .product(name: "Logging", package: "swift-log")]),
+        // `kind: api`: the project's own departures API (a hub serves it).
+        .target(name: "APISource", dependencies: ["DeparturesCore", "HTTPFetch", "FeedKit", .product(name: "Logging", package: "swift-log")]),
         // `kind: onebusaway`: a OneBusAway server's arrivals and departures for a stop.
-        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "OneBusAwaySource", dependencies: ["DeparturesCore", "HTTPFetch", "FeedKit", .product(name: "Logging", package: "swift-log")]),
         // `kind: siri`: SIRI StopMonitoring, in XML (libxml2's reader) or SIRI Lite JSON.
-        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "CXMLLoader", "Locking",
+        .target(name: "SIRISource", dependencies: ["DeparturesCore", "HTTPFetch", "FeedKit", "SystemFiles", "CXMLLoader", "Locking",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // `kind: json`: any JSON API, its request and its rows declared in the board file.
-        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "APISource", "SystemFiles", "JSONPath",
+        .target(name: "JSONMapSource", dependencies: ["DeparturesCore", "HTTPFetch", "FeedKit", "SystemFiles", "JSONPath",
             .product(name: "Logging", package: "swift-log")]),
         // Zip archives read as streams (stored, deflate through zlib, ZIP64), with caps against hostile ones.
         .target(name: "ZipReader", dependencies: ["CZlibSystem"]),
@@ -131,7 +134,7 @@ let package = Package(
             exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]
         ),
         // A board source over the GTFS store and GTFS-Realtime: the timetable, corrected live.
-        .target(name: "GTFSSource", dependencies: ["Locking", "Retry",
+        .target(name: "GTFSSource", dependencies: ["Locking", "Retry", "FeedKit",
             "DeparturesCore", "GTFSSchedule", "GTFSRealtime", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -143,9 +146,9 @@ let package = Package(
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         // Board files: YAML parsing, defaults, validation with file:line:column errors.
         // HTTPFetch for its proxy URLs: a board's `proxy:` is checked by the parser requests use.
-        // JSONMapSource for `kind: json`'s mapping, built from the file as the source reads it.
+        // DeparturesCore for `kind: json`'s mapping, plain data the feed reads answers by; no feed.
         .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo",
-                                                    "JSONPath", "JSONMapSource"]),
+                                                    "JSONPath", "DeparturesCore"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
                                                    "CShapingLoader"]),
@@ -168,7 +171,7 @@ let package = Package(
         // with the checks, imports and searches around sources. What the hub shares with the
         // sign, without the display stack.
         .target(name: "SourceAssembly", dependencies: [
-            "BoardConfig", "DeparturesCore", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "JSONPath", "GTFSSchedule", "GTFSRealtime",
+            "BoardConfig", "DeparturesCore", "FeedKit", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "JSONPath", "GTFSSchedule", "GTFSRealtime",
             "GTFSSource", "ZoneInfo", "HTTPFetch", "SystemFiles",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -318,7 +321,7 @@ let package = Package(
         .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
-        .testTarget(name: "APISourceTests", dependencies: ["APISource", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer",
+        .testTarget(name: "APISourceTests", dependencies: ["APISource", "FeedKit", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer",
             "Locking", "LogCapture", "ZoneInfo", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OneBusAwaySourceTests", dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
@@ -341,7 +344,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
-        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "DeparturesCore", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
@@ -398,7 +401,7 @@ let package = Package(
 // family owns and may import). Target names stay as they are; only their folders are grouped.
 let families: [String: [String]] = [
     "Core": ["DeparturesCore"],
-    "Feeds": ["APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
+    "Feeds": ["FeedKit", "APISource", "OneBusAwaySource", "SIRISource", "JSONMapSource", "GTFSSchedule", "GTFSRealtime", "GTFSSource"],
     "Board": ["BoardConfig", "SourceAssembly", "BoardAssembly", "BoardBench", "BoardRuntime", "StatusEndpoint"],
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],

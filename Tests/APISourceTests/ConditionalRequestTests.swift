@@ -1,4 +1,5 @@
 import APISource
+import FeedKit
 import DeparturesCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -28,7 +29,7 @@ struct ConditionalRequestTests {
         return #"{"data": ["# + rows.joined(separator: ",") + "]}"
     }
 
-    static func outcome(_ source: HTTPDeparturesRepository) async -> Result<[Departure], DeparturesError> {
+    static func outcome(_ source: APIRepository) async -> Result<[Departure], DeparturesError> {
         do throws(DeparturesError) {
             return .success(try await source.departures())
         } catch {
@@ -36,8 +37,8 @@ struct ConditionalRequestTests {
         }
     }
 
-    func repository(_ server: LoopbackHTTPServer, logger: Logger = AnswerMemory.quietLogger) -> HTTPDeparturesRepository {
-        HTTPDeparturesRepository(settings: .init(baseURL: server.baseURL, stopID: "200060"), logger: logger)
+    func repository(_ server: LoopbackHTTPServer, logger: Logger = AnswerMemory.quietLogger) -> APIRepository {
+        APIRepository(settings: .init(baseURL: server.baseURL, stopID: "200060"), logger: logger)
     }
 
     @Test func theSecondRequestSendsTheValidatorsBackAndA304KeepsTheRows() async throws {

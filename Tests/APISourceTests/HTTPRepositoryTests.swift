@@ -17,8 +17,8 @@ struct HTTPRepositoryTests {
         """
 
     func repository(_ server: LoopbackHTTPServer, stop: String = "200060", apiKey: APIKey? = nil,
-                    requestTimeout: Duration = .seconds(8), maxBytes: Int = 1 << 20) -> HTTPDeparturesRepository {
-        HTTPDeparturesRepository(settings: .init(
+                    requestTimeout: Duration = .seconds(8), maxBytes: Int = 1 << 20) -> APIRepository {
+        APIRepository(settings: .init(
             baseURL: server.baseURL + "/", stopID: stop, apiKey: apiKey,
             limits: FetchLimits(requestTimeout: requestTimeout, resourceTimeout: .seconds(15), maxResponseBytes: maxBytes)))
     }
@@ -111,7 +111,7 @@ struct HTTPRepositoryTests {
 
     @Test func aClosedPortFailsToLoad() async throws {
         let port = try LoopbackHTTPServer.closedPort()
-        let repo = HTTPDeparturesRepository(settings: .init(baseURL: "http://127.0.0.1:\(port)", stopID: "1"))
+        let repo = APIRepository(settings: .init(baseURL: "http://127.0.0.1:\(port)", stopID: "1"))
         do {
             _ = try await repo.departures()
             Issue.record("a closed port answered")
@@ -135,7 +135,7 @@ struct HTTPRepositoryTests {
         (HTTPFetchError.tls("certificate expired"), "Failed to load departures"),
     ])
     func fetchErrorsMapToTheBoardsMessages(error: HTTPFetchError, message: String) async {
-        let repo = HTTPDeparturesRepository(settings: .init(baseURL: "https://api.example.org", stopID: "1"),
+        let repo = APIRepository(settings: .init(baseURL: "https://api.example.org", stopID: "1"),
                                             client: FailingClient(error: error))
         do {
             _ = try await repo.departures()

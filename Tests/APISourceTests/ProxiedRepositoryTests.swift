@@ -8,9 +8,9 @@ import Testing
 /// environment names one fetches.
 @Suite(.serialized)
 struct ProxiedRepositoryTests {
-    private func repository(_ server: LoopbackHTTPServer, environment: [String: String]) -> HTTPDeparturesRepository {
+    private func repository(_ server: LoopbackHTTPServer, environment: [String: String]) -> APIRepository {
         let key = APIKey(header: "X-API-Key", source: .environment("K"), environment: { _ in "s3cret-key" })
-        return HTTPDeparturesRepository(
+        return APIRepository(
             settings: .init(baseURL: server.baseURL, stopID: "200060", apiKey: key),
             client: HTTPFetchClient(proxy: ProxySettings(environment: ProxyEnvironment(environment))))
     }

@@ -7,8 +7,7 @@ import Testing
 /// `validate` warns about a proxy variable that cannot work.
 struct ProxyWiringTests {
     private func setup(_ proxy: ProxyChoice?, _ environment: ProxyEnvironment) throws -> BoardSetup {
-        var source = SourceSettings(kind: .api, baseURL: "https://api.example.org", stopID: "1")
-        source.proxy = proxy
+        let source = SourceSettings(.api(APISourceSettings(baseURL: "https://api.example.org", stopID: "1"), FetchSettings(proxy: proxy)))
         let board = BoardFile(path: "b.yaml", name: "b", timezone: "Australia/Sydney", source: source,
                               departures: DepartureSettings())
         return try BoardSetup(board: board, proxyEnvironment: environment)

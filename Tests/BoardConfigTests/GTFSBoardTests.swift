@@ -25,10 +25,10 @@ import Testing
         let board = try loader.parse(text, path: "Boards/gtfs.yaml")
         #expect(board.source.kind == .gtfs)
         #expect(board.timezoneIsExplicit == false)
-        #expect(board.source.apiKey == .environment("TFNSW_API_KEY"))
-        #expect(board.source.apiKeyHeader == "Authorization")
-        #expect(board.source.apiKeyPrefix == "apikey ")
-        #expect(board.source.limits.requestTimeout == .seconds(5))
+        #expect(board.source.fetch?.apiKey == .environment("TFNSW_API_KEY"))
+        #expect(board.source.fetch?.apiKeyHeader == "Authorization")
+        #expect(board.source.fetch?.apiKeyPrefix == "apikey ")
+        #expect(board.source.fetch?.limits.requestTimeout == .seconds(5))
         #expect(board.source.gtfs == GTFSSourceSettings(
             storePath: "Boards/../var/central.sqlite", stopIDs: ["200060", "2000421"],
             tripUpdatesURL: "https://api.transport.nsw.gov.au/v2/gtfs/realtime/sydneytrains?debug=false",

@@ -41,7 +41,7 @@ struct HubFileTests {
         #expect(central.limit == 12)
         #expect(hub.stops[1].limit == nil, "without departures.limit the hub serves all the source returns")
         #expect(hub.stops[1].board.timezone == BoardFile.defaultTimezone)
-        #expect(hub.stops[2].board.source.filePath == "/etc/hub/data/saved.json", "paths resolve beside the hub file")
+        #expect(hub.stops[2].board.source.kindSettings == .file(path: "/etc/hub/data/saved.json"), "paths resolve beside the hub file")
     }
 
     @Test func whereTheRiderStandsIsTheSignsToSay() {

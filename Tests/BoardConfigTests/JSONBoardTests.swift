@@ -1,5 +1,5 @@
+import DeparturesCore
 import HTTPFetch
-import JSONMapSource
 import JSONPath
 import Testing
 @testable import BoardConfig

@@ -4,9 +4,10 @@ import Testing
 
 /// `source.proxy`: absent (the environment decides), none or empty (direct), or one http:// proxy.
 @Suite struct ProxyKeyTests {
-    private func source(_ proxyLine: String, kind: String = "api") throws -> SourceSettings {
+    /// The source's fetch keys, where `proxy` sits.
+    private func source(_ proxyLine: String, kind: String = "api") throws -> FetchSettings {
         let keys = kind == "api" ? "  base_url: https://api.example.org\n  stop_id: \"1\"\n" : "  stop_id: \"1\"\n"
-        return try loader.parse("source:\n  kind: \(kind)\n\(keys)\(proxyLine)", path: "p.yaml").source
+        return try #require(try loader.parse("source:\n  kind: \(kind)\n\(keys)\(proxyLine)", path: "p.yaml").source.fetch)
     }
 
     @Test func absentLeavesItToTheEnvironment() throws {

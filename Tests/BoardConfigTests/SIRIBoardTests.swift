@@ -25,15 +25,16 @@ import Testing
         let board = try loader.parse(text, path: "Boards/siri.yaml")
         #expect(board.source.kind == .siri)
         #expect(board.source.stopID == "STIF:StopPoint:Q:41322:")
-        #expect(board.source.apiKey == .file("Boards/siri.key"))
-        #expect(board.source.limits.maxResponseBytes == 2_097_152)
+        #expect(board.source.fetch?.apiKey == .file("Boards/siri.key"))
+        #expect(board.source.fetch?.limits.maxResponseBytes == 2_097_152)
         #expect(board.source.siri == SIRISourceSettings(
-            url: "https://api.example.org/siri/2.0/stop-monitoring.json?format=json", lineRef: "STIF:Line::C01727:",
+            url: "https://api.example.org/siri/2.0/stop-monitoring.json?format=json", stopID: "STIF:StopPoint:Q:41322:",
+            lineRef: "STIF:Line::C01727:",
             previewInterval: .seconds(5400), request: .post, requestorRef: "sign-42",
             routeNames: ["STIF:Line::C01727:": "RER C", "STIF:Line::C01742:": "RER A"], apiKeyQuery: "apikey",
             situationsURL: "https://api.example.org/siri/2.0/situation-exchange.json?format=json"))
         let plain = try loader.parse("source: {kind: siri, url: 'http://127.0.0.1:8080/sm', stop_id: '1'}\n", path: "b.yaml")
-        #expect(plain.source.siri == SIRISourceSettings(url: "http://127.0.0.1:8080/sm"))
+        #expect(plain.source.siri == SIRISourceSettings(url: "http://127.0.0.1:8080/sm", stopID: "1"))
     }
 
     @Test("siri keys are checked where they are written", arguments: [

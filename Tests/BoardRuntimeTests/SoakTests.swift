@@ -147,7 +147,7 @@ struct SoakTests {
         }
         defer { server.stop() }
 
-        let repository = HTTPDeparturesRepository(settings: .init(
+        let repository = APIRepository(settings: .init(
             baseURL: server.baseURL, stopID: "200060", limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))))
         let viewModel = BoardViewModel(boardName: "Soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
                                        clock: clock, policy: Self.policy)

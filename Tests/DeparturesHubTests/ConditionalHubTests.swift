@@ -42,7 +42,7 @@ struct ConditionalHubTests {
         await feed.poll()
         try await Self.serving(feed, clock: clock) { port in
             let client = RecordingClient()
-            let sign = HTTPDeparturesRepository(settings: .init(baseURL: "http://127.0.0.1:\(port)", stopID: "central"), client: client)
+            let sign = APIRepository(settings: .init(baseURL: "http://127.0.0.1:\(port)", stopID: "central"), client: client)
             let first = try await sign.departures()
             #expect(first == HubFixtures.departures)
             #expect(try await sign.departures() == first)

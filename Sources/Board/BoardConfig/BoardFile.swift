@@ -1,4 +1,3 @@
-public import HTTPFetch
 import SystemFiles
 
 /// A validated board file. All values are filled in: defaults are applied during parsing.
@@ -80,28 +79,10 @@ public enum APIKeySource: Sendable, Equatable {
     case file(String)
 }
 
+/// One source of a board: its kind's own settings, and beside them the keys every kind takes.
 public struct SourceSettings: Sendable, Equatable {
-    public var kind: SourceKind
-    public var baseURL: String?
-    /// Kept exactly as written so leading zeros survive.
-    public var stopID: String?
-    public var apiKey: APIKeySource?
-    public var apiKeyHeader: String
-    /// Put before the key in its header: TfNSW wants `Authorization: apikey <key>`.
-    public var apiKeyPrefix: String
-    /// Resolved against the board file's folder.
-    public var filePath: String?
-    /// The GTFS store, stops, feeds and filters of `kind: gtfs`.
-    public var gtfs: GTFSSourceSettings?
-    /// The endpoint, request and line names of `kind: siri`.
-    public var siri: SIRISourceSettings?
-    /// The request and the mapping of `kind: json`.
-    public var json: JSONSourceSettings?
+    public var kindSettings: SourceKindSettings
     public var refreshInterval: Duration
-    /// `request_timeout`, `resource_timeout`, `max_response_bytes`.
-    public var limits: FetchLimits
-    /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
-    public var proxy: ProxyChoice?
     /// `label:`, a short name for the place ("Bay A", "Tram"); nil when the file gives none.
     public var label: String?
     /// `walk:`, from the sign to this source's stop.
@@ -109,22 +90,12 @@ public struct SourceSettings: Sendable, Equatable {
     /// `stale_limit:` for this source alone; nil: the board's `departures.stale_limit`.
     public var staleLimit: Duration?
 
-    public init(kind: SourceKind, baseURL: String? = nil, stopID: String? = nil,
-                apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key",
-                filePath: String? = nil, refreshInterval: Duration = .seconds(30), limits: FetchLimits = FetchLimits()) {
-        self.kind = kind
-        self.baseURL = baseURL
-        self.stopID = stopID
-        self.apiKey = apiKey
-        self.apiKeyHeader = apiKeyHeader
-        self.apiKeyPrefix = ""
-        self.filePath = filePath
-        self.gtfs = nil
-        self.siri = nil
-        self.json = nil
+    public init(_ kindSettings: SourceKindSettings, refreshInterval: Duration = .seconds(30)) {
+        self.kindSettings = kindSettings
         self.refreshInterval = refreshInterval
-        self.limits = limits
     }
+
+    public var kind: SourceKind { kindSettings.kind }
 }
 
 public struct DepartureSettings: Sendable, Equatable {

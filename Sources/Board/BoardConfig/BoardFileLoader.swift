@@ -83,7 +83,7 @@ public struct BoardFileLoader: Sendable {
 
     static func defaultBoard(path: String) -> BoardFile {
         BoardFile(path: path, name: BoardPath.defaultName(for: path), timezone: BoardFile.defaultTimezone,
-                  source: SourceSettings(kind: .demo), departures: DepartureSettings())
+                  source: SourceSettings(.demo), departures: DepartureSettings())
     }
 
     private static func tooLarge(_ path: String, what: String) -> BoardFileError {

@@ -15,7 +15,7 @@ enum BoardSchema {
         "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
         "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
         "label", "walk", "stale_limit",
-    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
+    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONMapSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
@@ -32,7 +32,7 @@ enum BoardSchema {
         }
         for key in GTFSSourceSchema.keys { kinds[key] = [.gtfs] }
         for key in SIRISourceSchema.keys { kinds[key] = [.siri] }
-        for key in JSONSourceSchema.keys { kinds[key, default: []].append(.json) }
+        for key in JSONMapSourceSchema.keys { kinds[key, default: []].append(.json) }
         return kinds
     }()
     static let requiredSourceKeys: [SourceKind: [String]] = [
@@ -153,41 +153,68 @@ enum BoardSchema {
         for key in requiredSourceKeys[kind] ?? [] where !section.has(key) {
             throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)")
         }
-        var settings = SourceSettings(kind: kind)
-        if let url = try section.string("base_url") {
-            if let problem = Validators.baseURL(url) { throw section.error("base_url", problem) }
-            settings.baseURL = url
-        }
+        // Read in the order the keys' messages have always come in; the kind's payload last.
+        let baseURL = try section.string("base_url")
+        if let baseURL, let problem = Validators.baseURL(baseURL) { throw section.error("base_url", problem) }
+        var gtfs: GTFSSourceSettings?
+        var stopID: String?
         if kind == .gtfs {
-            settings.gtfs = try GTFSSourceSchema.build(section, boardPath: boardPath)
+            gtfs = try GTFSSourceSchema.build(section, boardPath: boardPath)
         } else if let stop = try section.string("stop_id") {
             if let problem = Validators.stopID(stop) { throw section.error("stop_id", problem) }
-            settings.stopID = stop
+            stopID = stop
         }
-        settings.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
+        var fetch = FetchSettings()
+        fetch.apiKey = try secretSource(section, variableKey: "api_key_env", fileKey: "api_key_file", boardPath: boardPath)
         if let header = try section.string("api_key_header") {
             if let problem = Validators.headerName(header) { throw section.error("api_key_header", problem) }
-            settings.apiKeyHeader = header
+            fetch.apiKeyHeader = header
         }
         if let prefix = try section.string("api_key_prefix") {
             if prefix.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 throw section.error("api_key_prefix", "must not contain control characters")
             }
-            settings.apiKeyPrefix = prefix
+            fetch.apiKeyPrefix = prefix
         }
-        if kind == .siri { settings.siri = try SIRISourceSchema.build(section) }
-        if kind == .json { settings.json = try JSONSourceSchema.build(section) }
-        if let file = try section.string("path") {
+        /// A key `requiredSourceKeys` has made sure of.
+        func required<Value>(_ value: Value?, _ key: String) throws(BoardFileError) -> Value {
+            guard let value else { throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)") }
+            return value
+        }
+        // The kind's payload, given its fetch keys once the limits and proxy below are read.
+        let kindSettings: (FetchSettings) -> SourceKindSettings
+        switch kind {
+        case .demo: kindSettings = { _ in .demo }
+        case .api:
+            let api = APISourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id"))
+            kindSettings = { .api(api, $0) }
+        case .onebusaway:
+            let server = OneBusAwaySourceSettings(baseURL: try required(baseURL, "base_url"), stopID: try required(stopID, "stop_id"))
+            kindSettings = { .onebusaway(server, $0) }
+        case .gtfs:
+            let gtfs = try required(gtfs, "stop_ids")
+            kindSettings = { .gtfs(gtfs, $0) }
+        case .siri:
+            let siri = try SIRISourceSchema.build(section, stopID: try required(stopID, "stop_id"))
+            kindSettings = { .siri(siri, $0) }
+        case .json:
+            let json = try JSONMapSourceSchema.build(section, stopID: stopID)
+            kindSettings = { .json(json, $0) }
+        case .file:
+            let file = try required(try section.string("path"), "path")
             if let problem = Validators.filePath(file) { throw section.error("path", problem) }
-            settings.filePath = BoardPath.resolve(file, against: boardPath)
+            let path = BoardPath.resolve(file, against: boardPath)
+            kindSettings = { _ in .file(path: path) }
         }
-        settings.refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1)) ?? settings.refreshInterval
-        var limits = settings.limits
+        let refreshInterval = try section.duration("refresh_interval", atLeast: .seconds(1))
+        var limits = fetch.limits
         limits.requestTimeout = try section.duration("request_timeout", atLeast: .milliseconds(1)) ?? limits.requestTimeout
         limits.resourceTimeout = try section.duration("resource_timeout", atLeast: .milliseconds(1)) ?? limits.resourceTimeout
         limits.maxResponseBytes = try section.wholeNumber("max_response_bytes", in: 1024...(64 << 20)) ?? limits.maxResponseBytes
-        settings.limits = limits
-        settings.proxy = try proxy(section)
+        fetch.limits = limits
+        fetch.proxy = try proxy(section)
+        var settings = SourceSettings(kindSettings(fetch))
+        settings.refreshInterval = refreshInterval ?? settings.refreshInterval
         try SourcesSchema.readPlace(section, into: &settings)
         if limits.resourceTimeout < limits.requestTimeout {
             let request = Durations.format(limits.requestTimeout), resource = Durations.format(limits.resourceTimeout)

@@ -8,6 +8,8 @@ public struct SIRISourceSettings: Sendable, Equatable {
 
     /// The endpoint; it may have a query of its own.
     public var url: String
+    /// The stop: SIRI's `MonitoringRef`.
+    public var stopID: String
     public var lineRef: String?
     /// `PreviewInterval`: how far ahead the server is asked for visits.
     public var previewInterval: Duration?
@@ -20,10 +22,11 @@ public struct SIRISourceSettings: Sendable, Equatable {
     /// A SIRI SituationExchange endpoint (GET, the same key), read beside the departures.
     public var situationsURL: String?
 
-    public init(url: String, lineRef: String? = nil, previewInterval: Duration? = nil, request: Request = .get,
+    public init(url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil, request: Request = .get,
                 requestorRef: String? = nil, routeNames: [String: String] = [:], apiKeyQuery: String? = nil,
                 situationsURL: String? = nil) {
         self.url = url
+        self.stopID = stopID
         self.lineRef = lineRef
         self.previewInterval = previewInterval
         self.request = request
@@ -38,10 +41,10 @@ public struct SIRISourceSettings: Sendable, Equatable {
 enum SIRISourceSchema {
     static let keys = ["url", "line_ref", "preview_interval", "request", "requestor_ref", "route_names", "api_key_query", "situations_url"]
 
-    static func build(_ section: Section) throws(BoardFileError) -> SIRISourceSettings {
+    static func build(_ section: Section, stopID: String) throws(BoardFileError) -> SIRISourceSettings {
         let url = try section.string("url") ?? ""
         if let problem = Validators.feedURL(url) { throw section.error("url", problem) }
-        var settings = SIRISourceSettings(url: url)
+        var settings = SIRISourceSettings(url: url, stopID: stopID)
         if let situations = try section.string("situations_url") {
             if let problem = Validators.feedURL(situations) { throw section.error("situations_url", problem) }
             settings.situationsURL = situations

@@ -1,6 +1,5 @@
 public import BoardConfig
 public import DeparturesCore
-import JSONMapSource
 import GTFSSchedule
 public import Logging
 public import ZoneInfo
@@ -208,21 +207,20 @@ public struct BoardSetup: Sendable {
         case .api(let baseURL, _): return "api:" + baseURL
         case .none:
             let source = board.source
-            switch source.kind {
+            switch source.kindSettings {
             case .demo: return "demo"
-            case .file: return "file:" + (source.filePath ?? "")
-            case .api: return "api:" + (source.baseURL ?? "")
-            case .gtfs: return "gtfs:" + (source.gtfs?.storePath ?? "")
+            case .file(let path): return "file:" + path
+            case .api(let api, _): return "api:" + api.baseURL
+            case .gtfs(let gtfs, _): return "gtfs:" + gtfs.storePath
             // One server's trip ids are its agencies' (`1_15551341`), whatever the stop.
-            case .onebusaway: return "onebusaway:" + (source.baseURL ?? "")
+            case .onebusaway(let server, _): return "onebusaway:" + server.baseURL
             // Journeys (DatedVehicleJourneyRef) are the server's, whatever the stop.
-            case .siri: return "siri:" + (source.siri?.url ?? "")
+            case .siri(let siri, _): return "siri:" + siri.url
             // With trip ids of the server's, its trips are one whatever the stop; without, each
             // row's made-up id is its stop's alone.
-            case .json:
-                let json = source.json
-                let mapsTrips = json?.mapping.fields[.tripID] != nil
-                return "json:" + (json?.url ?? "") + (mapsTrips ? "" : " " + (source.stopID ?? "") + " " + (json?.body ?? ""))
+            case .json(let json, _):
+                let mapsTrips = json.mapping.fields[.tripID] != nil
+                return "json:" + json.url + (mapsTrips ? "" : " " + (json.stopID ?? "") + " " + (json.body ?? ""))
             }
         }
     }

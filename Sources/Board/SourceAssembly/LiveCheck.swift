@@ -33,9 +33,11 @@ public enum LiveCheck {
     @MainActor
     static func runOne(_ setup: BoardSetup, now: Date) async -> [Line] {
         let clock = FixedBoardClock(now: now)
-        if setup.board.source.kind == .siri { return await siriLines(setup, clock: clock) }
-        if setup.board.source.kind == .json { return await jsonLines(setup, clock: clock) }
-        guard setup.board.source.kind == .gtfs, let gtfs = setup.board.source.gtfs else {
+        switch setup.board.source.kindSettings {
+        case .siri(let siri, let fetch): return await siriLines(setup, siri, fetch, clock: clock)
+        case .json(let json, let fetch): return await jsonLines(setup, json, fetch, clock: clock)
+        case .gtfs(let gtfs, let fetch): return await gtfsLines(setup, gtfs, fetch, clock: clock, now: now)
+        case .demo, .file, .api, .onebusaway:
             do {
                 let departures = try await setup.repository(clock: clock).departures()
                 return [Line(text: "source: \(departures.count) departures", isProblem: false)]
@@ -43,7 +45,12 @@ public enum LiveCheck {
                 return [Line(text: "source: \(error.description)", isProblem: true)]
             }
         }
-        let repository = setup.gtfsRepository(clock: clock, logger: BoardSetup.quietLogger)
+    }
+
+    @MainActor
+    static func gtfsLines(_ setup: BoardSetup, _ gtfs: GTFSSourceSettings, _ fetch: FetchSettings, clock: any BoardClock,
+                          now: Date) async -> [Line] {
+        let repository = setup.gtfsRepository(gtfs, fetch, clock: clock, logger: BoardSetup.quietLogger)
         var lines: [Line] = []
         do {
             let departures = try await repository.departures()
@@ -78,8 +85,8 @@ public enum LiveCheck {
     /// The rows, and the line codes seen that `route_names` does not name, with what the
     /// board shows for each (the published name, or the code itself).
     @MainActor
-    static func siriLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
-        let repository = setup.siriRepository(clock: clock)
+    static func siriLines(_ setup: BoardSetup, _ siri: SIRISourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line] {
+        let repository = setup.siriRepository(siri, fetch, clock: clock)
         let answer: SIRIRepository.Reading
         do {
             answer = try await repository.reading()
@@ -92,7 +99,7 @@ public enum LiveCheck {
         case .failure(let error)?: lines.append(Line(text: "situations: \(error.detail)", isProblem: true))
         case nil: break
         }
-        let names = setup.board.source.siri?.routeNames ?? [:]
+        let names = siri.routeNames
         var seen: Set<String> = [], unnamed: [String] = []
         for visit in answer.visits {
             guard let code = visit.lineRef, names[code] == nil, seen.insert(code).inserted else { continue }
@@ -108,9 +115,9 @@ public enum LiveCheck {
     /// The rows, then each query with the rows it found a value in, so a user adapting an
     /// agency sees which one misses; and the first rows left out, with why.
     @MainActor
-    static func jsonLines(_ setup: BoardSetup, clock: any BoardClock) async -> [Line] {
-        let repository = setup.jsonRepository(clock: clock)
-        let places = setup.board.source.json?.places ?? [:]
+    static func jsonLines(_ setup: BoardSetup, _ json: JSONMapSourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line] {
+        let repository = setup.jsonRepository(json, fetch, clock: clock)
+        let places = json.places
         let reading: JSONMapReading
         do {
             reading = try await repository.reading()

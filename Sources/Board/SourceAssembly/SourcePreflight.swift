@@ -2,8 +2,8 @@
 public import Glibc
 #endif
 public import BoardConfig
+import DeparturesCore
 import HTTPFetch
-import JSONMapSource
 
 /// What `validate` checks beyond the file itself: the files a board names must be there, or
 /// the running board could only ever show "Failed to load departures".
@@ -42,8 +42,8 @@ public enum SourcePreflight {
         }
         for (index, source) in board.sources.enumerated() {
             let section = board.sectionName(ofSource: index)
-            needSecret(source.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
-            if source.kind == .file, let path = source.filePath {
+            needSecret(source.fetch?.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
+            if case .file(let path) = source.kindSettings {
                 needFile(path, key: section + ".path", what: "the departures file")
             }
         }
@@ -57,8 +57,14 @@ public enum SourcePreflight {
         var warnings: [String] = []
         for one in setup.perSource {
             let source = one.board.source
-            let urls = [source.baseURL, source.siri?.url, source.siri?.situationsURL, source.json.map { JSONMapRepository.Settings.filling($0.url, "0") },
-                        source.gtfs?.tripUpdatesURL, source.gtfs?.alertsURL, source.gtfs?.vehiclePositionsURL, source.gtfs?.scheduleURL]
+            let urls: [String?] = switch source.kindSettings {
+            case .demo, .file: []
+            case .api(let api, _): [api.baseURL]
+            case .onebusaway(let server, _): [server.baseURL]
+            case .siri(let siri, _): [siri.url, siri.situationsURL]
+            case .json(let json, _): [JSONMapRequest.filling(json.url, "0")]
+            case .gtfs(let gtfs, _): [gtfs.tripUpdatesURL, gtfs.alertsURL, gtfs.vehiclePositionsURL, gtfs.scheduleURL]
+            }
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
                 do {

@@ -1,4 +1,5 @@
 import DeparturesCore
+import FeedKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,13 +19,14 @@ public enum StopSearch {
         defer { if let downloaded { unlink(downloaded) } }
         if feed.hasPrefix("http://") || feed.hasPrefix("https://") {
             let path = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/departure-board-stops-\(getpid()).zip"
+            var url = feed
             var headers: [HTTPHeader] = []
             if let board, let key = BoardSetup.apiKey(board.source) {
-                do { headers.append(HTTPHeader(name: key.header, value: try key.headerValue())) } catch {
+                do { try key.add(to: &url, headers: &headers, queryName: nil) } catch {
                     throw AssemblyError(.boardFile, "\(board.path): \(error.detail)")
                 }
             }
-            let request = HTTPRequest(url: feed, headers: headers, limits: ScheduleUpdater.Settings.downloadLimits,
+            let request = HTTPRequest(url: url, headers: headers, limits: ScheduleUpdater.Settings.downloadLimits,
                                       bodyFile: path)
             downloaded = path
             let response: HTTPResponse

@@ -46,7 +46,7 @@ public enum TimetableImport {
     public static func run(board: BoardFile, source index: Int, feed: String?,
                            proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> GTFSImportSummary {
         let source = board.sources[index]
-        guard let gtfs = source.gtfs, let feed = feed ?? gtfs.scheduleURL else {
+        guard case .gtfs(let gtfs, let fetch) = source.kindSettings, let feed = feed ?? gtfs.scheduleURL else {
             throw AssemblyError(.usage, "\(board.sectionName(ofSource: index)): no feed to import")
         }
         guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
@@ -59,7 +59,7 @@ public enum TimetableImport {
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
         // only when complete), unconditionally, since the user asked for it now.
-        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(source, url: feed),
+        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(fetch, gtfs, url: feed),
                                       client: BoardSetup.httpClient(source, proxyEnvironment: proxyEnvironment),
                                       logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {

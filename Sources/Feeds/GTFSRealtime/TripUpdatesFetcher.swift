@@ -21,7 +21,7 @@ public struct FetchedFeed: Sendable {
 }
 
 /// GETs a GTFS-Realtime TripUpdates feed (protobuf) with the limits, API-key header and error
-/// classification of `HTTPDeparturesRepository`, plus conditional GET: the ETag and
+/// classification of `APIRepository`, plus conditional GET: the ETag and
 /// Last-Modified of the last decoded feed go out as If-None-Match / If-Modified-Since, and a
 /// 304 answer reuses that feed without decoding anything.
 ///
@@ -121,7 +121,7 @@ public actor TripUpdatesFetcher {
         }
     }
 
-    /// As `HTTPDeparturesRepository`: unreachable network → offline, anything else → failed.
+    /// As `APIRepository`: unreachable network → offline, anything else → failed.
     static func classify(_ error: HTTPFetchError, url: String) -> DeparturesError {
         switch error {
         case .offline(let detail): .offline(detail: "GTFS-Realtime feed \(url): \(detail)")

@@ -5,6 +5,7 @@ public import DeparturesCore
 public import GTFSSchedule
 public import HTTPFetch
 public import Logging
+import FeedKit
 import Locking
 import Retry
 import SystemFiles
@@ -158,16 +159,15 @@ public final class ScheduleUpdater: Sendable {
         TemporaryFiles.removeOrphans(prefix: settings.storePath + ".download-") { $0 == ".zip" }
         defer { unlink(download) }
         var headers = [HTTPHeader(name: "Accept", value: "application/zip, */*")]
-        if let apiKey = settings.apiKey {
-            do {
-                headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
-            } catch {
-                return .failed(error.detail)
-            }
+        var url = settings.url
+        do {
+            try settings.apiKey?.add(to: &url, headers: &headers, queryName: nil)
+        } catch {
+            return .failed(error.detail)
         }
         let storeExists = access(settings.storePath, F_OK) == 0
         if conditional, storeExists { headers += previous.validators.conditionalHeaders }
-        let request = HTTPRequest(url: settings.url, headers: headers, limits: settings.limits, bodyFile: download)
+        let request = HTTPRequest(url: url, headers: headers, limits: settings.limits, bodyFile: download)
         let response: HTTPResponse
         do {
             response = try await client.get(request)

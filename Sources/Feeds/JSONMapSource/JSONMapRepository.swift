@@ -1,6 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
-public import APISource
+public import FeedKit
 public import Logging
 import SystemFiles
 
@@ -8,9 +8,7 @@ import SystemFiles
 /// POST with a body, as GraphQL servers want), its answer read through a `JSONMapping`.
 public struct JSONMapRepository: DeparturesRepository {
     public struct Settings: Sendable {
-        public enum Method: String, Sendable, Equatable, CaseIterable {
-            case get = "GET", post = "POST"
-        }
+        public typealias Method = JSONMapRequest.Method
 
         /// The URL, `{stop_id}` filled in (percent-encoded) where it appears.
         public var url: String
@@ -45,21 +43,12 @@ public struct JSONMapRepository: DeparturesRepository {
 
         /// The request URL without the key: what logs and errors name.
         public var requestURL: String {
-            Self.filling(url, stopID.map(DeparturesPath.encode))
+            JSONMapRequest.filling(url, stopID.map(DeparturesPath.encode))
         }
 
         /// The body as sent.
         public var requestBody: String? {
-            body.map { Self.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
-        }
-
-        /// Where the stop goes in `url` and `body`.
-        public static let stopPlaceholder = "{stop_id}"
-
-        /// `template` with the stop in place of `{stop_id}` (unchanged without a stop).
-        public static func filling(_ template: String, _ value: String?) -> String {
-            guard let value else { return template }
-            return template.replacing(stopPlaceholder, with: value)
+            body.map { JSONMapRequest.filling($0, stopID.map { String(JSONString.quoted($0).dropFirst().dropLast()) }) }
         }
     }
 
@@ -87,21 +76,26 @@ public struct JSONMapRepository: DeparturesRepository {
     /// The rows and how each field matched (`validate --live` reports it).
     public func reading() async throws(DeparturesError) -> JSONMapReading {
         let response = try await client.departuresResponse(try request(), memory: memory, source: url)
-        guard response.isSuccess else { throw response.statusFailure(from: url) }
-        do throws(DeparturesDataError) {
-            if AnswerStart.firstByte(of: response.body) == UInt8(ascii: "<") {
-                let start = String(decoding: response.body[AnswerStart.index(in: response.body)...].prefix(60), as: UTF8.self).filter { !$0.isNewline }
-                throw DeparturesDataError(path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
+        return try response.read(from: url) { () throws(AnswerProblem) in
+            do throws(DeparturesDataError) {
+                return try read(response.body)
+            } catch {
+                throw .data(error)
             }
-            let root = try JSONValue.parse(response.body)
-            // GraphQL answers its errors with status 200.
-            if let said = HTTPResponse.statedError(in: root, graphQLOnly: true), (try? settings.mapping.rowNodes(root))?.isEmpty != false {
-                throw DeparturesDataError(path: "", problem: "the server's error: \(said)")
-            }
-            return try settings.mapping.read(root, calendar: settings.calendar, now: clock.now)
-        } catch {
-            throw .invalidData(source: url, error)
         }
+    }
+
+    private func read(_ body: [UInt8]) throws(DeparturesDataError) -> JSONMapReading {
+        if AnswerStart.firstByte(of: body) == UInt8(ascii: "<") {
+            let start = String(decoding: body[AnswerStart.index(in: body)...].prefix(60), as: UTF8.self).filter { !$0.isNewline }
+            throw DeparturesDataError(path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
+        }
+        let root = try JSONValue.parse(body)
+        // GraphQL answers its errors with status 200.
+        if let said = HTTPResponse.statedError(in: root, graphQLOnly: true), (try? settings.mapping.rowNodes(root))?.isEmpty != false {
+            throw DeparturesDataError(path: "", problem: "the server's error: \(said)")
+        }
+        return try settings.mapping.read(root, calendar: settings.calendar, now: clock.now)
     }
 
     func request() throws(DeparturesError) -> HTTPRequest {

@@ -1,6 +1,6 @@
 public import DeparturesCore
 public import HTTPFetch
-public import APISource
+public import FeedKit
 public import Logging
 
 /// Departures from a OneBusAway server: `GET {base_url}/api/where/arrivals-and-departures-for-stop/{stop_id}.json?key=…`.
@@ -49,28 +49,24 @@ public struct OneBusAwayRepository: DeparturesRepository {
     /// The rows with the situations that concern them (OneBusAway's `references.situations`).
     public func answer() async throws(DeparturesError) -> SourceAnswer {
         var requestURL = url
-        if let apiKey = settings.apiKey {
-            requestURL = SourceURL.appending([("key", try apiKey.value())], to: url)
-        }
+        var headers = [HTTPHeader(name: "Accept", value: "application/json")]
+        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: Self.keyQuery)
         // HTTPFetch's messages name hosts, never a URL's query, so the key stays out of them.
-        let response = try await client.departuresResponse(HTTPRequest(
-            url: requestURL, headers: [HTTPHeader(name: "Accept", value: "application/json")], limits: settings.limits),
-            memory: memory, source: url)
-        // OneBusAway answers errors with a JSON body too (`code`, `text`): its words first.
-        let answer: SourceAnswer
-        do {
-            answer = try OneBusAwayAnswer.answer(response.body, calendar: settings.calendar, stopID: settings.stopID)
-        } catch {
-            switch error {
-            case .server(let code, let text):
-                throw .failed(detail: "\(url): OneBusAway error \(code): \(text)")
-            case .data(let problem) where response.isSuccess:
-                throw .invalidData(source: url, problem)
-            case .data:
-                throw response.statusFailure(from: url)
+        let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits),
+                                                           memory: memory, source: url)
+        // OneBusAway answers errors with a JSON body too (`code`, `text`).
+        return try response.read(from: url) { () throws(AnswerProblem) in
+            do throws(OneBusAwayAnswer.Problem) {
+                return try OneBusAwayAnswer.answer(response.body, calendar: settings.calendar, stopID: settings.stopID)
+            } catch {
+                switch error {
+                case .server(let code, let text): throw .server("OneBusAway error \(code): \(text)")
+                case .data(let problem): throw .data(problem)
+                }
             }
         }
-        guard response.isSuccess else { throw response.statusFailure(from: url) }
-        return answer
     }
+
+    /// The query parameter the API takes its key in.
+    static let keyQuery = "key"
 }

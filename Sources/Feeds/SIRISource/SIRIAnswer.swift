@@ -1,5 +1,5 @@
 public import DeparturesCore
-import APISource
+import FeedKit
 
 /// A SIRI StopMonitoring answer, in XML (SIRI 1.x or 2.x) or SIRI Lite JSON, told apart by
 /// its first byte whatever the Content-Type says; its visits become rows of the board's zone.

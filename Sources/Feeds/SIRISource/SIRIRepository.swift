@@ -1,7 +1,7 @@
 public import DeparturesCore
 public import HTTPFetch
 public import Logging
-import APISource
+import FeedKit
 
 /// Departures from a SIRI StopMonitoring server (`kind: siri`): SIRI Lite's GET or a POSTed
 /// `ServiceRequest`, answered in XML or JSON. The key goes in its header, or in the query
@@ -127,27 +127,25 @@ public struct SIRIRepository: DeparturesRepository {
         if request.method == .soap { headers.append(SIRIRequest.soapAction) }
         let response = try await client.departuresResponse(
             HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body), memory: memory, source: url)
-        // A server may answer an error status with an ErrorCondition: its words first.
-        let delivery: SIRIAnswer.Delivery
-        do {
-            delivery = try SIRIAnswer.read(response.body)
-        } catch {
-            throw Self.failure(error, response, source: url)
-        }
-        guard response.isSuccess else { throw Self.failure(nil, response, source: url) }
-        do {
-            let placed = try SIRIAnswer.placedRows(delivery.visits, calendar: settings.calendar, routeNames: settings.routeNames)
-            return Reading(rows: placed.map(\.row), visits: delivery.visits, situations: delivery.situations, placed: placed)
-        } catch {
-            throw Self.failure(error, response, source: url)
+        // A server may answer an error status with an ErrorCondition.
+        return try response.read(from: url) { () throws(AnswerProblem) in
+            do throws(SIRIAnswer.Problem) {
+                let delivery = try SIRIAnswer.read(response.body)
+                let placed = try SIRIAnswer.placedRows(delivery.visits, calendar: settings.calendar, routeNames: settings.routeNames)
+                return Reading(rows: placed.map(\.row), visits: delivery.visits, situations: delivery.situations, placed: placed)
+            } catch {
+                throw error.answerProblem
+            }
         }
     }
+}
 
-    static func failure(_ problem: SIRIAnswer.Problem?, _ response: HTTPResponse, source: String) -> DeparturesError {
-        switch problem {
-        case .server(let text): return .failed(detail: "\(source): SIRI error: \(text)")
-        case .data(let error) where response.isSuccess: return .invalidData(source: source, error)
-        case .data, nil: return response.statusFailure(from: source)
+extension SIRIAnswer.Problem {
+    /// As `HTTPResponse.read` takes it.
+    var answerProblem: AnswerProblem {
+        switch self {
+        case .server(let text): .server("SIRI error: \(text)")
+        case .data(let error): .data(error)
         }
     }
 }

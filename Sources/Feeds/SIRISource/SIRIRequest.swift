@@ -1,7 +1,7 @@
 public import DeparturesCore
 public import HTTPFetch
 import SystemFiles
-import APISource
+import FeedKit
 
 /// What a `kind: siri` source asks for, and how: SIRI Lite's GET with the request's
 /// elements as query parameters, a `ServiceRequest` document POSTed, as classic servers want,

@@ -2,7 +2,7 @@ import DeparturesCore
 import HTTPFetch
 import Locking
 import Logging
-import APISource
+import FeedKit
 
 /// A SituationExchange endpoint beside StopMonitoring: fetched with each refresh, its last
 /// good situations kept through failures, which are logged when their cause changes (and the
@@ -63,13 +63,12 @@ final class SIRISituationFeed: Sendable {
         try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
         let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits),
                                                            memory: memory, source: url)
-        let situations: [SIRISituation]
-        do {
-            situations = try SIRISituationExchange.situations(response.body)
-        } catch {
-            throw SIRIRepository.failure(error, response, source: url)
+        return try response.read(from: url) { () throws(AnswerProblem) in
+            do throws(SIRIAnswer.Problem) {
+                return try SIRISituationExchange.situations(response.body)
+            } catch {
+                throw error.answerProblem
+            }
         }
-        guard response.isSuccess else { throw SIRIRepository.failure(nil, response, source: url) }
-        return situations
     }
 }

@@ -1,6 +1,7 @@
 public import JSONPath
 
 /// `kind: json`: how an agency's own JSON answer becomes rows, declared in the board file.
+/// Plain data here, so the board file can hold it; `JSONMapSource` reads answers by it.
 /// `rows` selects one node per departure; each field is read from that node by the first of
 /// its queries that matches (`departure: [$.expected, $.scheduled]`).
 public struct JSONMapping: Sendable, Equatable {
@@ -96,5 +97,21 @@ public struct JSONMapping: Sendable, Equatable {
         let queries = fields[field] ?? []
         if queries.isEmpty { return "(none)" }
         return queries.count == 1 ? queries[0].text : "[" + queries.map(\.text).joined(separator: ", ") + "]"
+    }
+}
+
+/// `kind: json`'s request as the board file declares it: how it is sent and where the stop goes.
+public enum JSONMapRequest {
+    public enum Method: String, Sendable, Equatable, CaseIterable {
+        case get = "GET", post = "POST"
+    }
+
+    /// Where the stop goes in the URL and the body.
+    public static let stopPlaceholder = "{stop_id}"
+
+    /// `template` with the stop in place of `{stop_id}` (unchanged without a stop).
+    public static func filling(_ template: String, _ value: String?) -> String {
+        guard let value else { return template }
+        return template.replacing(stopPlaceholder, with: value)
     }
 }

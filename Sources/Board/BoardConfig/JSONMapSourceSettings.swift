@@ -1,13 +1,15 @@
+public import DeparturesCore
 public import HTTPFetch
-public import JSONMapSource
 import JSONPath
 import YAMLTree
 
 /// `kind: json`: any JSON API, its request and the queries that find each row's fields.
-public struct JSONSourceSettings: Sendable, Equatable {
+public struct JSONMapSourceSettings: Sendable, Equatable {
     /// `{stop_id}` in it is filled in with the source's `stop_id`.
     public var url: String
-    public var method: JSONMapRepository.Settings.Method
+    /// The stop `{stop_id}` stands for; nil when the request names none.
+    public var stopID: String?
+    public var method: JSONMapRequest.Method
     /// What a POST sends; `{stop_id}` is filled in.
     public var body: String?
     public var headers: [HTTPHeader]
@@ -18,9 +20,10 @@ public struct JSONSourceSettings: Sendable, Equatable {
     /// point at the query an answer did not match.
     public var places: [String: String] = [:]
 
-    public init(url: String, method: JSONMapRepository.Settings.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
+    public init(url: String, stopID: String? = nil, method: JSONMapRequest.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
                 mapping: JSONMapping, apiKeyQuery: String? = nil) {
         self.url = url
+        self.stopID = stopID
         self.method = method
         self.body = body
         self.headers = headers
@@ -30,15 +33,15 @@ public struct JSONSourceSettings: Sendable, Equatable {
 }
 
 /// The `source:` keys of `kind: json`.
-enum JSONSourceSchema {
+enum JSONMapSourceSchema {
     static let keys = ["url", "method", "body", "headers", "rows", "fields", "time_format", "api_key_query"]
     static let fields = SectionSchema(keys: JSONMapping.Field.allCases.map(\.rawValue))
-    static let placeholder = JSONMapRepository.Settings.stopPlaceholder
+    static let placeholder = JSONMapRequest.stopPlaceholder
 
-    static func build(_ section: Section) throws(BoardFileError) -> JSONSourceSettings {
+    static func build(_ section: Section, stopID: String?) throws(BoardFileError) -> JSONMapSourceSettings {
         let url = try section.string("url") ?? ""
         // Braces are no URL characters: check the URL with a stop id in place.
-        if let problem = Validators.feedURL(JSONMapRepository.Settings.filling(url, "0")) { throw section.error("url", problem) }
+        if let problem = Validators.feedURL(JSONMapRequest.filling(url, "0")) { throw section.error("url", problem) }
         let method = try self.method(section)
         let body = try section.string("body")
         if method == .post && body == nil {
@@ -55,7 +58,7 @@ enum JSONSourceSchema {
             throw section.error("stop_id", "is not used: write {stop_id} in url (or body) where the API wants the stop", atKey: true)
         }
         let (mapping, places) = try self.mapping(section)
-        var settings = JSONSourceSettings(url: url, method: method, body: body, headers: try headers(section), mapping: mapping,
+        var settings = JSONMapSourceSettings(url: url, stopID: stopID, method: method, body: body, headers: try headers(section), mapping: mapping,
                                           apiKeyQuery: try SourceKeys.apiKeyQuery(section))
         settings.places = places
         return settings
@@ -66,9 +69,9 @@ enum JSONSourceSchema {
         mark.map { "\(section.file):\($0.line):\($0.column)" }
     }
 
-    private static func method(_ section: Section) throws(BoardFileError) -> JSONMapRepository.Settings.Method {
+    private static func method(_ section: Section) throws(BoardFileError) -> JSONMapRequest.Method {
         guard let text = try section.string("method") else { return .get }
-        guard let method = JSONMapRepository.Settings.Method(rawValue: text.uppercased()) else {
+        guard let method = JSONMapRequest.Method(rawValue: text.uppercased()) else {
             throw section.error("method", "expected GET or POST; got '\(shown(text))'")
         }
         return method

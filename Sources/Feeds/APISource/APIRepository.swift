@@ -1,9 +1,11 @@
 public import DeparturesCore
+public import FeedKit
 public import HTTPFetch
 public import Logging
 
-/// Departures from `GET {base}/api/v1/stops/{stopId}/departures`.
-public struct HTTPDeparturesRepository: DeparturesRepository {
+/// `kind: api`: departures from `GET {base}/api/v1/stops/{stopId}/departures`, the
+/// project's own API (a hub serves it).
+public struct APIRepository: DeparturesRepository {
     public struct Settings: Sendable {
         public var baseURL: String
         public var stopID: String
@@ -41,20 +43,20 @@ public struct HTTPDeparturesRepository: DeparturesRepository {
     /// The rows and the answer's `alerts`; rows that do not name their alerts are matched
     /// to them at this stop.
     public func answer() async throws(DeparturesError) -> SourceAnswer {
+        var requestURL = url
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
-        if let apiKey = settings.apiKey {
-            headers.append(HTTPHeader(name: apiKey.header, value: try apiKey.headerValue()))
-        }
-        let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)
-
+        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: nil)
+        let request = HTTPRequest(url: requestURL, headers: headers, limits: settings.limits)
         let response = try await client.departuresResponse(request, memory: memory, source: url)
-        guard response.isSuccess else { throw response.statusFailure(from: url) }
-        do {
-            let decoded = try DeparturesDecoder.decode(response.body)
+        return try response.read(from: url) { () throws(AnswerProblem) in
+            let decoded: DeparturesResponse
+            do throws(DeparturesDataError) {
+                decoded = try DeparturesDecoder.decode(response.body)
+            } catch {
+                throw .data(error)
+            }
             return SourceAnswer(departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: [settings.stopID]),
                                 alerts: decoded.alerts)
-        } catch {
-            throw .invalidData(source: url, error)
         }
     }
 }
