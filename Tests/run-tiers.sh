@@ -1,46 +1,32 @@
 #!/usr/bin/env bash
-# The README's test command after deploy/prepare.sh: every tier in turn, each run even when an
-# earlier one failed (a flaky kernel case must not hide the package or systemd tiers), each
-# one's result and time printed, and a non-zero exit at the end if any failed.
+# Runs each tier command given, in turn, each even when an earlier one failed (a flaky kernel
+# case must not hide the package or systemd tiers), prints each one's result and time, and
+# exits non-zero at the end if any failed. The README's test command names every tier:
 #
-#   Tests/run-tiers.sh                 all tiers
-#   Tests/run-tiers.sh unit kernel     only those (names as in the table printed at the end)
+#   Tests/run-tiers.sh "swift test" Tests/Kernel/run.sh deploy/test-package.sh …
 set -uo pipefail
 cd "$(dirname -- "${BASH_SOURCE[0]}")/.."
+(($#)) || { echo "usage: Tests/run-tiers.sh COMMAND…" >&2; exit 64; }
 
-tiers=(
-    "unit|swift test"
-    "kernel|Tests/Kernel/run.sh"
-    "package|deploy/test-package.sh"
-    "systemd|Tests/Systemd/run.sh"
-    "libgpiod2|Tests/Kernel/libgpiod2.sh"
-)
-wanted=("$@")
-for name in "${wanted[@]}"; do
-    printf '%s\n' "${tiers[@]%%|*}" | grep -qx -- "$name" || { echo "run-tiers.sh: no tier '$name'" >&2; exit 64; }
-done
 results=()
 failed=()
-for tier in "${tiers[@]}"; do
-    name=${tier%%|*} command=${tier#*|}
-    if ((${#wanted[@]})) && [[ " ${wanted[*]} " != *" $name "* ]]; then continue; fi
-    echo "=== tier $name: $command"
+for command in "$@"; do
+    echo "=== tier: $command"
     started=$(date +%s)
     bash -c "$command"
     status=$?
     seconds=$(($(date +%s) - started))
     if ((status == 0)); then
-        results+=("$(printf '%-10s ok      %5d s' "$name" "$seconds")")
+        results+=("$(printf 'ok      %5d s  %s' "$seconds" "$command")")
     else
-        results+=("$(printf '%-10s FAILED  %5d s  (exit %d: %s)' "$name" "$seconds" "$status" "$command")")
-        failed+=("$name")
+        results+=("$(printf 'FAILED  %5d s  %s (exit %d)' "$seconds" "$command" "$status")")
+        failed+=("$command")
     fi
-    echo "=== tier $name: $( ((status == 0)) && echo ok || echo "FAILED (exit $status)") after $seconds s"
 done
 echo "=== tier results"
 printf '%s\n' "${results[@]}"
 if ((${#failed[@]})); then
-    echo "=== failing tiers: ${failed[*]}"
+    printf '=== failing tiers: %s\n' "${failed[@]}"
     exit 1
 fi
 echo "=== every tier ok"
