@@ -147,29 +147,24 @@ public struct PublishedDepartures: Sendable, Equatable {
 
 /// A feed's counters and last outcome, read from its polled answer.
 public struct FeedStatus: Sendable {
-    public var published: PublishedDepartures?
-    public var lastAttempt: Date?
-    /// The last failure's detail; nil after a success.
-    public var lastError: String?
-    public var consecutiveFailures: Int
-    public var upstreamFetches: Int
-    public var upstreamFailures: Int
+    /// Requests clients made for this stop.
     public var requests: Int
-    public var nextAttempt: Date?
     private let snapshot: Polled<PublishedDepartures, DeparturesError>.Snapshot
 
     init(_ snapshot: Polled<PublishedDepartures, DeparturesError>.Snapshot, requests: Int) {
         self.snapshot = snapshot
-        published = snapshot.value
-        lastAttempt = snapshot.lastAttempt
-        lastError = snapshot.lastError?.description
-        consecutiveFailures = snapshot.failures
-        // A fetch under way counts, as the status page always did.
-        upstreamFetches = snapshot.fetchCount + (snapshot.isPolling ? 1 : 0)
-        upstreamFailures = snapshot.failureCount
         self.requests = requests
-        nextAttempt = snapshot.nextDue
     }
+
+    public var published: PublishedDepartures? { snapshot.value }
+    public var lastAttempt: Date? { snapshot.lastAttempt }
+    /// The last failure's detail; nil after a success.
+    public var lastError: String? { snapshot.lastError?.description }
+    public var consecutiveFailures: Int { snapshot.failures }
+    /// A fetch under way counts, as the status page always did.
+    public var upstreamFetches: Int { snapshot.fetchCount + (snapshot.isPolling ? 1 : 0) }
+    public var upstreamFailures: Int { snapshot.failureCount }
+    public var nextAttempt: Date? { snapshot.nextDue }
 
     func condition(at now: Date, staleLimit: Duration) -> FeedCondition {
         switch snapshot.freshness(at: now, staleLimit: staleLimit) {

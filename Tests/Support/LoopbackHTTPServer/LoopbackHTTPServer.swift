@@ -16,6 +16,7 @@ public final class LoopbackHTTPServer: Sendable {
     private let handler: @Sendable (RecordedRequest) -> Reply
     private let stopping = Atomic<Bool>(false)
     private let recorded = Locked<[RecordedRequest]>([])
+    private let hangUps = Locked<[Duration]>([])
     private let thread = Locked<pthread_t?>(nil)
     private let recordsRequests: Bool
 
@@ -49,6 +50,11 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Requests received so far, in arrival order.
     public var requests: [RecordedRequest] { recorded.withLock { $0 } }
+
+    /// For each stalled reply the client closed, how long into the stall it did: measured on
+    /// the server's own thread, so a test's busy cooperative pool does not stretch it. Complete
+    /// once `stop()` has returned.
+    public var clientHangUpsDuringStalls: [Duration] { hangUps.withLock { $0 } }
 
     /// Ends the accept loop (interrupting any delay), joins the thread, closes the socket. Idempotent.
     public func stop() {
@@ -162,10 +168,10 @@ public final class LoopbackHTTPServer: Sendable {
             }
             _ = sendAll(fd, Array("0\r\n\r\n".utf8))
         case .delayed(let delay, let next):
-            if pause(delay) { perform(next, on: fd) }
+            if stall(fd, for: delay) { perform(next, on: fd) }
         case .headersThenStall(let status, let stall):
             guard sendHead(fd, status, [("Content-Length", "100")]) else { return }
-            _ = pause(stall)
+            _ = stall(fd, for: stall)
         case .truncated(let status, let declaredLength, let body):
             guard sendHead(fd, status, [("Content-Length", "\(declaredLength)")]) else { return }
             _ = sendAll(fd, body)
@@ -190,7 +196,7 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendAll(fd, bytes)
         case .rawThenStall(let bytes, let stall):
             guard sendAll(fd, bytes) else { return }
-            _ = pause(stall)
+            _ = stall(fd, for: stall)
         }
     }
 
@@ -215,6 +221,25 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Sleeps in short steps; false if stop() was called meanwhile.
+    /// Silence for `duration`, ended early by `stop()` or by the client closing, which is
+    /// recorded. True when the whole duration passed.
+    private func stall(_ fd: Int32, for duration: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var scratch = [UInt8](repeating: 0, count: 512)
+        // The socket is read before `stop()` is looked at, so a close that came first is recorded.
+        repeat {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN) | Int16(POLLRDHUP), revents: 0)
+            guard poll(&pfd, 1, 10) > 0 else { continue }
+            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                hangUps.withLock { $0.append(clock.now - start) }
+                return false
+            }
+        } while clock.now - start < duration && !isStopping
+        return !isStopping
+    }
+
     private func pause(_ duration: Duration) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + duration
