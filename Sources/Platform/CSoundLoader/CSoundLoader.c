@@ -23,6 +23,7 @@ struct db_pcm {
     snd_pcm_t *handle;
     unsigned channels;
     snd_pcm_uframes_t period;
+    snd_pcm_uframes_t buffer;
     size_t written;
 };
 
@@ -81,7 +82,10 @@ db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, un
     pcm->handle = handle;
     pcm->channels = channels;
     snd_pcm_uframes_t buffer = 0, period = 0;
-    pcm->period = sound->snd_pcm_get_params(handle, &buffer, &period) == 0 ? period : 0;
+    if (sound->snd_pcm_get_params(handle, &buffer, &period) == 0) {
+        pcm->period = period;
+        pcm->buffer = buffer;
+    }
     return pcm;
 }
 
@@ -108,9 +112,12 @@ int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, siz
 
 void db_pcm_finish(const db_sound *sound, db_pcm *pcm) {
     // A card plays whole periods: the end of the last one would be whatever the ring buffer
-    // held before (a burst of earlier speech). Silence fills it, as aplay does.
-    if (pcm->period > 0 && pcm->written % pcm->period != 0) {
-        size_t pad = pcm->period - pcm->written % pcm->period;
+    // held before (a burst of earlier speech). Silence fills it, as aplay does, and then a
+    // whole buffer more, so the drain begins after the last word has left: a driver that
+    // mishandles the drain's last transfer (snd-aloop 6.1 zeroes its start when one timer
+    // tick crosses the end) only touches silence.
+    if (pcm->period > 0) {
+        size_t pad = (pcm->period - pcm->written % pcm->period) % pcm->period + pcm->buffer;
         int16_t *silence = calloc(pad * pcm->channels, sizeof *silence);
         if (silence != NULL) {
             char ignored[8];

@@ -27,8 +27,8 @@ db_pcm *db_pcm_open(const db_sound *sound, const char *device, unsigned rate, un
 int db_pcm_write(const db_sound *sound, db_pcm *pcm, const int16_t *samples, size_t frames,
                  char *error, size_t error_size);
 
-/// Fills the last period with silence, waits until everything has been played, then closes
-/// the device.
+/// Fills the last period and one buffer more with silence, waits until everything has been
+/// played, then closes the device.
 void db_pcm_finish(const db_sound *sound, db_pcm *pcm);
 
 #endif
