@@ -312,6 +312,8 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/SIRISituations"),
         .executableTarget(name: "fuzz-json-path", dependencies: ["JSONPath", "FuzzSupport"], path: "Tests/Fuzz/Targets/JSONPath"),
         .executableTarget(name: "fuzz-status-link", dependencies: ["StatusLink", "FuzzSupport"], path: "Tests/Fuzz/Targets/StatusLink"),
+        .executableTarget(name: "fuzz-conditional-get", dependencies: ["WebServer", "WebMessages", "FuzzSupport"],
+                          path: "Tests/Fuzz/Targets/ConditionalGET"),
         .executableTarget(name: "fuzz-json-map", dependencies: ["JSONMapSource", "JSONPath", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/JSONMap"),
 
@@ -386,7 +388,7 @@ let package = Package(
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
-            "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link",
+            "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link", "fuzz-conditional-get",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

@@ -10,7 +10,7 @@ public enum HTTPDate {
         let local = TimeZoneRules.utc.localDateTime(atUnixSeconds: seconds)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        return weekday + ", " + two(local.date.day) + " " + months[local.date.month - 1] + " " + String(local.date.year)
+        return weekday + ", " + two(local.date.day) + " " + months[local.date.month - 1] + " " + four(local.date.year)
             + " " + two(local.hour) + ":" + two(local.minute) + ":" + two(local.second) + " GMT"
     }
 
@@ -38,4 +38,6 @@ public enum HTTPDate {
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// IMF-fixdate's year is four digits, so a year before 1000 reads back.
+    private static func four(_ value: Int) -> String { String(repeating: "0", count: max(0, 4 - String(value).count)) + String(value) }
 }

@@ -1,11 +1,12 @@
-import WebMessages
+public import WebMessages
 
 /// Conditional GET on the server's side (RFC 9110 §13): when a client already holds the
-/// answer, it gets `304 Not Modified` and no body.
-enum Preconditions {
+/// answer, it gets `304 Not Modified` and no body. Public for its fuzz target: what a client
+/// sends in these fields is outside bytes.
+public enum Preconditions {
     /// True when `request` holds what `response` (a 200) would send. If-None-Match decides
     /// when present; If-Modified-Since counts only without it (§13.2.2).
-    static func notModified(_ request: WebRequest, _ response: WebResponse) -> Bool {
+    public static func notModified(_ request: WebRequest, _ response: WebResponse) -> Bool {
         if let wanted = request.header("if-none-match") {
             guard let tag = response.header("ETag") else { return false }
             return matches(wanted, tag)

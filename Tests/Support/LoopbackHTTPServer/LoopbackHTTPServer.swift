@@ -171,7 +171,7 @@ public final class LoopbackHTTPServer: Sendable {
             if stall(fd, for: delay) { perform(next, on: fd) }
         case .headersThenStall(let status, let stall):
             guard sendHead(fd, status, [("Content-Length", "100")]) else { return }
-            _ = stall(fd, for: stall)
+            _ = self.stall(fd, for: stall)
         case .truncated(let status, let declaredLength, let body):
             guard sendHead(fd, status, [("Content-Length", "\(declaredLength)")]) else { return }
             _ = sendAll(fd, body)
@@ -196,7 +196,7 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendAll(fd, bytes)
         case .rawThenStall(let bytes, let stall):
             guard sendAll(fd, bytes) else { return }
-            _ = stall(fd, for: stall)
+            _ = self.stall(fd, for: stall)
         }
     }
 
@@ -229,7 +229,7 @@ public final class LoopbackHTTPServer: Sendable {
         var scratch = [UInt8](repeating: 0, count: 512)
         // The socket is read before `stop()` is looked at, so a close that came first is recorded.
         repeat {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN) | Int16(POLLRDHUP), revents: 0)
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, 10) > 0 else { continue }
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
