@@ -21,14 +21,12 @@ public struct APIRepository: DeparturesRepository {
     }
 
     public let settings: Settings
-    private let client: any HTTPFetching
-    private let memory: AnswerMemory
+    private let client: SourceClient
 
     /// `logger` hears of unchanged answers (304), at debug level.
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
-        self.client = client
-        memory = AnswerMemory(logger: logger)
+        self.client = SourceClient(http: client, logger: logger)
     }
 
     /// The request URL; the stop id is percent-encoded as one path segment.
@@ -43,11 +41,7 @@ public struct APIRepository: DeparturesRepository {
     /// The rows and the answer's `alerts`; rows that do not name their alerts are matched
     /// to them at this stop.
     public func answer() async throws(DeparturesError) -> SourceAnswer {
-        var requestURL = url
-        var headers = [HTTPHeader(name: "Accept", value: "application/json")]
-        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: nil)
-        let request = HTTPRequest(url: requestURL, headers: headers, limits: settings.limits)
-        let response = try await client.departuresResponse(request, memory: memory, source: url)
+        let response = try await client.answer(from: url, accept: "application/json", key: settings.apiKey, limits: settings.limits)
         return try response.read(from: url) { () throws(AnswerProblem) in
             let decoded: DeparturesResponse
             do throws(DeparturesDataError) {

@@ -53,18 +53,16 @@ public struct JSONMapRepository: DeparturesRepository {
     }
 
     public let settings: Settings
-    private let client: any HTTPFetching
+    private let client: SourceClient
     /// Times further than a day and a half from now are refused as no departure.
     private let clock: any BoardClock
-    private let memory: AnswerMemory
 
     /// `logger` hears of unchanged answers (304), at debug level.
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
                 logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
-        self.client = client
+        self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
-        memory = AnswerMemory(logger: logger)
     }
 
     public var url: String { settings.requestURL }
@@ -75,7 +73,17 @@ public struct JSONMapRepository: DeparturesRepository {
 
     /// The rows and how each field matched (`validate --live` reports it).
     public func reading() async throws(DeparturesError) -> JSONMapReading {
-        let response = try await client.departuresResponse(try request(), memory: memory, source: url)
+        // The board's headers, an Accept of JSON unless they name one; a POST's Content-Type
+        // goes with its body.
+        var headers = settings.headers
+        var body: HTTPRequest.Body?
+        if settings.method == .post {
+            let type = headers.first { $0.name.lowercased() == "content-type" }
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+            body = HTTPRequest.Body(contentType: type?.value ?? "application/json", bytes: Array((settings.requestBody ?? "").utf8))
+        }
+        let response = try await client.answer(from: url, accept: "application/json", headers: headers, key: settings.apiKey,
+                                               keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(DeparturesDataError) {
                 return try read(response.body)
@@ -96,21 +104,5 @@ public struct JSONMapRepository: DeparturesRepository {
             throw DeparturesDataError(path: "", problem: "the server's error: \(said)")
         }
         return try settings.mapping.read(root, calendar: settings.calendar, now: clock.now)
-    }
-
-    func request() throws(DeparturesError) -> HTTPRequest {
-        var requestURL = url
-        var headers = settings.headers
-        if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
-            headers.insert(HTTPHeader(name: "Accept", value: "application/json"), at: 0)
-        }
-        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
-        var body: HTTPRequest.Body?
-        if settings.method == .post {
-            let type = headers.first { $0.name.lowercased() == "content-type" }
-            headers.removeAll { $0.name.lowercased() == "content-type" }
-            body = HTTPRequest.Body(contentType: type?.value ?? "application/json", bytes: Array((settings.requestBody ?? "").utf8))
-        }
-        return HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body)
     }
 }

@@ -27,14 +27,12 @@ public struct OneBusAwayRepository: DeparturesRepository {
     }
 
     public let settings: Settings
-    private let client: any HTTPFetching
-    private let memory: AnswerMemory
+    private let client: SourceClient
 
     /// `logger` hears of unchanged answers (304), at debug level.
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
-        self.client = client
-        memory = AnswerMemory(logger: logger)
+        self.client = SourceClient(http: client, logger: logger)
     }
 
     /// The request URL without the key: what logs and errors name.
@@ -48,12 +46,9 @@ public struct OneBusAwayRepository: DeparturesRepository {
 
     /// The rows with the situations that concern them (OneBusAway's `references.situations`).
     public func answer() async throws(DeparturesError) -> SourceAnswer {
-        var requestURL = url
-        var headers = [HTTPHeader(name: "Accept", value: "application/json")]
-        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: Self.keyQuery)
         // HTTPFetch's messages name hosts, never a URL's query, so the key stays out of them.
-        let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits),
-                                                           memory: memory, source: url)
+        let response = try await client.answer(from: url, accept: "application/json", key: settings.apiKey, keyQuery: Self.keyQuery,
+                                               limits: settings.limits)
         // OneBusAway answers errors with a JSON body too (`code`, `text`).
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(OneBusAwayAnswer.Problem) {

@@ -47,22 +47,23 @@ public struct SIRIRepository: DeparturesRepository {
     }
 
     public let settings: Settings
-    private let client: any HTTPFetching
+    /// StopMonitoring's; its own memory of the last answer makes GETs conditional (a POST never is).
+    private let client: SourceClient
     /// Stamps a POSTed request.
     private let clock: any BoardClock
     private let situationFeed: SIRISituationFeed?
-    /// StopMonitoring's last answer, for conditional GETs (a POST is never conditional).
-    private let memory: AnswerMemory
 
     /// `logger` hears of the situations feed failing and recovering (the rows stay meanwhile).
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
                 logger: Logger = Logger(label: "departure-board.siri", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.settings = settings
-        self.client = client
+        self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
         situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, clock: clock, logger: logger) }
-        memory = AnswerMemory(logger: logger)
     }
+
+    /// Both endpoints may answer in XML or in SIRI Lite's JSON.
+    static let accept = "application/xml, text/xml, application/json"
 
     /// The request URL without the key.
     public var url: String { settings.request.plainURL }
@@ -116,17 +117,13 @@ public struct SIRIRepository: DeparturesRepository {
     /// One StopMonitoring answer, read.
     public func reading() async throws(DeparturesError) -> Reading {
         let request = settings.request
-        var requestURL = url
-        var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
-        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
         let body: HTTPRequest.Body? = switch request.method {
         case .get: nil
         case .post: request.serviceRequest(at: clock.now, calendar: settings.calendar)
         case .soap: request.soapRequest(at: clock.now, calendar: settings.calendar)
         }
-        if request.method == .soap { headers.append(SIRIRequest.soapAction) }
-        let response = try await client.departuresResponse(
-            HTTPRequest(url: requestURL, headers: headers, limits: settings.limits, postBody: body), memory: memory, source: url)
+        let response = try await client.answer(from: url, accept: Self.accept, headers: request.method == .soap ? [SIRIRequest.soapAction] : [],
+                                               key: settings.apiKey, keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
         // A server may answer an error status with an ErrorCondition.
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(SIRIAnswer.Problem) {

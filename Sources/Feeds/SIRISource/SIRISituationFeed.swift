@@ -9,20 +9,18 @@ import FeedKit
 /// recovery too) and shown on the status page, never in place of the rows.
 final class SIRISituationFeed: Sendable {
     let url: String
-    private let client: any HTTPFetching
+    private let client: SourceClient
     private let logger: Logger
     /// The last good situations and why the feed fails (fetched at every refresh: no backoff of its own).
     private let polled: Polled<[SIRISituation], DeparturesError>
     /// Situations that could not be read, reported once per change.
     private let problems = Locked<[String]>([])
-    private let memory: AnswerMemory
 
     init(url: String, client: any HTTPFetching, clock: any BoardClock, logger: Logger) {
         self.url = url
-        self.client = client
+        self.client = SourceClient(http: client, logger: logger)
         self.logger = logger
         polled = Polled(policy: RefreshPolicy(), clock: clock)
-        memory = AnswerMemory(logger: logger)
     }
 
     var situations: [SIRISituation] { polled.value ?? [] }
@@ -58,11 +56,8 @@ final class SIRISituationFeed: Sendable {
     }
 
     func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {
-        var requestURL = url
-        var headers = [HTTPHeader(name: "Accept", value: "application/xml, text/xml, application/json")]
-        try settings.apiKey?.add(to: &requestURL, headers: &headers, queryName: settings.apiKeyQuery)
-        let response = try await client.departuresResponse(HTTPRequest(url: requestURL, headers: headers, limits: settings.limits),
-                                                           memory: memory, source: url)
+        let response = try await client.answer(from: url, accept: SIRIRepository.accept, key: settings.apiKey,
+                                               keyQuery: settings.apiKeyQuery, limits: settings.limits)
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(SIRIAnswer.Problem) {
                 return try SIRISituationExchange.situations(response.body)
