@@ -436,6 +436,9 @@ for target in package.targets where [.regular, .executable, .test].contains(targ
         // only in files that import its module.
         .enableUpcomingFeature("InternalImportsByDefault"),
         .enableUpcomingFeature("MemberImportVisibility"),
+        // An existential is written `any P`, so its cost (a box, dynamic dispatch) is seen
+        // where it is paid, apart from a generic's `some P`.
+        .enableUpcomingFeature("ExistentialAny"),
         .unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
     ]
     if target.type == .executable && !["departure-board", "departure-board-web"].contains(target.name) {
