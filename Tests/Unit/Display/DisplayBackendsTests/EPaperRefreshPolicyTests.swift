@@ -84,7 +84,10 @@ import Testing
 
     @Test(arguments: ["UC8179", "SSD1680"])
     func busyTimeoutNamesTheLineAndIsNotSwallowed(_ controller: String) throws {
-        let io = EPaperStuckBusyIO()
+        // BUSY stuck from the start, as hardware reports it: every wait for it times out.
+        let trace = TraceRecorder()
+        let io = FaultInjectingIO(wrapping: trace.io, device: "/dev/spidev0.0")
+        io.stick("busy")
         let clock = EPaperTestClock()
         let driver: any PanelDriver = controller == "UC8179"
             ? UC8179Driver(io: io, now: clock.now) : SSD1680Driver(io: io, now: clock.now)
@@ -93,20 +96,20 @@ import Testing
         #expect(error?.device.contains("(busy)") == true)
 
         // BUSY stuck during a refresh: the push throws, and the next one is full again.
-        io.failWaits = false
+        io.free("busy")
         try driver.initialise()
         let frame = EPaperFixture.pattern(width: driver.width, height: driver.height, seed: 41)
         try driver.push(frame, damage: [frame.bounds])
         clock.advance(.seconds(11))
-        io.failWaits = true
+        io.stick("busy")
         let rect = Rect(x: 0, y: 0, width: 8, height: 8)
         #expect(throws: BusError.self) { try driver.push(frame, damage: [rect]) }
-        io.failWaits = false
+        io.free("busy")
         clock.advance(.seconds(11))
-        _ = try io.trace.take()
+        _ = try trace.take()
         try driver.push(frame, damage: [rect])
         let full = controller == "UC8179" ? 48_000 * 2 : 4_000 * 2
-        let ram = EPaperFixture.dataBytes(try io.trace.take())
+        let ram = EPaperFixture.dataBytes(try trace.take())
         #expect(ram >= full)
     }
 }

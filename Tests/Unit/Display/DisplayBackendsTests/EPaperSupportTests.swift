@@ -12,24 +12,6 @@ final class EPaperTestClock: Sendable {
     func advance(_ by: Duration) { value.withLock { $0 += by } }
 }
 
-/// A PanelIO whose BUSY never clears once `failWaits` is set, as hardware reports it.
-final class EPaperStuckBusyIO: PanelIO {
-    var failWaits = true
-    let trace = TraceRecorder()
-
-    func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) {}
-    func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try trace.io.spiWrite(bytes, dc: dc) }
-    func setLine(_ line: String, _ value: Int) throws(BusError) { try trace.io.setLine(line, value) }
-    func sleep(milliseconds: Int) {}
-    func waitForLine(_ line: String, value: Int, timeout: Duration) throws(BusError) {
-        if failWaits {
-            throw BusError(.busyTimeout, device: "gpiochip0 line 24 (\(line))",
-                           message: "\(line) did not read \(value) within \(timeout)")
-        }
-        try trace.io.waitForLine(line, value: value, timeout: timeout)
-    }
-}
-
 enum EPaperFixture {
     /// A seeded pseudo-random frame (SplitMix64), white/black/red in equal parts.
     static func pattern(width: Int, height: Int, seed: UInt64, colors: UInt64 = 3) -> Framebuffer {

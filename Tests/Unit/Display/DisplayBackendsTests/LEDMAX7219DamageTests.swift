@@ -53,25 +53,21 @@ import Testing
     }
 
     @Test func aFailedPushMakesTheNextOneSendEverything() throws {
-        final class LEDFailingIO: PanelIO {
-            var failNext = false, writes = 0
-            func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) {}
-            func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) {
-                if failNext { failNext = false; throw BusError(.transient, device: "/dev/spidev0.0", message: "EIO") }
-                writes += 1
-            }
-            func setLine(_ line: String, _ value: Int) throws(BusError) {}
-            func waitForLine(_ line: String, value: Int, timeout: Duration) throws(BusError) {}
-            func sleep(milliseconds: Int) {}
-        }
-        let io = LEDFailingIO()
+        let trace = TraceRecorder()
+        let io = FaultInjectingIO(wrapping: trace.io, device: "/dev/spidev0.0")
         let driver = try #require(MAX7219ChainDriver(io: io, modules: 4))
+        var emulator = MAX7219ChainEmulator(layout: try #require(MAX7219Layout(modules: 4)))
         try driver.initialise()
         let frame = Framebuffer(width: 32, height: 8, format: .mono, fill: PixelValue(1))
-        io.failNext = true
+        io.failWrite(number: 1)
         #expect(throws: BusError.self) { try driver.push(frame, damage: [frame.bounds]) }
-        io.writes = 0
+        #expect(io.faultsInjected == 1)
+        try emulator.replay(trace.take())
+        // Nothing damaged, yet every row goes again: the chain may hold anything after a failure.
         try driver.push(frame, damage: [])
-        #expect(io.writes == 8)
+        let resent = try trace.take()
+        #expect(resent.filter { if case .spi = $0 { true } else { false } }.count == 8)
+        try emulator.replay(resent)
+        #expect(emulator.image() == frame)
     }
 }

@@ -151,13 +151,16 @@ struct OLEDSSD1306Rig {
 
     @Test func failedPushMakesTheNextPushWhole() throws {
         let recorder = TraceRecorder()
-        let io = OLEDFailingIO(inner: recorder.io, failAfter: 6)
+        // The panel goes after six writes: initialise's five and the push's first.
+        let io = FaultInjectingIO(wrapping: recorder.io, device: "/dev/i2c-1")
+        io.disconnect(afterWrites: 6)
         let driver = SSD1306Driver(io: io, bus: .i2c())
         var emulator = SSD1306Emulator()
         try driver.initialise()  // 5 writes
         let frame = OLEDPattern.random.frame(width: 128, height: 64, format: .mono)
         #expect(throws: BusError.self) { try driver.push(frame, damage: [frame.bounds]) }
-        io.failAfter = .max
+        #expect(io.writeAttempts == 7 && io.faultsInjected == 1)
+        io.reconnect()
         try driver.push(frame, damage: [Rect(x: 0, y: 0, width: 1, height: 1)])
         try emulator.replay(recorder.take())
         #expect(emulator.image() == frame)

@@ -4,25 +4,6 @@ import Framebuffer
 import PanelTestSupport
 import SeededRandom
 
-/// A `PanelIO` whose writes start failing after `failAfter` of them, for the recovery tests.
-final class OLEDFailingIO: PanelIO {
-    let inner: TraceIO
-    var failAfter: Int
-    init(inner: TraceIO, failAfter: Int) {
-        self.inner = inner
-        self.failAfter = failAfter
-    }
-    private func tick() throws(BusError) {
-        failAfter -= 1
-        if failAfter < 0 { throw BusError(.transient, device: "/dev/test", message: "injected") }
-    }
-    func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) { try tick(); try inner.i2cWrite(address: address, bytes) }
-    func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try tick(); try inner.spiWrite(bytes, dc: dc) }
-    func setLine(_ line: String, _ value: Int) throws(BusError) { try inner.setLine(line, value) }
-    func waitForLine(_ line: String, value: Int, timeout: Duration) throws(BusError) {}
-    func sleep(milliseconds: Int) { inner.sleep(milliseconds: milliseconds) }
-}
-
 /// Deterministic test pictures: seeded noise and a board-like line of digits.
 enum OLEDPattern: String, CaseIterable, Sendable {
     case random, text

@@ -2,27 +2,15 @@
 import PanelTestSupport
 import Testing
 
-/// A bus with small limits, so splitting shows on a few bytes.
-final class LimitedTraceIO: PanelIO {
-    let recorder = TraceRecorder()
-    let limits: TransferLimits
-    init(spi: Int, i2c: Int) { limits = TransferLimits(spi: spi, i2c: i2c) }
-
-    func i2cWrite(address: UInt8, _ bytes: [UInt8]) throws(BusError) { try recorder.io.i2cWrite(address: address, bytes) }
-    func spiWrite(_ bytes: [UInt8], dc: Int?) throws(BusError) { try recorder.io.spiWrite(bytes, dc: dc) }
-    func setLine(_ line: String, _ value: Int) throws(BusError) { try recorder.io.setLine(line, value) }
-    func waitForLine(_ line: String, value: Int, timeout: Duration) throws(BusError) {}
-    func sleep(milliseconds: Int) { recorder.io.sleep(milliseconds: milliseconds) }
-}
-
 @Suite struct PanelLinkTests {
     @Test func spiCommandBytesGoWithDCLowAndDataSplitsAtTheBusLimitWithDCHigh() throws {
-        let io = LimitedTraceIO(spi: 4, i2c: 32)
+        let recorder = TraceRecorder()
+        let io = FaultInjectingIO(wrapping: recorder.io, device: "/dev/spidev0.0", limits: TransferLimits(spi: 4, i2c: 32))
         let link = SPILink(io: io, parameters: .data)
         try link.command(0x24, [1, 2, 3, 4, 5, 6])
         try link.data([7, 8, 9, 10, 11])
         try link.data([])
-        #expect(try io.recorder.take() == [
+        #expect(try recorder.take() == [
             .spi(dc: 0, data: [0x24]), .spi(dc: 1, data: [1, 2, 3, 4]), .spi(dc: 1, data: [5, 6]),
             .spi(dc: 1, data: [7, 8, 9, 10]), .spi(dc: 1, data: [11]),
         ])
@@ -52,14 +40,15 @@ final class LimitedTraceIO: PanelIO {
     /// A control byte may repeat in each block; a command-first chip's lead byte is a command
     /// (the HT16K33's RAM address), so its writes are never split.
     @Test func i2cWritesSplitAtTheBusLimitRepeatingOnlyTheControlByte() throws {
-        let io = LimitedTraceIO(spi: 4096, i2c: 3)
+        let recorder = TraceRecorder()
+        let io = FaultInjectingIO(wrapping: recorder.io, device: "/dev/i2c-1", limits: TransferLimits(spi: 4096, i2c: 3))
         let control = I2CLink(io: io, address: 0x3C)
         try control.data([1, 2, 3, 4, 5])
         try control.data([])
         let plain = I2CLink(io: io, address: 0x70, framing: .commandFirst)
         try plain.command(0x00, [1, 2, 3, 4])
         try plain.command(0x81)
-        #expect(try io.recorder.take() == [
+        #expect(try recorder.take() == [
             .i2c(address: 0x3C, data: [0x40, 1, 2, 3]), .i2c(address: 0x3C, data: [0x40, 4, 5]),
             .i2c(address: 0x70, data: [0x00, 1, 2, 3, 4]), .i2c(address: 0x70, data: [0x81]),
         ])
