@@ -279,9 +279,12 @@ let package = Package(
                 path: "Tests/Support/LogCapture"),
         // Test support: a seedable random generator for mutation tests.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // Test support: the checkout's root, found from where the tests were built, for tests that
+        // read its boards and fonts or run its scripts.
+        .target(name: "TestPaths", path: "Tests/Support/TestPaths"),
         // Test support: the panel emulators (test oracles), the trace reader, a recording and a
         // fault-injecting bus; kept out of DisplayBackends so none of it ships in the binary.
-        .target(name: "PanelTestSupport", dependencies: ["DisplayBackends", "Framebuffer"],
+        .target(name: "PanelTestSupport", dependencies: ["DisplayBackends", "Framebuffer", "TestPaths"],
                 path: "Tests/Support/PanelTestSupport"),
 
         // Fuzz targets (Tests/Fuzz): corpus replayers in a normal build, libFuzzer targets when
@@ -321,7 +324,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["Locking", "SQLite", "CSQLite"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "SeededRandom"]),
         .testTarget(name: "SoundPlaybackTests", dependencies: ["SoundPlayback"]),
-        .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
+        .testTarget(name: "HTTPFetchTests", dependencies: ["TestTiming", "TestPaths", "HTTPFetch", "LoopbackHTTPServer", "CZlibSystem", "SystemFiles"]),
         .testTarget(name: "DeparturesCoreTests", dependencies: ["Locking", "TestTiming", "DeparturesCore", "ZoneInfo"]),
         .testTarget(name: "APISourceTests", dependencies: ["APISource", "FeedKit", "DeparturesCore", "HTTPFetch", "LoopbackHTTPServer",
             "Locking", "LogCapture", "ZoneInfo", .product(name: "Logging", package: "swift-log")]),
@@ -347,19 +350,19 @@ let package = Package(
         ]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "DeparturesCore", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
-        .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
+        .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom", "TestPaths"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
-        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
-        .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
+        .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "TestPaths", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
+        .testTarget(name: "BoardRenderTests", dependencies: ["TestPaths", "BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "TestPaths", "LogCapture",
             "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo", "AmbientLight",
             "StatusEndpoint", "WebMessages", "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", 
+        .testTarget(name: "BoardAssemblyTests", dependencies: ["Locking", "TestPaths",
             "BoardAssembly", "SourceAssembly", "ProgramSupport", "BoardConfig", "DeparturesCore", "DisplayBackends", "Framebuffer", "PanelCatalog",
             "BoardRender", "ZoneInfo", "Announcements", "SpeechOutput",
             "GTFSFeedBuilder", "GTFSSchedule", "LoopbackHTTPServer", "PanelTestSupport", "BoardRuntime", "HTTPFetch",
@@ -376,7 +379,7 @@ let package = Package(
         .testTarget(name: "WebServerTests", dependencies: ["TestTiming",
             "WebServer", "WebMessages", "HTTPFetch", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming",
+        .testTarget(name: "DeparturesHubTests", dependencies: ["Locking", "TestTiming", "TestPaths",
             "DeparturesHub", "DeparturesCore", "WebServer", "WebMessages", "ServerAssembly", "SourceAssembly", "BoardConfig",
             "ZoneInfo", "LoopbackHTTPServer", "APISource", "HTTPFetch",
             .product(name: "Logging", package: "swift-log"),
@@ -384,7 +387,7 @@ let package = Package(
         .testTarget(name: "AnnouncementsTests", dependencies: ["Announcements", "DeparturesCore", "ZoneInfo", "SpeechOutput"]),
         .testTarget(name: "SpeechOutputTests", dependencies: ["SpeechOutput"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["GPIOLine", "CI2C"]),
-        .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming",
+        .testTarget(name: "DepartureBoardCLITests", dependencies: ["Locking", "TestTiming", "TestPaths",
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
@@ -421,6 +424,33 @@ for (family, names) in families {
         }
         target.path = "Sources/\(family)/\(name)"
     }
+}
+
+// The tests' floor plan (Tests/README.md): unit tests by the family of the module they test,
+// as Sources/ is grouped; the end-to-end tests, which run the real programs, apart. Every test
+// target must have a place here.
+let testFolders: [String: [String]] = [
+    "Unit/Core": ["DeparturesCoreTests"],
+    "Unit/Feeds": ["APISourceTests", "OneBusAwaySourceTests", "SIRISourceTests", "JSONMapSourceTests", "GTFSScheduleTests",
+                   "GTFSRealtimeTests", "GTFSSourceTests"],
+    "Unit/Board": ["BoardConfigTests", "BoardAssemblyTests", "BoardRuntimeTests"],
+    "Unit/Display": ["FramebufferTests", "BoardRenderTests", "FontsTests", "DisplayBackendsTests", "AmbientLightTests"],
+    "Unit/Server": ["StatusLinkTests", "WebServerTests", "DeparturesHubTests"],
+    "Unit/Platform": ["RetryTests", "SQLiteTests", "ZoneInfoTests", "SoundPlaybackTests", "HTTPFetchTests", "JSONPathTests",
+                      "ZipReaderTests", "CSVStreamTests", "YAMLTreeTests", "SystemLibrariesTests"],
+    "Unit/Voice": ["AnnouncementsTests", "SpeechOutputTests"],
+    "EndToEnd": ["DepartureBoardCLITests"],
+]
+for (folder, names) in testFolders {
+    for name in names {
+        guard let target = package.targets.first(where: { $0.name == name && $0.type == .test }) else {
+            fatalError("Package.swift: the tests' floor plan names \(name), which is no test target")
+        }
+        target.path = "Tests/\(folder)/\(name)"
+    }
+}
+for target in package.targets where target.type == .test && target.path == nil {
+    fatalError("Package.swift: test target \(target.name) has no folder in the tests' floor plan")
 }
 
 // Release objects are compiled for the static Swift libraries too: the compiler then records

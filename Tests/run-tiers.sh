@@ -3,7 +3,7 @@
 # case must not hide the package or systemd tiers), prints each one's result and time, and
 # exits non-zero at the end if any failed. The README's test command names every tier:
 #
-#   Tests/run-tiers.sh "swift test" Tests/Kernel/run.sh deploy/test-package.sh …
+#   Tests/run-tiers.sh "swift test" Tests/EndToEnd/Kernel/run.sh Tests/Package/deb.sh …
 set -uo pipefail
 cd "$(dirname -- "${BASH_SOURCE[0]}")/.."
 (($#)) || { echo "usage: Tests/run-tiers.sh COMMAND…" >&2; exit 64; }

@@ -12,7 +12,7 @@
 set -euo pipefail
 
 # The Swift toolchain's own needs on a bare system (linker, C library and C++ headers, and
-# the shared libraries swift, swift-build and swift-frontend load: found by Tests/CleanRoot),
+# the shared libraries swift, swift-build and swift-frontend load: found by Tests/Package/CleanRoot),
 # then the C libraries the package links through its system-library targets, and libssl3,
 # which the HTTP client loads (dlopen) on the first https request; libssl-dev for the
 # headers that type the loader's calls (build time only: nothing links libssl); likewise

@@ -37,7 +37,7 @@ readonly LIBRARY_URL=https://github.com/hzeller/rpi-rgb-led-matrix
 # backends merged with PR #1886 in April 2026); downstream projects name the
 # same commit (8907235) as upstream master after that merge. Before moving it,
 # check that lib/rp1/ is still there and compare include/led-matrix-c.h with
-# Tests/HUB75/stub/led-matrix-c.h (in June 2026 the Pi 5 backend switch in
+# Tests/EndToEnd/HUB75/stub/led-matrix-c.h (in June 2026 the Pi 5 backend switch in
 # RGBLedRuntimeOptions was renamed rp1_rio -> rp1_pio and its default flipped).
 readonly LIBRARY_COMMIT=89072356305e272c2b1af32b8377a274df3d6d9f
 

@@ -55,7 +55,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "How long each `run` child runs before SIGTERM, in seconds.")
     var seconds = 5
 
-    @Option(name: .customLong("hub75-driver"), help: ArgumentHelp("Run HUB75 boards against this departure-board-hub75 (e.g. one built against the stub by Tests/HUB75/build-stub-driver.sh) instead of a trace, and report its frame delivery.", valueName: "PROGRAM"))
+    @Option(name: .customLong("hub75-driver"), help: ArgumentHelp("Run HUB75 boards against this departure-board-hub75 (e.g. one built against the stub by Tests/EndToEnd/HUB75/build-stub-driver.sh) instead of a trace, and report its frame delivery.", valueName: "PROGRAM"))
     var hub75Driver: String?
 
     @Flag(help: "Skip the child processes: frame figures only.")

@@ -169,9 +169,9 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendAll(fd, Array("0\r\n\r\n".utf8))
         case .delayed(let delay, let next):
             if stall(fd, for: delay) { perform(next, on: fd) }
-        case .headersThenStall(let status, let stall):
+        case .headersThenStall(let status, let silence):
             guard sendHead(fd, status, [("Content-Length", "100")]) else { return }
-            _ = self.stall(fd, for: stall)
+            _ = stall(fd, for: silence)
         case .truncated(let status, let declaredLength, let body):
             guard sendHead(fd, status, [("Content-Length", "\(declaredLength)")]) else { return }
             _ = sendAll(fd, body)
@@ -194,9 +194,9 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendHead(fd, status, [("Location", location), ("Content-Length", "0")])
         case .raw(let bytes):
             _ = sendAll(fd, bytes)
-        case .rawThenStall(let bytes, let stall):
+        case .rawThenStall(let bytes, let silence):
             guard sendAll(fd, bytes) else { return }
-            _ = self.stall(fd, for: stall)
+            _ = stall(fd, for: silence)
         }
     }
 
@@ -220,7 +220,6 @@ public final class LoopbackHTTPServer: Sendable {
         return true
     }
 
-    /// Sleeps in short steps; false if stop() was called meanwhile.
     /// Silence for `duration`, ended early by `stop()` or by the client closing, which is
     /// recorded. True when the whole duration passed.
     private func stall(_ fd: Int32, for duration: Duration) -> Bool {
@@ -228,6 +227,8 @@ public final class LoopbackHTTPServer: Sendable {
         let start = clock.now
         var scratch = [UInt8](repeating: 0, count: 512)
         // The socket is read before `stop()` is looked at, so a close that came first is recorded.
+        // POLLIN alone: a peer's close makes the socket readable and recv returns 0 (Glibc's Swift
+        // module has no POLLRDHUP, a _GNU_SOURCE name).
         repeat {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, 10) > 0 else { continue }
@@ -240,6 +241,7 @@ public final class LoopbackHTTPServer: Sendable {
         return !isStopping
     }
 
+    /// Sleeps in short steps; false if stop() was called meanwhile.
     private func pause(_ duration: Duration) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + duration

@@ -8,9 +8,12 @@ import Glibc
 ///
 /// - `failWrite(number:)`: one I2C/SPI write fails with EIO (a glitch, a loose wire);
 /// - `stick(_:)`: a control line never reaches its value (`waitForLine` throws
-///   `.busyTimeout` naming the line, as `HardwareIO` does);
+///   `.busyTimeout` naming the line, as `HardwareIO` does) until `free(_:)`;
 /// - `disconnect()`: every write fails (ENODEV by default, as an unplugged panel or
-///   adapter answers) until `reconnect()`.
+///   adapter answers) until `reconnect()`; `disconnect(afterWrites:)` lets that many more
+///   through first, so a fault can land in the middle of a frame;
+/// - `limits:`: the bus takes shorter writes than the wrapped one (a spidev with a small
+///   `bufsiz`, an adapter that writes SMBus-sized blocks), so splitting shows on a few bytes.
 ///
 /// A failed operation is not passed on: the bytes never reached the panel.
 public final class FaultInjectingIO: PanelIO {
@@ -26,13 +29,19 @@ public final class FaultInjectingIO: PanelIO {
     /// Stuck lines and how errors describe them (`gpiochip0 line 24 (busy)`).
     private var stuckLines: [String: String] = [:]
     private var missing: BusError.Kind?
+    /// A disconnect that starts once `writeAttempts` passes `after`.
+    private var pendingDisconnect: (after: Int, kind: BusError.Kind)?
+    private let ownLimits: TransferLimits?
 
-    /// The wrapped bus's, so a fault test writes in the sizes the real bus would.
-    public var limits: TransferLimits { inner.limits }
+    /// The wrapped bus's, so a fault test writes in the sizes the real bus would, unless the
+    /// bus was made with limits of its own.
+    public var limits: TransferLimits { ownLimits ?? inner.limits }
 
-    public init(wrapping inner: any PanelIO, device: String) {
+    /// `limits`: the longest writes this bus takes whole, when not the wrapped bus's.
+    public init(wrapping inner: any PanelIO, device: String, limits: TransferLimits? = nil) {
         self.inner = inner
         self.device = device
+        self.ownLimits = limits
     }
 
     /// The `n`th write from now (1 = the next one) fails once with EIO.
@@ -50,13 +59,20 @@ public final class FaultInjectingIO: PanelIO {
     }
 
     /// Every write fails until `reconnect()`: ENODEV (transient, as the kernel reports a
-    /// vanished device) unless another kind is asked for.
-    public func disconnect(as kind: BusError.Kind = .transient) {
-        missing = kind
+    /// vanished device) unless another kind is asked for. With `afterWrites: n` the next `n`
+    /// writes still go through and the device is gone from the one after.
+    public func disconnect(afterWrites n: Int = 0, as kind: BusError.Kind = .transient) {
+        if n <= 0 {
+            missing = kind
+        } else {
+            pendingDisconnect = (writeAttempts + n, kind)
+        }
     }
 
+    /// The device is back, and a disconnect still waiting for its writes is called off.
     public func reconnect() {
         missing = nil
+        pendingDisconnect = nil
     }
 
     public var isDisconnected: Bool { missing != nil }
@@ -93,6 +109,10 @@ public final class FaultInjectingIO: PanelIO {
 
     private func checkWrite(_ operation: String) throws(BusError) {
         writeAttempts += 1
+        if let pending = pendingDisconnect, writeAttempts > pending.after {
+            missing = pending.kind
+            pendingDisconnect = nil
+        }
         if let kind = missing {
             faultsInjected += 1
             switch kind {

@@ -1,8 +1,9 @@
 import Foundation
+import TestPaths
 public import Framebuffer
 
 /// departure-board-hub75 compiled against the recording stub of hzeller's library
-/// (Tests/HUB75/build-stub-driver.sh): the real driver process, no panel. What the "library"
+/// (Tests/EndToEnd/HUB75/build-stub-driver.sh): the real driver process, no panel. What the "library"
 /// was asked to do lands in `recordDirectory`: calls.jsonl, and latest.ppm, the canvas last shown.
 public struct HUB75StubDriver: Sendable {
     public let program: String
@@ -10,14 +11,12 @@ public struct HUB75StubDriver: Sendable {
 
     /// Builds a driver of its own into a fresh folder (about a second with cc).
     public static func build() throws -> HUB75StubDriver {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../..").standardized.path
         let folder = NSTemporaryDirectory() + "hub75-stub-\(UUID().uuidString)"
         let records = folder + "/record"
         try FileManager.default.createDirectory(atPath: records, withIntermediateDirectories: true)
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/bin/bash")
-        build.arguments = [root + "/Tests/HUB75/build-stub-driver.sh", folder + "/bin", records]
+        build.arguments = [PackageRoot.path + "/Tests/EndToEnd/HUB75/build-stub-driver.sh", folder + "/bin", records]
         let errors = Pipe()
         build.standardError = errors
         try build.run()
