@@ -169,9 +169,9 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendAll(fd, Array("0\r\n\r\n".utf8))
         case .delayed(let delay, let next):
             if stall(fd, for: delay) { perform(next, on: fd) }
-        case .headersThenStall(let status, let stall):
+        case .headersThenStall(let status, let silence):
             guard sendHead(fd, status, [("Content-Length", "100")]) else { return }
-            _ = stall(fd, for: stall)
+            _ = stall(fd, for: silence)
         case .truncated(let status, let declaredLength, let body):
             guard sendHead(fd, status, [("Content-Length", "\(declaredLength)")]) else { return }
             _ = sendAll(fd, body)
@@ -194,9 +194,9 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendHead(fd, status, [("Location", location), ("Content-Length", "0")])
         case .raw(let bytes):
             _ = sendAll(fd, bytes)
-        case .rawThenStall(let bytes, let stall):
+        case .rawThenStall(let bytes, let silence):
             guard sendAll(fd, bytes) else { return }
-            _ = stall(fd, for: stall)
+            _ = stall(fd, for: silence)
         }
     }
 
@@ -220,7 +220,9 @@ public final class LoopbackHTTPServer: Sendable {
         return true
     }
 
-    /// Sleeps in short steps; false if stop() was called meanwhile.
+    /// POLLRDHUP: <poll.h> declares it only under _GNU_SOURCE, which Swift's Glibc module lacks.
+    private static let pollReadHangUp: Int16 = 0x2000
+
     /// Silence for `duration`, ended early by `stop()` or by the client closing, which is
     /// recorded. True when the whole duration passed.
     private func stall(_ fd: Int32, for duration: Duration) -> Bool {
@@ -229,7 +231,7 @@ public final class LoopbackHTTPServer: Sendable {
         var scratch = [UInt8](repeating: 0, count: 512)
         // The socket is read before `stop()` is looked at, so a close that came first is recorded.
         repeat {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN) | Int16(POLLRDHUP), revents: 0)
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN) | Self.pollReadHangUp, revents: 0)
             guard poll(&pfd, 1, 10) > 0 else { continue }
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
