@@ -53,6 +53,9 @@ let package = Package(
         // One requested GPIO line over libgpiod 1.x or 2.x, whichever gpiod.h it is compiled against.
         .target(name: "GPIOLine", dependencies: ["CGPIOD"]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        // The Linux device floor: device nodes, I2C (SMBus and plain), spidev and GPIO lines, one
+        // DeviceError carrying errno; what panels, light sensors and buttons open devices through.
+        .target(name: "LinuxDevices", dependencies: ["GPIOLine", "CI2C", "CKernel", "SystemFiles"]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -347,6 +350,7 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "DeparturesCore", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
+        .testTarget(name: "LinuxDevicesTests", dependencies: ["LinuxDevices"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
@@ -406,7 +410,7 @@ let families: [String: [String]] = [
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
+                 "YAMLTree", "SQLite", "GPIOLine", "LinuxDevices", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
     "Voice": ["Announcements", "SpeechOutput"],
