@@ -156,7 +156,7 @@ let package = Package(
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
                                                    "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "LinuxDevices", "CKernel"]),
         // Ambient light sensors on I2C (VEML7700, TSL2591, BH1750): one driver per model over a
         // register-bus seam (libi2c's SMBus calls on hardware).
         .target(name: "AmbientLight", dependencies: ["CI2C", "CKernel"]),
