@@ -159,7 +159,7 @@ let package = Package(
         .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "LinuxDevices", "CKernel"]),
         // Ambient light sensors on I2C (VEML7700, TSL2591, BH1750): one driver per model over a
         // register-bus seam (libi2c's SMBus calls on hardware).
-        .target(name: "AmbientLight", dependencies: ["CI2C", "CKernel"]),
+        .target(name: "AmbientLight", dependencies: ["LinuxDevices"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
             "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback", "AmbientLight",
