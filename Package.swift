@@ -162,7 +162,7 @@ let package = Package(
         .target(name: "AmbientLight", dependencies: ["LinuxDevices"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback", "AmbientLight",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "LinuxDevices", "SystemFiles", "SoundPlayback", "AmbientLight",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What both programs share and nothing of departures: the version line (with the commit
@@ -354,7 +354,7 @@ let package = Package(
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture",
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "LogCapture", "LinuxDevices",
             "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo", "AmbientLight",
             "StatusEndpoint", "WebMessages", "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
