@@ -53,6 +53,9 @@ let package = Package(
         // One requested GPIO line over libgpiod 1.x or 2.x, whichever gpiod.h it is compiled against.
         .target(name: "GPIOLine", dependencies: ["CGPIOD"]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        // The Linux device floor: device nodes, I2C (SMBus and plain), spidev and GPIO lines, one
+        // DeviceError carrying errno; what panels, light sensors and buttons open devices through.
+        .target(name: "LinuxDevices", dependencies: ["GPIOLine", "CI2C", "CKernel", "SystemFiles"]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -153,13 +156,13 @@ let package = Package(
         .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
                                                    "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
-        .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "GPIOLine", "CI2C", "CKernel"]),
+        .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "LinuxDevices", "CKernel"]),
         // Ambient light sensors on I2C (VEML7700, TSL2591, BH1750): one driver per model over a
         // register-bus seam (libi2c's SMBus calls on hardware).
-        .target(name: "AmbientLight", dependencies: ["CI2C", "CKernel"]),
+        .target(name: "AmbientLight", dependencies: ["LinuxDevices"]),
         // The running board: coordinator (redraw on change only), signals, logging.
         .target(name: "BoardRuntime", dependencies: ["Locking", 
-            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "GPIOLine", "SystemFiles", "SoundPlayback", "AmbientLight",
+            "DeparturesCore", "BoardRender", "DisplayBackends", "Framebuffer", "ZoneInfo", "LinuxDevices", "SystemFiles", "SoundPlayback", "AmbientLight",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What both programs share and nothing of departures: the version line (with the commit
@@ -352,10 +355,11 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "DeparturesCore", "HTTPFetch", "PanelCatalog", "SeededRandom", "ZoneInfo"], exclude: ["Fixtures"]),
         .testTarget(name: "FontsTests", dependencies: ["BoardRender", "SeededRandom", "TestPaths"]),
         .testTarget(name: "FramebufferTests", dependencies: ["Framebuffer"]),
+        .testTarget(name: "LinuxDevicesTests", dependencies: ["LinuxDevices"]),
         .testTarget(name: "AmbientLightTests", dependencies: ["AmbientLight"]),
         .testTarget(name: "DisplayBackendsTests", dependencies: ["Locking", "Retry", "TestTiming", "TestPaths", "DisplayBackends", "Framebuffer", "CZlibSystem", "PanelTestSupport", "SeededRandom", "PanelCatalog"]),
         .testTarget(name: "BoardRenderTests", dependencies: ["TestPaths", "BoardRender", "Framebuffer", "DisplayBackends", "DeparturesCore", "ZoneInfo"], exclude: ["Golden"]),
-        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "TestPaths", "LogCapture",
+        .testTarget(name: "BoardRuntimeTests", dependencies: ["Locking", "TestTiming", "TestPaths", "LogCapture", "LinuxDevices",
             "BoardRuntime", "BoardRender", "SoundPlayback", "DeparturesCore", "DisplayBackends", "Framebuffer", "ZoneInfo", "AmbientLight",
             "StatusEndpoint", "WebMessages", "LoopbackHTTPServer", "HTTPFetch", "SystemFiles", "APISource", "PanelTestSupport",
             "GTFSSource", "GTFSSchedule", "GTFSRealtime", "GTFSFeedBuilder",
@@ -411,7 +415,7 @@ let families: [String: [String]] = [
     "Display": ["Framebuffer", "PanelCatalog", "BoardRender", "DisplayBackends", "AmbientLight"],
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
-                 "YAMLTree", "SQLite", "GPIOLine", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
+                 "YAMLTree", "SQLite", "GPIOLine", "LinuxDevices", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
     "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
     "Voice": ["Announcements", "SpeechOutput"],
@@ -437,7 +441,7 @@ let testFolders: [String: [String]] = [
     "Unit/Display": ["FramebufferTests", "BoardRenderTests", "FontsTests", "DisplayBackendsTests", "AmbientLightTests"],
     "Unit/Server": ["StatusLinkTests", "WebServerTests", "DeparturesHubTests"],
     "Unit/Platform": ["RetryTests", "SQLiteTests", "ZoneInfoTests", "SoundPlaybackTests", "HTTPFetchTests", "JSONPathTests",
-                      "ZipReaderTests", "CSVStreamTests", "YAMLTreeTests", "SystemLibrariesTests"],
+                      "ZipReaderTests", "CSVStreamTests", "YAMLTreeTests", "SystemLibrariesTests", "LinuxDevicesTests"],
     "Unit/Voice": ["AnnouncementsTests", "SpeechOutputTests"],
     "EndToEnd": ["DepartureBoardCLITests"],
 ]

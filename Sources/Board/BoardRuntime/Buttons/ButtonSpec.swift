@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// What a physical button asks the board to do.
 public enum ButtonAction: String, Sendable, CaseIterable {
@@ -37,41 +35,32 @@ public struct ButtonError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String { message }
 
-    /// Which step of opening a line failed, so the message can say what to fix.
-    enum Step: Sendable {
-        case openChip, getLine(lineCount: UInt32), request(consumer: String?)
-    }
-
     /// Names the chip, the line and, for permissions, the 'gpio' group: the usual fixes.
-    static func opening(_ spec: ButtonSpec, failedAt step: Step, errno code: Int32) -> ButtonError {
+    static func opening(_ spec: ButtonSpec, _ error: DeviceError) -> ButtonError {
         let chip = "'\(spec.chip)'"
         let purpose = "for the \(spec.action.rawValue) button on line \(spec.offset)"
-        if code == EACCES || code == EPERM {
+        let code = error.code
+        if code == .permissionDenied || code == .notPermitted {
             return ButtonError("permission denied opening GPIO chip \(chip) \(purpose): add the user to the 'gpio' group "
                 + "(sudo usermod -aG gpio $USER, then log in again)")
         }
-        switch step {
-        case .openChip where code == ENOENT || code == ENODEV:
+        switch error.operation {
+        case .open where code == .noSuchFile || code == .noSuchDevice:
             return ButtonError("GPIO chip \(chip) not found (needed \(purpose)); gpiodetect lists the chips")
-        case .openChip:
-            return ButtonError("cannot open GPIO chip \(chip) \(purpose): \(systemMessage(code))")
-        case .getLine(let count) where code == EINVAL:
+        case .open:
+            return ButtonError("cannot open GPIO chip \(chip) \(purpose): \(code)")
+        case .findLine(_, let count) where code == .invalidArgument:
             return ButtonError("GPIO chip \(chip) has no line \(spec.offset) (it has \(count) lines), "
                 + "needed for the \(spec.action.rawValue) button")
-        case .getLine:
-            return ButtonError("cannot get line \(spec.offset) of GPIO chip \(chip): \(systemMessage(code))")
-        case .request(let consumer) where code == EBUSY:
-            let owner = consumer.map { " (used by '\($0)')" } ?? ""
+        case .findLine:
+            return ButtonError("cannot get line \(spec.offset) of GPIO chip \(chip): \(code)")
+        case .requestLine(_, let holder) where code == .busy:
+            let owner = holder.map { " (used by '\($0)')" } ?? ""
             return ButtonError("line \(spec.offset) of GPIO chip \(chip) is busy\(owner); "
                 + "it is needed for the \(spec.action.rawValue) button")
-        case .request:
+        default:
             return ButtonError("cannot request edge events on line \(spec.offset) of GPIO chip \(chip) "
-                + "for the \(spec.action.rawValue) button: \(systemMessage(code))")
+                + "for the \(spec.action.rawValue) button: \(code)")
         }
-    }
-
-    static func systemMessage(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "errno \(code)" }
-        return String(cString: text)
     }
 }

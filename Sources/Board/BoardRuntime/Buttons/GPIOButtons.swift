@@ -1,5 +1,6 @@
 import Locking
 import Synchronization
+import SystemFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +92,7 @@ public final class GPIOButtons: Sendable {
             }, context)
             guard status == 0 else {
                 Unmanaged<ThreadBody>.fromOpaque(context).release()
-                throw ButtonError("cannot start a button watcher thread: \(ButtonError.systemMessage(status))")
+                throw ButtonError("cannot start a button watcher thread: \(systemErrorText(status))")
             }
             threads.withLock { $0.append(thread) }
         }

@@ -1,7 +1,4 @@
-import SystemFiles
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// A failed bus operation, classified by what the program should do about it.
 public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -34,18 +31,22 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Classifies an errno from an operation on `device`; `group` is the Unix group that
     /// grants access to it on Raspberry Pi OS (`i2c`, `spi`, `gpio`, `video`).
     public static func fromErrno(_ code: Int32, device: String, operation: String, group: String) -> BusError {
-        let text = systemErrorText(code)
-        switch code {
-        case EIO, ENXIO, ENODEV, EAGAIN, ETIMEDOUT, EREMOTEIO:
-            return BusError(.transient, device: device, message: "\(operation) failed: \(text)")
-        case EACCES, EPERM:
-            return BusError(.permissionDenied, device: device,
-                            message: "\(operation): permission denied; add the service's user to the '\(group)' group (or run as a member of it)")
-        case ENOENT:
-            return BusError(.missingDevice, device: device,
-                            message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?")
+        BusError(DeviceError(device: device, operation: .other(operation), code: .init(rawValue: code)), group: group)
+    }
+
+    /// The floor's error by what it asks of the operator; otherwise in the floor's words.
+    init(_ error: DeviceError, group: String) {
+        switch error.code {
+        case .ioError, .noSuchDeviceOrAddress, .noSuchDevice, .tryAgain, .timedOut, .remoteIO:
+            self.init(.transient, device: error.device, message: error.message)
+        case .permissionDenied, .notPermitted:
+            self.init(.permissionDenied, device: error.device, message:
+                "\(error.operation.words): permission denied; add the service's user to the '\(group)' group (or run as a member of it)")
+        case .noSuchFile:
+            self.init(.missingDevice, device: error.device,
+                      message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?")
         default:
-            return BusError(.other, device: device, message: "\(operation) failed: \(text)")
+            self.init(.other, device: error.device, message: error.message)
         }
     }
 }

@@ -1,7 +1,4 @@
-import GPIOLine
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// Named control lines as `HardwareIO` uses them; `GPIOLines` on hardware, fakes in tests.
 public protocol LineControl: AnyObject {
@@ -53,13 +50,13 @@ public struct GPIOLineSpec: Equatable, Sendable {
     public var label: String { "\(chipName) line \(offset) (\(role))" }
 }
 
-/// Lines requested through libgpiod (1.x or 2.x: see Sources/Platform/GPIOLine) with consumer
+/// A panel's lines, requested on the device floor (`GPIORequest`) with consumer
 /// `departure-board`; every line and its chip is released on `close()` or deinit, so a
 /// restarted service can request them again.
 public final class GPIOLines: LineControl {
-    public static let consumer = "departure-board"
+    public static let consumer = GPIORequest.consumer
 
-    private var lines: [String: (spec: GPIOLineSpec, line: OpaquePointer)] = [:]
+    private var lines: [String: (spec: GPIOLineSpec, request: GPIORequest)] = [:]
 
     /// Requests every line; on any failure the ones already taken are released again.
     public init(_ specs: [GPIOLineSpec]) throws(BusError) {
@@ -81,24 +78,28 @@ public final class GPIOLines: LineControl {
 
     public func set(_ role: String, _ value: Int) throws(BusError) {
         let entry = try lookup(role)
-        if db_gpio_set(entry.line, value == 0 ? 0 : 1) < 0 {
-            throw DeviceGroup.gpio.error(errno, device: entry.spec.label, operation: "set to \(value)")
+        do {
+            try entry.request.set(value)
+        } catch {
+            throw DeviceGroup.gpio.error(error, device: entry.spec.label)
         }
     }
 
     public func get(_ role: String) throws(BusError) -> Int {
         let entry = try lookup(role)
-        let value = db_gpio_get(entry.line)
-        if value < 0 { throw DeviceGroup.gpio.error(errno, device: entry.spec.label, operation: "read") }
-        return Int(value)
+        do {
+            return try entry.request.get()
+        } catch {
+            throw DeviceGroup.gpio.error(error, device: entry.spec.label)
+        }
     }
 
     public func close() {
-        for entry in lines.values { db_gpio_release(entry.line) }
+        for entry in lines.values { entry.request.release() }
         lines.removeAll()
     }
 
-    private func lookup(_ role: String) throws(BusError) -> (spec: GPIOLineSpec, line: OpaquePointer) {
+    private func lookup(_ role: String) throws(BusError) -> (spec: GPIOLineSpec, request: GPIORequest) {
         guard let entry = lines[role] else {
             throw BusError(.other, device: "line '\(role)'", message: "no GPIO line with this role is configured")
         }
@@ -109,29 +110,16 @@ public final class GPIOLines: LineControl {
         guard lines[spec.role] == nil else {
             throw BusError(.other, device: spec.label, message: "role '\(spec.role)' is configured twice")
         }
-        var failure = db_gpio_failure()
-        let line: OpaquePointer?
-        switch spec.direction {
-        case .output(let initial):
-            line = db_gpio_request(spec.chipPath, spec.offset, DB_GPIO_OUTPUT, initial == 0 ? 0 : 1, Self.consumer, &failure)
-        case .input:
-            line = db_gpio_request(spec.chipPath, spec.offset, DB_GPIO_INPUT, 0, Self.consumer, &failure)
+        let mode: GPIORequest.Mode = switch spec.direction {
+        case .output(let initial): .output(initial: initial)
+        case .input: .input
         }
-        guard let line else {
-            switch failure.stage {
-            case DB_GPIO_FAILED_OPEN_CHIP:
-                throw DeviceGroup.gpio.error(failure.error, device: spec.chipPath, operation: "open")
-            case DB_GPIO_FAILED_LINE:
-                // EINVAL here means the chip has fewer lines than the offset.
-                throw DeviceGroup.gpio.error(failure.error, device: spec.label, operation: "get line")
-            default:
-                if failure.error == EBUSY {
-                    throw BusError(.other, device: spec.label,
-                                   message: "line is already in use by another program or kernel driver")
-                }
-                throw DeviceGroup.gpio.error(failure.error, device: spec.label, operation: "request")
-            }
+        do {
+            lines[spec.role] = (spec, try GPIORequest(chip: spec.chipPath, offset: spec.offset, mode: mode))
+        } catch {
+            // The chip is named by its node; a line by its role.
+            if case .open = error.operation { throw DeviceGroup.gpio.error(error) }
+            throw DeviceGroup.gpio.error(error, device: spec.label)
         }
-        lines[spec.role] = (spec, line)
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// The real bus behind a panel driver: an optional I2C adapter, an optional SPI device and
 /// the GPIO lines the panel is wired to, by role (`dc`, `reset`, `busy`).
@@ -67,16 +65,20 @@ public final class HardwareIO: PanelIO {
                 throw BusError(.busyTimeout, device: lines.describe(line),
                                message: "did not read \(want) within \(Self.milliseconds(timeout)) ms; is the panel powered and wired?")
             }
-            SystemCalls.sleep(nanoseconds: min(pollInterval, max(.zero, deadline - clock.now)).clampedNanoseconds)
+            sleepFully(for: min(pollInterval, max(.zero, deadline - clock.now)))
         }
     }
 
     public func sleep(milliseconds: Int) {
-        SystemCalls.sleep(nanoseconds: Duration.milliseconds(max(0, milliseconds)).clampedNanoseconds)
+        sleepFully(for: .milliseconds(max(0, milliseconds)))
     }
 
+    /// Whole milliseconds, saturating: timeouts come from configuration and may be huge.
     private static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.clampedNanoseconds / 1_000_000
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return (overflow ? Int64.max : scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue) / 1_000_000
     }
 }
 

@@ -38,8 +38,15 @@ public struct SPILink: PanelLink {
     /// for all of them. Nothing is sent for no bytes.
     private func write(_ bytes: [UInt8], dc: Int) throws(BusError) {
         let level = hasDCLine ? dc : nil
-        for range in SPIDevice.chunks(count: bytes.count, limit: io.limits.spi) {
+        for range in Self.chunks(count: bytes.count, limit: io.limits.spi) {
             try io.spiWrite(range.count == bytes.count ? bytes : Array(bytes[range]), dc: level)
         }
+    }
+
+    /// Consecutive ranges covering `0..<count`, none longer than `limit` (any limit, `.max`
+    /// included): how SPI writes are split.
+    public static func chunks(count: Int, limit: Int) -> [Range<Int>] {
+        let limit = max(1, limit)
+        return stride(from: 0, to: max(0, count), by: limit).map { $0..<($0 + min(limit, count - $0)) }
     }
 }

@@ -1,8 +1,6 @@
 import CKernel
 public import Framebuffer
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// Draws board frames onto a Linux framebuffer (`/dev/fbN`: HDMI, DPI and fbtft panels)
 /// through a shared mapping, converting to the device's own bitfields and writing only the
@@ -13,7 +11,7 @@ public final class LinuxFramebuffer {
     /// True for a character device, where FBIOBLANK applies; false for a regular file.
     public let isDevice: Bool
     private let packer: FramebufferPixelPacker
-    private var fd: Int32
+    private let node: DeviceNode
     private var mapping: UnsafeMutableRawPointer?
     private let mappingLength: Int
     private var blanked = false
@@ -30,38 +28,37 @@ public final class LinuxFramebuffer {
     }
 
     private init(path: String, geometry explicit: FramebufferGeometry?) throws(BusError) {
-        let fd = try SystemCalls.openDevice(path, group: .video)
+        let node: DeviceNode
+        do {
+            node = try DeviceNode(path: path)
+        } catch {
+            throw DeviceGroup.video.error(error)
+        }
         do throws(BusError) {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw DeviceGroup.video.error(errno, device: path, operation: "stat") }
-            let isDevice = info.st_mode & S_IFMT == S_IFCHR
+            let (isDevice, size) = try Self.video { () throws(DeviceError) in try node.status() }
             let geometry: FramebufferGeometry
             var length: Int
             if let explicit {
                 geometry = explicit
                 length = explicit.requiredBytes
-                if !isDevice && Int(info.st_size) < length {
-                    throw BusError(.other, device: path,
-                                   message: "file holds \(info.st_size) bytes; the geometry needs \(length)")
+                if !isDevice && size < length {
+                    throw BusError(.other, device: path, message: "file holds \(size) bytes; the geometry needs \(length)")
                 }
             } else {
-                (geometry, length) = try Self.query(fd, path: path)
+                (geometry, length) = try Self.query(node)
             }
             try geometry.validate(device: path)
             length = max(length, geometry.requiredBytes)
-            let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
-            if ck_map_failed(address) != 0 {
-                throw DeviceGroup.video.error(errno, device: path, operation: "mmap of \(length) bytes")
-            }
+            let address = try Self.video { [length] () throws(DeviceError) in try node.map(length: length) }
             self.path = path
             self.geometry = geometry
             self.isDevice = isDevice
             self.packer = FramebufferPixelPacker(geometry)
-            self.fd = fd
+            self.node = node
             self.mapping = address
             self.mappingLength = length
         } catch {
-            _ = Glibc.close(fd)
+            node.close()
             throw error
         }
     }
@@ -108,37 +105,47 @@ public final class LinuxFramebuffer {
                 (mapping + geometry.offset(x: 0, y: y)).copyMemory(from: out, byteCount: buffer.count)
             }
         }
-        if isDevice && ck_fb_blank(fd, Int32(FB_BLANK_NORMAL)) == 0 { blanked = true }
+        if isDevice && ck_fb_blank(node.descriptor, Int32(FB_BLANK_NORMAL)) == 0 { blanked = true }
     }
 
     public func close() {
-        if let mapping { munmap(mapping, mappingLength) }
+        if let mapping { DeviceNode.unmap(mapping, length: mappingLength) }
         mapping = nil
-        if fd >= 0 { _ = Glibc.close(fd) }
-        fd = -1
+        node.close()
     }
 
     private func unblank() {
-        _ = ck_fb_blank(fd, Int32(FB_BLANK_UNBLANK))
+        _ = ck_fb_blank(node.descriptor, Int32(FB_BLANK_UNBLANK))
         blanked = false
     }
 
     /// Geometry and mapping size of a real device.
-    private static func query(_ fd: Int32, path: String) throws(BusError) -> (FramebufferGeometry, Int) {
+    private static func query(_ node: DeviceNode) throws(BusError) -> (FramebufferGeometry, Int) {
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        guard ck_fb_get_vscreeninfo(fd, &variable) == 0, ck_fb_get_fscreeninfo(fd, &fixed) == 0 else {
-            let code = errno
-            if code == ENOTTY || code == EINVAL {
-                throw BusError(.other, device: path, message: "not a framebuffer device; give an explicit geometry for a file")
+        do {
+            _ = try node.call(.other("read screen info")) { ck_fb_get_vscreeninfo($0, &variable) }
+            _ = try node.call(.other("read screen info")) { ck_fb_get_fscreeninfo($0, &fixed) }
+        } catch {
+            if error.code == .notADevice || error.code == .invalidArgument {
+                throw BusError(.other, device: node.path, message: "not a framebuffer device; give an explicit geometry for a file")
             }
-            throw DeviceGroup.video.error(code, device: path, operation: "read screen info")
+            throw DeviceGroup.video.error(error)
         }
         guard fixed.type == UInt32(FB_TYPE_PACKED_PIXELS),
               fixed.visual == UInt32(FB_VISUAL_TRUECOLOR) || fixed.visual == UInt32(FB_VISUAL_DIRECTCOLOR),
               variable.grayscale == 0 else {
-            throw BusError(.other, device: path, message: "only packed true-colour framebuffers are supported")
+            throw BusError(.other, device: node.path, message: "only packed true-colour framebuffers are supported")
         }
         return (FramebufferGeometry(variable: variable, fixed: fixed), Int(fixed.smem_len))
+    }
+
+    /// A call on the node, its failure classified for video devices.
+    private static func video<Result>(_ body: () throws(DeviceError) -> Result) throws(BusError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw DeviceGroup.video.error(error)
+        }
     }
 }

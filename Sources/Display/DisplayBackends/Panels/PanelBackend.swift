@@ -1,8 +1,6 @@
 public import Framebuffer
 import Retry
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 
 /// Drives a panel through its driver: initialises it before the first frame, and when the
 /// bus fails in a way that can pass (EIO, ENXIO, ENODEV: a loose cable, a brown-out) waits,
@@ -87,9 +85,6 @@ public final class PanelBackend: DisplayBackend {
     }
 
     public static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        sleepFully(for: duration)
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LinuxDevices
 import Testing
 @testable import BoardRuntime
 
@@ -29,13 +27,15 @@ import Testing
 
     @Test func errorMessagesNameChipLineAndGroup() {
         let spec = ButtonSpec(action: .nextPage, chip: "gpiochip0", offset: 27)
-        let denied = ButtonError.opening(spec, failedAt: .openChip, errno: EACCES).message
+        let denied = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .open, code: .permissionDenied)).message
         #expect(denied.contains("'gpiochip0'") && denied.contains("27") && denied.contains("'gpio' group"))
-        let missing = ButtonError.opening(spec, failedAt: .openChip, errno: ENOENT).message
+        let missing = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .open, code: .noSuchFile)).message
         #expect(missing.contains("'gpiochip0' not found") && missing.contains("nextPage"))
-        let noLine = ButtonError.opening(spec, failedAt: .getLine(lineCount: 8), errno: EINVAL).message
+        let noLine = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .findLine(offset: 27, lineCount: 8),
+                                                           code: .invalidArgument)).message
         #expect(noLine.contains("no line 27") && noLine.contains("8 lines"))
-        let busy = ButtonError.opening(spec, failedAt: .request(consumer: "other"), errno: EBUSY).message
+        let busy = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .requestLine(offset: 27, holder: "other"),
+                                                         code: .busy)).message
         #expect(busy.contains("busy") && busy.contains("'other'"))
     }
 

@@ -181,7 +181,7 @@ final class WireSPI: SPITransport {
     init(_ log: WireLog) { self.log = log }
     func write(_ bytes: [UInt8]) throws(BusError) {
         if bytes.count > SPIDevice.defaultBufsiz { log.oversized += 1 }
-        for range in SPIDevice.chunks(count: bytes.count, limit: SPIDevice.defaultBufsiz) {
+        for range in SPILink.chunks(count: bytes.count, limit: SPIDevice.defaultBufsiz) {
             log.add("spi dc=\(log.dc) \(Hex.encode(Array(bytes[range])))")
         }
     }

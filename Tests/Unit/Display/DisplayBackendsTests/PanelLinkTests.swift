@@ -95,6 +95,6 @@ import Testing
 
     @Test func blockPlansCoverAnyLimit() {
         #expect(I2CBlockWrite.plan([0x40, 1, 2, 3], limit: .max) == [I2CBlockWrite(control: 0x40, data: [1, 2, 3])])
-        #expect(SPIDevice.chunks(count: 3, limit: .max) == [0..<3])
+        #expect(SPILink.chunks(count: 3, limit: .max) == [0..<3])
     }
 }
