@@ -30,8 +30,12 @@ struct GTFSSoakTests {
     }
     enum Schedule: Sendable { case newVersion, notModified, brokenZip, serverError }
 
+    /// Single failures between good answers keep realtime rows; the outage at the end (four
+    /// failures, longer than `realtimeMaxAge` with the backoff) ends them, so both states come
+    /// from the cycle itself, not from how fast this machine answers in 20 ms.
     nonisolated static let realtimeCycle: [Realtime] = [.good, .notModified, .staleHeader, .good, .garbage, .notModified,
-                                            .timeout, .good, .serverError, .staleHeader, .notModified]
+                                            .timeout, .good, .serverError, .staleHeader, .notModified,
+                                            .serverError, .timeout, .garbage, .serverError]
     nonisolated static let scheduleCycle: [Schedule] = [.newVersion, .notModified, .brokenZip, .newVersion, .serverError]
     /// 2,000 in every test run; `SOAK_CYCLES=10000 swift test --filter GTFSSoakTests` for the full soak.
     static let cycles = Int(ProcessInfo.processInfo.environment["SOAK_CYCLES"] ?? "") ?? 2_000
