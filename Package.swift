@@ -244,7 +244,7 @@ let package = Package(
             name: "departure-board",
             dependencies: [
                 "BoardAssembly", "BoardBench", "SourceAssembly", "ProgramSupport", "BoardConfig", "BoardRender", "BoardRuntime",
-                "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
+                "CKernel", "DeparturesCore", "DisplayBackends", "Framebuffer", "GTFSSchedule", "HTTPFetch", "StatusLink", "SystemFiles", "ZoneInfo",
                 "Announcements", "SpeechOutput", "SoundPlayback",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -7,8 +7,10 @@
 #
 #   deploy/link/profile-hot-functions.sh        (needs valgrind: apt-get install valgrind)
 #
-# Profiles, under callgrind, what users run: render and run of the demo, API (http, https)
-# and GTFS boards of Tests/Bench/bench-boards.sh, a GTFS import, validate and --help; for
+# Profiles, under callgrind, what users run: render of every board kind of
+# Tests/Bench/bench-boards.sh (demo, API over http and https, GTFS with and without alerts and
+# vehicles, several sources, SIRI, OneBusAway, kind: json) and of the desktop preview, run of
+# the demo, API (http, https) and GTFS boards, a GTFS import, validate and --help; for
 # departure-board-web, a demo sign's status page and a hub, each asked for every page. Rerun it
 # when start-up, the draw loop or a source's fetch path changes much; a function missing from
 # the list is only laid out with the cold code, never an error.
@@ -42,7 +44,13 @@ for board in demo api-http api-https gtfs; do
 done
 for run in "${runs[@]}"; do wait "$run"; done  # each, so any failed profile stops the script
 runs=()
-for board in demo api-https gtfs; do
+for board in gtfs-alerts-vp several siri-http onebusaway-http json-http; do
+    profile "render-$board" 120 render --board "$work/$board.yaml" --output "$work/$board.png" & runs+=($!)
+done
+profile render-preview 120 render --board "$repo/Boards/preview.yaml" --output "$work/preview.png" & runs+=($!)
+for run in "${runs[@]}"; do wait "$run"; done  # each, so any failed profile stops the script
+runs=()
+for board in demo api-http api-https gtfs; do
     # Long enough under valgrind for a few fetches and a few dozen frames.
     profile "run-$board" 45 run --board "$work/$board.yaml" --trace /dev/null & runs+=($!)
 done

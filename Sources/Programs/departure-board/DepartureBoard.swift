@@ -1,6 +1,7 @@
 import ProgramSupport
 import ArgumentParser
 import BoardAssembly
+import CKernel
 import SourceAssembly
 
 /// The command-line tool: wires a board file to a source, the view model and an output.
@@ -21,4 +22,12 @@ struct DepartureBoard: AsyncParsableCommand {
         version: "departure-board \(ProductVersion.description)",
         subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, SayCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
     )
+
+    /// One malloc arena for the whole process, set before the first thread starts: the draw
+    /// loop, the fetches and the concurrency pool allocate little, and an arena per thread
+    /// kept a heap per thread resident.
+    static func main() async {
+        _ = ck_malloc_one_arena()
+        await main(nil)
+    }
 }

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 #include <spawn.h>
 #include <sys/prctl.h>
+#include <malloc.h>
 
 /// ioctl with a plain integer argument (I2C_SLAVE takes the address by value).
 static inline int ck_ioctl_value(int fd, unsigned long request, unsigned long value) {
@@ -78,6 +79,13 @@ static inline int ck_is_exit_stop(int status) {
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 static inline int ck_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// Every thread allocates from glibc's main arena: without it each thread that allocates gets
+/// an arena of its own (up to eight per core), each a heap of its own with pages touched
+/// and kept. mallopt is declared in <malloc.h>, which Swift's Glibc module leaves out.
+static inline int ck_malloc_one_arena(void) {
+    return mallopt(M_ARENA_MAX, 1);
 }
 
 /// SIGTERM to this process when the thread that started it ends (prctl is variadic).
