@@ -28,7 +28,8 @@ import ZoneInfo
 /// `scheduled_time`). Delays do not propagate along added trips.
 ///
 /// Label: `routeLabel(route_id)`, else the copied or replaced trip's label, else the
-/// route_id. Headsign: the call's stop_headsign, trip_properties.trip_headsign, the copied
+/// route_id, the first not empty; a trip with none is left out, as a row's route must be
+/// named (a hub serves these rows, and a sign refuses an answer with an unnamed route). Headsign: the call's stop_headsign, trip_properties.trip_headsign, the copied
 /// trip's headsign, the name of the update's last stop, the replaced trip's headsign, the
 /// route label (first found). Platform: `platformCode(stop)`, else the copied trip's.
 /// Drop-off only: the last call of a NEW or REPLACEMENT journey (complete by the spec); of
@@ -114,10 +115,12 @@ extension RealtimeApplier {
         let original = relationship == .new ? nil : tripID
         let templates = original.flatMap { board.rowsByTrip[$0] } ?? []
         let routeID = trip.hasRouteID && !trip.routeID.isEmpty ? trip.routeID : templates.first?.routeID
+        let labels = [routeID.flatMap(lookups.routeLabel), templates.first?.routeLabel, routeID]
+        guard let routeLabel = labels.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
         return AddedSource(
             tripID: ownID ?? entity.id, relationship: relationship, originalTripID: original, templates: templates,
             copiesTimetable: copies, routeID: routeID,
-            routeLabel: routeID.flatMap(lookups.routeLabel) ?? templates.first?.routeLabel ?? routeID ?? "",
+            routeLabel: routeLabel,
             directionID: trip.hasDirectionID ? Int(trip.directionID) : templates.first?.directionID,
             tripHeadsign: properties.tripHeadsign, startDate: startDate, startTime: startTime)
     }

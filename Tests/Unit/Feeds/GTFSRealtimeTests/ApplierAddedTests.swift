@@ -26,6 +26,14 @@ struct ApplierAddedTests {
         #expect(!row.isCancelled && !row.isDropOffOnly && !row.isEstimated)
     }
 
+    /// Found by fuzz-gtfs-realtime: with no route_id and no trip to copy, the row had an
+    /// empty route, and a hub serving it made every sign refuse the stop's whole answer.
+    @Test func anAddedTripNoRouteNamesIsLeftOut() throws {
+        let trip = RT.trip("x1", raw: Self.added, stops: [at("MID", 9, 35), at("S", 9, 50), at("END", 10, 20)])
+        let result = RT.apply(rows, RT.feed([trip]), lookups: RT.lookups)
+        #expect(result.departures.map(\.tripID) == ["t1"])
+    }
+
     @Test func aNewTripTakesItsHeadsignAndScheduleFromTheFeed() throws {
         let call = RT.stop(id: "S", departure: RT.event(time: RT.posix(RT.secs(9, 52)), scheduled: RT.posix(RT.secs(9, 50))))
         let trip = RT.trip("n1", raw: Self.new, route: "R2", stops: [call, at("END", 10, 20)],
