@@ -56,7 +56,6 @@ let package = Package(
         // The Linux device floor: device nodes, I2C (SMBus and plain), spidev and GPIO lines, one
         // DeviceError carrying errno; what panels, light sensors and buttons open devices through.
         .target(name: "LinuxDevices", dependencies: ["GPIOLine", "CI2C", "CKernel", "SystemFiles"]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Not "CZlib": ZIPFoundation ships a module of that name, and clang module names are global.
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -90,6 +89,10 @@ let package = Package(
         // (libharfbuzz-dev, libfribidi-dev at build time), never linked.
         .target(name: "CShapingLoader", dependencies: ["CLoaderSupport"],
                 cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/fribidi", "-I/usr/include/freetype2"])]),
+        // FreeType for TrueType, OpenType and PCF fonts, reached with dlopen by the first such font:
+        // typed by its headers (libfreetype-dev at build time), never linked, so a board in the
+        // bundled BDF fonts never maps it (nor libpng and brotli, which it brings).
+        .target(name: "CFreeTypeLoader", dependencies: ["CLoaderSupport"], cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
         // ALSA's PCM playback for a board's voice, reached with dlopen the first time it speaks:
         // typed by ALSA's header (libasound2-dev at build time), never linked.
         .target(name: "CSoundLoader", dependencies: ["CLoaderSupport"]),
@@ -153,7 +156,7 @@ let package = Package(
         .target(name: "BoardConfig", dependencies: ["SystemFiles", "Framebuffer", "PanelCatalog", "YAMLTree", "HTTPFetch", "ZoneInfo",
                                                     "JSONPath", "DeparturesCore"]),
         // Fonts (BDF, FreeType), drawing primitives and the layout engine: board state → pixels.
-        .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeType", "SystemFiles",
+        .target(name: "BoardRender", dependencies: ["Locking", "Framebuffer", "DeparturesCore", "ZoneInfo", "CFreeTypeLoader", "SystemFiles",
                                                    "CShapingLoader"]),
         // Where frames go: image files, the terminal, /dev/fbN, and panel drivers on I2C/SPI/GPIO or a trace.
         .target(name: "DisplayBackends", dependencies: ["Locking", "Retry", "Framebuffer", "PanelCatalog", "CZlibSystem", "SystemFiles", "LinuxDevices", "CKernel"]),
@@ -416,8 +419,9 @@ let families: [String: [String]] = [
     "Server": ["WebMessages", "StatusLink", "WebServer", "DeparturesHub", "ServerAssembly"],
     "Platform": ["Locking", "Retry", "SystemFiles", "ZoneInfo", "HTTPFetch", "CTLSLoader", "ZipReader", "CSVStream",
                  "YAMLTree", "SQLite", "GPIOLine", "LinuxDevices", "ProgramSupport", "JSONPath", "CXMLLoader", "CShapingLoader",
+                 "CFreeTypeLoader",
                  "CSoundLoader", "SoundPlayback", "CSpeechLoader"],
-    "Platform/C": ["CFreeType", "CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
+    "Platform/C": ["CGPIOD", "CI2C", "CKernel", "CSQLite", "CYAML", "CZlibSystem", "CLoaderSupport"],
     "Voice": ["Announcements", "SpeechOutput"],
     "Programs": ["departure-board", "departure-board-web"],
 ]

@@ -6,7 +6,7 @@ import Testing
 /// the loader maps; the sign itself is the control, so a check that can no longer see the
 /// libraries fails too.
 struct LinkClosureTests {
-    static let displayLibraries = ["libgpiod", "libi2c", "libfreetype"]
+    static let displayLibraries = ["libgpiod", "libi2c"]
 
     static func sharedLibraries(of program: String) async throws -> [String] {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(program)
@@ -26,12 +26,14 @@ struct LinkClosureTests {
     }
 
     /// Loaded with dlopen when first needed (CTLSLoader, CXMLLoader, CShapingLoader,
-    /// CSpeechLoader, CSoundLoader), so a board that makes no https request, reads no XML,
-    /// shows no text to shape and says nothing never maps them, nor the ICU and liblzma libxml2
-    /// brings, nor the GLib and Graphite HarfBuzz brings, nor espeak-ng's own libraries
+    /// CFreeTypeLoader, CSpeechLoader, CSoundLoader), so a board that makes no https request,
+    /// reads no XML, shows no text to shape, has no font but BDF ones and says nothing never
+    /// maps them, nor the ICU and liblzma libxml2 brings, nor the GLib and Graphite HarfBuzz
+    /// brings, nor the libpng and brotli FreeType brings, nor espeak-ng's own libraries
     /// (libpcaudio, libsonic, and the PulseAudio client libpcaudio brings), nor libasound.
     static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
-                                 "libglib", "libgraphite2", "libespeak-ng", "libpcaudio", "libsonic", "libpulse", "libasound"]
+                                 "libglib", "libgraphite2", "libfreetype", "libpng", "libbrotli",
+                                 "libespeak-ng", "libpcaudio", "libsonic", "libpulse", "libasound"]
 
     @Test(arguments: ["departure-board", "departure-board-web"])
     func librariesLoadedOnDemandAreNotLinked(program: String) async throws {

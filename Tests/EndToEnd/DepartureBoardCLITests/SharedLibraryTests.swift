@@ -1,3 +1,4 @@
+import Foundation
 import LoopbackHTTPServer
 import Testing
 
@@ -48,6 +49,25 @@ struct SharedLibraryTests {
         defer { server.stop() }
         let trace = try await render(apiBase: "https://127.0.0.1:\(server.port)")
         #expect(trace.contains("libssl.so.3"))
+    }
+
+    /// FreeType is loaded by the first font that needs it: a board in the bundled BDF fonts
+    /// never maps it, nor the libpng and brotli it brings; DejaVu Sans (a TrueType font) does.
+    @Test func freeTypeIsLoadedOnlyForAFontThatNeedsIt() async throws {
+        let scratch = try ScratchDirectory()
+        func render(_ board: String) async throws -> String {
+            let run = try await CLI.run(["render", "--board", CLI.packageRoot.appendingPathComponent("Boards/\(board)").path,
+                                         "--now", Self.now, "--output", scratch.path("\(board).png")], environment: ["LD_DEBUG": "libs"])
+            #expect(run.status == 0, "\(board): \(run.stderr.suffix(2000))")
+            #expect(run.stderr.contains("calling init:"), "the loader's trace is there")
+            return run.stderr
+        }
+        let bdf = try await render("ssd1322-spi.yaml")
+        for library in ["libfreetype", "libpng", "libbrotli"] {
+            #expect(!bdf.contains(library), "\(library) was loaded for a BDF board")
+        }
+        let trueType = try await render("hdmi-fbdev.yaml")
+        #expect(trueType.contains("libfreetype.so.6"))
     }
 
     @Test func theSystemTrustStoreHonoursSSLCertFile() async throws {

@@ -1,4 +1,4 @@
-import CFreeType
+import CFreeTypeLoader
 import CShapingLoader
 import Locking
 #if canImport(Glibc)
@@ -8,6 +8,7 @@ import Musl
 #endif
 
 /// TrueType/OpenType through FreeType, rendered anti-aliased at a pixel size, for large displays.
+/// FreeType is loaded by the first such font (`FreeTypeLibrary`): a board in BDF fonts never maps it.
 ///
 /// An `FT_Face` is not thread-safe, so the library, face and glyph cache live behind one `Locked`;
 /// that is what makes sharing a font between render tasks sound.
@@ -21,8 +22,9 @@ public final class FreeTypeFont: Font {
     public let isScalable: Bool
 
     private struct State {
-        var library: FT_Library?
-        var face: FT_Face?
+        /// FreeType's FT_Library and FT_Face, opaque here (CFreeTypeLoader types them).
+        var library: UnsafeMutableRawPointer?
+        var face: UnsafeMutableRawPointer?
         var cache: [UInt32: Glyph] = [:]
         var byIndex: [UInt32: Glyph] = [:]
         var fallback: Glyph?
@@ -30,6 +32,10 @@ public final class FreeTypeFont: Font {
         var shapingFont: UInt = 0
     }
     private let state: Locked<State>
+    /// FreeType's table (`FreeTypeLibrary.loaded`), loaded before the first font opened: its
+    /// address, as the table is the library's for the life of the process.
+    private let table: UInt
+    private var freetype: OpaquePointer { OpaquePointer(bitPattern: table)! }
 
     public init(path: String, pixelSize: Int) throws(FontError) {
         guard (1...1024).contains(pixelSize) else {
@@ -39,46 +45,56 @@ public final class FreeTypeFont: Font {
         guard access(path, R_OK) == 0 else {
             throw FontError(file: path, message: "cannot read file: \(String(cString: strerror(errno)))")
         }
-        var library: FT_Library?
-        var error = FT_Init_FreeType(&library)
+        let freetype: OpaquePointer
+        switch FreeTypeLibrary.loaded {
+        case .success(let address):
+            table = address
+            freetype = OpaquePointer(bitPattern: address)!
+        case .failure(let missing):
+            throw FontError(file: path, message: missing.reason)
+        }
+        var library: UnsafeMutableRawPointer?
+        var error = db_ft_init(freetype, &library)
         guard error == 0, let library else {
             throw FontError(file: path, message: "cannot initialise FreeType (error \(error))")
         }
-        var face: FT_Face?
-        error = FT_New_Face(library, path, 0, &face)
+        var face: UnsafeMutableRawPointer?
+        error = db_ft_new_face(freetype, library, path, &face)
         guard error == 0, let face else {
-            FT_Done_FreeType(library)
+            db_ft_done(freetype, library)
             let what = error == 2 ? "not a font file FreeType can read" : "FreeType cannot open the font"
             throw FontError(file: path, message: "\(what) (error \(error))")
         }
         // A bitmap face (PCF, a bitmap-only OpenType) has fixed strikes: the largest one not
         // taller than asked, else its smallest.
-        isScalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
-        if !isScalable, face.pointee.num_fixed_sizes > 0,
-           let sizes = face.pointee.available_sizes {
-            let heights = (0..<Int(face.pointee.num_fixed_sizes)).map { Int(sizes[$0].height) }
+        var info = db_ft_face_info()
+        db_ft_describe_face(face, &info)
+        isScalable = info.scalable != 0
+        if !isScalable, info.fixed_sizes > 0 {
+            let heights = (0..<Int(info.fixed_sizes)).map { Int(db_ft_fixed_height(face, Int32($0))) }
             let fitting = heights.indices.filter { heights[$0] <= pixelSize }.max { heights[$0] < heights[$1] }
             let smallest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
-            error = FT_Select_Size(face, FT_Int(fitting ?? smallest))
+            error = db_ft_select_size(freetype, face, Int32(fitting ?? smallest))
         } else {
-            error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+            error = db_ft_set_pixel_sizes(freetype, face, UInt32(pixelSize))
         }
         guard error == 0 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
+            db_ft_done_face(freetype, face)
+            db_ft_done(freetype, library)
             throw FontError(file: path, message: "cannot set pixel size \(pixelSize) (error \(error))")
         }
 
-        let metrics = face.pointee.size.pointee.metrics
-        let ascent = max(Self.pixels(metrics.ascender), 0)
-        let descent = max(-Self.pixels(metrics.descender), 0)
+        var ascender = 0, descender = 0, height = 0
+        db_ft_size_metrics(face, &ascender, &descender, &height)
+        let ascent = max(Self.pixels(ascender), 0)
+        let descent = max(-Self.pixels(descender), 0)
         self.ascent = ascent
         self.descent = descent
         // `height` includes the font's line gap; never let it undercut ascent + descent.
-        lineHeight = max(Self.pixels(metrics.height), ascent + descent)
+        lineHeight = max(Self.pixels(height), ascent + descent)
         self.pixelSize = pixelSize
-        let family = face.pointee.family_name.map { String(cString: $0) } ?? path
-        let style = face.pointee.style_name.map { String(cString: $0) }
+        let family = info.family.map { String(cString: $0) } ?? path
+        let style = info.style.map { String(cString: $0) }
         name = style.map { "\(family) \($0)" } ?? family
         state = Locked(State(library: library, face: face))
     }
@@ -88,8 +104,8 @@ public final class FreeTypeFont: Font {
             if state.shapingFont != 0, let table = ShapingLibrary.table {
                 db_shaping_font_free(table, OpaquePointer(bitPattern: state.shapingFont))
             }
-            if let face = state.face { FT_Done_Face(face) }
-            if let library = state.library { FT_Done_FreeType(library) }
+            if let face = state.face { db_ft_done_face(freetype, face) }
+            if let library = state.library { db_ft_done(freetype, library) }
             state.face = nil
             state.library = nil
         }
@@ -98,7 +114,7 @@ public final class FreeTypeFont: Font {
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         state.withLock { state in
             guard let face = state.face else { return false }
-            return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+            return db_ft_char_index(freetype, face, UInt(scalar.value)) != 0
         }
     }
 
@@ -106,12 +122,13 @@ public final class FreeTypeFont: Font {
         state.withLock { state in
             if let cached = state.cache[scalar.value] { return cached }
             guard let face = state.face else { return Self.box(pixelSize) }
-            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            let index = db_ft_char_index(freetype, face, UInt(scalar.value))
             let glyph: Glyph
             if index == 0 {
-                glyph = Self.fallback(&state, face: face, pixelSize: pixelSize)
+                glyph = Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             } else {
-                glyph = Self.render(face: face, index: index) ?? Self.fallback(&state, face: face, pixelSize: pixelSize)
+                glyph = Self.render(freetype: freetype, face: face, index: index)
+                    ?? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             }
             state.cache[scalar.value] = glyph
             return glyph
@@ -124,7 +141,7 @@ public final class FreeTypeFont: Font {
         state.withLock { state in
             guard let face = state.face, let library = OpaquePointer(bitPattern: table) else { return [] }
             if state.shapingFont == 0 {
-                state.shapingFont = UInt(bitPattern: db_shaping_font_freetype(library, UnsafeMutableRawPointer(face)))
+                state.shapingFont = UInt(bitPattern: db_shaping_font_freetype(library, face))
             }
             return run.shape(table: table, font: state.shapingFont)
         }
@@ -136,17 +153,19 @@ public final class FreeTypeFont: Font {
         state.withLock { state in
             if let cached = state.byIndex[index] { return cached }
             guard let face = state.face else { return Self.box(pixelSize) }
-            let glyph = index == 0 ? Self.fallback(&state, face: face, pixelSize: pixelSize)
-                : Self.render(face: face, index: FT_UInt(index)) ?? Self.fallback(&state, face: face, pixelSize: pixelSize)
+            let glyph = index == 0 ? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
+                : Self.render(freetype: freetype, face: face, index: index)
+                    ?? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             state.byIndex[index] = glyph
             return glyph
         }
     }
 
     /// .notdef (glyph 0) is the font designer's own "missing" mark; a box if it renders blank.
-    private static func fallback(_ state: inout State, face: FT_Face, pixelSize: Int) -> Glyph {
+    private static func fallback(_ state: inout State, freetype: OpaquePointer, face: UnsafeMutableRawPointer,
+                                 pixelSize: Int) -> Glyph {
         if let fallback = state.fallback { return fallback }
-        var glyph = render(face: face, index: 0) ?? box(pixelSize)
+        var glyph = render(freetype: freetype, face: face, index: 0) ?? box(pixelSize)
         if !glyph.hasInk { glyph = box(pixelSize) }
         state.fallback = glyph
         return glyph
@@ -157,18 +176,17 @@ public final class FreeTypeFont: Font {
     }
 
     /// 26.6 fixed point → whole pixels, rounded to nearest.
-    static func pixels(_ value: FT_Pos) -> Int { Int((value + 32) >> 6) }
+    static func pixels(_ value: Int) -> Int { (value + 32) >> 6 }
 
     /// Renders one glyph to 8-bit coverage; nil when FreeType cannot load it.
-    private static func render(face: FT_Face, index: FT_UInt) -> Glyph? {
-        // FT_LOAD_TARGET_NORMAL is 0, so FT_LOAD_RENDER alone yields 8-bit anti-aliased grey.
-        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else { return nil }
-        let bitmap = slot.pointee.bitmap
+    private static func render(freetype: OpaquePointer, face: UnsafeMutableRawPointer, index: UInt32) -> Glyph? {
+        var bitmap = db_ft_bitmap()
+        guard db_ft_render_glyph(freetype, face, index, &bitmap) == 0 else { return nil }
         let width = Int(bitmap.width), height = Int(bitmap.rows)
         var pixels = [UInt8](repeating: 0, count: width * height)
         if width > 0, height > 0, let buffer = bitmap.buffer {
             let pitch = Int(bitmap.pitch)
-            let mode = Int32(bitmap.pixel_mode)
+            let mode = Int(bitmap.pixel_mode)
             let grays = max(Int(bitmap.num_grays), 2)
             for row in 0..<height {
                 // A negative pitch means the rows are stored bottom-up.
@@ -177,11 +195,11 @@ public final class FreeTypeFont: Font {
                 for x in 0..<width {
                     let value: UInt8
                     switch mode {
-                    case Int32(FT_PIXEL_MODE_MONO.rawValue):
+                    case Int(DB_FT_PIXEL_MODE_MONO):
                         value = src[x / 8] & (0x80 >> UInt8(x % 8)) != 0 ? 255 : 0
-                    case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+                    case Int(DB_FT_PIXEL_MODE_BGRA):
                         value = src[x * 4 + 3]                      // alpha of colour (emoji) bitmaps
-                    case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+                    case Int(DB_FT_PIXEL_MODE_GRAY):
                         value = grays == 256 ? src[x] : UInt8(min(Int(src[x]) * 255 / (grays - 1), 255))
                     default:
                         return nil                                   // LCD modes: not requested, not expected
@@ -190,7 +208,7 @@ public final class FreeTypeFont: Font {
                 }
             }
         }
-        return Glyph(width: width, height: height, left: Int(slot.pointee.bitmap_left),
-                     top: Int(slot.pointee.bitmap_top), advance: Self.pixels(slot.pointee.advance.x), coverage: pixels)
+        return Glyph(width: width, height: height, left: Int(bitmap.left),
+                     top: Int(bitmap.top), advance: Self.pixels(bitmap.advance_x), coverage: pixels)
     }
 }

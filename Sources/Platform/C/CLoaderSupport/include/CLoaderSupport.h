@@ -1,8 +1,8 @@
 #ifndef DB_CLOADERSUPPORT_H
 #define DB_CLOADERSUPPORT_H
 
-// The on-demand loaders' one pattern (CTLSLoader, CXMLLoader, CShapingLoader, CSoundLoader,
-// CSpeechLoader): a table of function pointers typed by the library's own header, filled by
+// The on-demand loaders' one pattern (CTLSLoader, CXMLLoader, CShapingLoader, CFreeTypeLoader,
+// CSoundLoader, CSpeechLoader): a table of function pointers typed by the library's own header, filled by
 // dlsym from a handle dlopen gave, so nothing is linked and a process that never needs the
 // library never maps it. Included by the loaders' .c files after the library's headers, never
 // by a header Swift imports.
