@@ -16,11 +16,6 @@ public final class I2CAdapter {
         node = try DeviceNode(path: path)
     }
 
-    /// `/dev/i2c-<bus>` (bus 1 on a Raspberry Pi's header).
-    public convenience init(bus: Int) throws(DeviceError) {
-        try self.init(path: "/dev/i2c-\(bus)")
-    }
-
     public var path: String { node.path }
 
     /// Addresses the chip at `address` (7-bit) for the transfers that follow.

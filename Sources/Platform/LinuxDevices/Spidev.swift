@@ -25,11 +25,6 @@ public final class Spidev {
         _ = try node.call(.other("set max speed \(speedHz) Hz")) { ck_spi_write_max_speed_hz($0, speedHz) }
     }
 
-    /// `/dev/spidev<bus>.<chipSelect>`.
-    public convenience init(bus: Int, chipSelect: Int, mode: UInt8 = 0, speedHz: UInt32 = 8_000_000) throws(DeviceError) {
-        try self.init(path: "/dev/spidev\(bus).\(chipSelect)", mode: mode, speedHz: speedHz)
-    }
-
     public var path: String { node.path }
 
     /// Sends `bytes` as one transfer at the set speed; nothing for none.

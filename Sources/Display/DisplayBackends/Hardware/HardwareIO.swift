@@ -1,4 +1,5 @@
 import LinuxDevices
+import SystemFiles
 
 /// The real bus behind a panel driver: an optional I2C adapter, an optional SPI device and
 /// the GPIO lines the panel is wired to, by role (`dc`, `reset`, `busy`).
@@ -63,7 +64,7 @@ public final class HardwareIO: PanelIO {
             if try lines.get(line) == want { return }
             if expired {
                 throw BusError(.busyTimeout, device: lines.describe(line),
-                               message: "did not read \(want) within \(Self.milliseconds(timeout)) ms; is the panel powered and wired?")
+                               message: "did not read \(want) within \(timeout.wholeMilliseconds) ms; is the panel powered and wired?")
             }
             sleepFully(for: min(pollInterval, max(.zero, deadline - clock.now)))
         }
@@ -71,14 +72,6 @@ public final class HardwareIO: PanelIO {
 
     public func sleep(milliseconds: Int) {
         sleepFully(for: .milliseconds(max(0, milliseconds)))
-    }
-
-    /// Whole milliseconds, saturating: timeouts come from configuration and may be huge.
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return (overflow ? Int64.max : scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue) / 1_000_000
     }
 }
 

@@ -47,7 +47,9 @@ public final class I2CDevice: I2CTransport {
         do {
             if data.isEmpty { try adapter.sendByte(control) } else { try adapter.writeBlock(control, data) }
         } catch {
-            throw DeviceGroup.i2c.error(error.code.rawValue, device: path, operation: "write to \(target)")
+            var failed = error
+            failed.operation = .other("write to \(target)")
+            throw DeviceGroup.i2c.error(failed)
         }
     }
 
