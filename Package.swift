@@ -300,6 +300,7 @@ let package = Package(
         .executableTarget(name: "fuzz-board-file", dependencies: ["BoardConfig", "FuzzSupport"], path: "Tests/Fuzz/Targets/BoardFile"),
         .executableTarget(name: "fuzz-bdf", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/BDF"),
         .executableTarget(name: "fuzz-shaping", dependencies: ["BoardRender", "Framebuffer", "FuzzSupport"], path: "Tests/Fuzz/Targets/Shaping"),
+        .executableTarget(name: "fuzz-font-file", dependencies: ["BoardRender", "FuzzSupport"], path: "Tests/Fuzz/Targets/FontFile"),
         .executableTarget(name: "fuzz-gtfs-realtime", dependencies: [
             "GTFSRealtime", "GTFSSchedule", "GTFSSource", "GTFSFeedBuilder", "DeparturesCore", "ZoneInfo", "FuzzSupport",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -311,7 +312,7 @@ let package = Package(
                           path: "Tests/Fuzz/Targets/GTFSFeed"),
         .executableTarget(name: "fuzz-zip", dependencies: ["ZipReader", "GTFSSchedule", "FuzzSupport"], path: "Tests/Fuzz/Targets/Zip"),
         .executableTarget(name: "fuzz-http-response", dependencies: ["HTTPFetch", "FuzzSupport"], path: "Tests/Fuzz/Targets/HTTPResponse"),
-        .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
+        .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "SystemFiles", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
         .executableTarget(name: "fuzz-csv", dependencies: ["CSVStream", "FuzzSupport"], path: "Tests/Fuzz/Targets/CSV"),
         .executableTarget(name: "fuzz-onebusaway", dependencies: ["OneBusAwaySource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
                           path: "Tests/Fuzz/Targets/OneBusAway"),
@@ -398,7 +399,7 @@ let package = Package(
             "departure-board", "departure-board-web", "LoopbackHTTPServer", "DisplayBackends", "Framebuffer", "PanelTestSupport",
             "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
             "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
-            "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link", "fuzz-conditional-get",
+            "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link", "fuzz-conditional-get", "fuzz-font-file",
             "GTFSFeedBuilder", "GTFSRealtime", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             // The power-loss test reads the stores it kills imports of, with seeded kill moments;
             // the hostile-feed test measures a child's own peak as `bench` does.

@@ -5,7 +5,7 @@
 #                                                       fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
 #                                                       fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv
 #                                                       fuzz-onebusaway fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map
-#                                                       fuzz-vehicle-positions fuzz-status-link fuzz-conditional-get
+#                                                       fuzz-vehicle-positions fuzz-status-link fuzz-conditional-get fuzz-font-file
 #   ASAN=1 Tests/Fuzz/run-fuzzers.sh …                 also AddressSanitizer (slower)
 #
 # How they are built, and why this way (Swift 6.3 on Linux):
@@ -35,7 +35,7 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-departures fuzz-board-file fuzz-bdf fuzz-shaping fuzz-gtfs-realtime fuzz-gtfs-feed fuzz-zip
                                      fuzz-http-response fuzz-tzif fuzz-hub75-messages fuzz-csv fuzz-onebusaway
                                      fuzz-siri fuzz-siri-sx fuzz-json-path fuzz-json-map fuzz-vehicle-positions
-                                     fuzz-status-link fuzz-conditional-get)
+                                     fuzz-status-link fuzz-conditional-get fuzz-font-file)
 
 sanitizers=fuzzer
 clang_sanitizers=fuzzer-no-link
@@ -78,6 +78,8 @@ max_len() {
         fuzz-status-link) echo 16384 ;;
         # Four header lines; real ones are under 200 bytes, lists of tags a few KiB.
         fuzz-conditional-get) echo 4096 ;;
+        # Small fonts: the seeds are under 2 KiB, the bundled BDF fonts under 40 KiB.
+        fuzz-font-file) echo 65536 ;;
         # A busy stop's answer of any JSON API.
         fuzz-json-map) echo 65536 ;;
         # A few whole frames of a small board.

@@ -7,7 +7,7 @@ struct FuzzCorpusTests {
     @Test(arguments: [
         "fuzz-departures", "fuzz-board-file", "fuzz-bdf", "fuzz-shaping", "fuzz-gtfs-realtime", "fuzz-gtfs-feed", "fuzz-zip",
         "fuzz-http-response", "fuzz-tzif", "fuzz-csv", "fuzz-onebusaway", "fuzz-siri", "fuzz-siri-sx", "fuzz-json-path",
-        "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link", "fuzz-conditional-get",
+        "fuzz-json-map", "fuzz-vehicle-positions", "fuzz-status-link", "fuzz-conditional-get", "fuzz-font-file",
     ])
     func replaysTheCorpusCleanly(target: String) async throws {
         let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent(target)

@@ -1,7 +1,11 @@
 // Fuzz target: TZif files (RFC 8536) as the OS's tzdata could hold them, damaged or hostile,
 // through ZoneInfo's parser, then looked up at instants across the whole Int64 range.
 import FuzzSupport
+import SystemFiles
 import ZoneInfo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Instants at both ends of Int64, around 1970 and 2038 (the 32-bit limit v1 data stops at),
 /// today and past the end of fat files' tables, where the footer's rule takes over.
@@ -10,8 +14,28 @@ let instants: [Int64] = [
     1 << 40, .max,
 ]
 
+/// A zone folder holding one zone, `Fuzz/Zone` (UTC's rules), for the name check below.
+let database: ZoneInfoDatabase = {
+    let folder = ScratchFolder("fuzz-tzif")
+    let rules = try! BoundedFile.read("/usr/share/zoneinfo/UTC", maxBytes: 1 << 20)
+    _ = mkdir(folder.path + "/Fuzz", 0o700)
+    let file = fopen(folder.path + "/Fuzz/Zone", "wb")!
+    _ = rules.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    let database = ZoneInfoDatabase(directory: folder.path)
+    precondition(database.contains("Fuzz/Zone"), "the fixture's zone does not load")
+    return database
+}()
+
 /// Any bytes must parse or throw `ZoneInfoError`; a zone that parses must answer every lookup.
+/// The first line, as a board's `timezone:`, names a zone only inside the database's folder.
 func fuzzOne(_ bytes: [UInt8]) {
+    let name = String(decoding: bytes.prefix { $0 != 0x0A }.prefix(300), as: UTF8.self)
+    if database.contains(name) {
+        // The folder's one zone, however many slashes part its name: never a file outside.
+        precondition(!name.hasPrefix("/") && name.split(separator: "/").joined(separator: "/") == "Fuzz/Zone",
+                     "\(name) found a zone")
+    }
     let rules: TimeZoneRules
     do {
         rules = try TimeZoneRules(identifier: "Fuzz/Zone", tzif: bytes)
