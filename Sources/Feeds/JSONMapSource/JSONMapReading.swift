@@ -15,33 +15,28 @@ public struct JSONMapReading: Sendable {
 }
 
 extension JSONMapping {
-    /// Rows left out are reported up to this many.
-    static let reportedSkips = 5
-
-    /// The rows of `root`. A row that cannot be read is left out alone; the whole answer is
-    /// refused when `rows` finds nothing where the answer should have a list, or no row at all
-    /// can be read (a query that misses everywhere: the first row's reason names it).
+    /// The rows of `root`, as `RowReading` reads any answer's rows; the whole answer is also
+    /// refused when `rows` finds nothing where the answer should have a list.
     /// `now` bounds the instants: a time more than `horizon` away is no departure to show.
     public func read(_ root: JSONValue, calendar: ServiceDayCalendar, now: Date) throws(DeparturesDataError) -> JSONMapReading {
         let nodes = try rowNodes(root)
-        var reading = JSONMapReading(departures: [], rowCount: nodes.count, matched: [:], skipped: [], skippedCount: 0)
+        var rows = RowReading<Departure>()
+        var matched: [JSONMapping.Field: Int] = [:]
         for (index, node) in nodes.enumerated() {
             var row = JSONMapRow(node: node.row, groups: node.groups, mapping: self)
-            do {
-                reading.departures.append(try row.departure(calendar: calendar, now: now))
-            } catch {
-                reading.skippedCount += 1
-                if reading.skipped.count < Self.reportedSkips { reading.skipped.append((index, error.description)) }
+            rows.read(index) { () throws(DeparturesDataError) in
+                do throws(JSONMapFieldError) {
+                    return try row.departure(calendar: calendar, now: now)
+                } catch {
+                    throw DeparturesDataError(path: "row \(index)", problem: error.description)
+                }
             }
             // Every mapped field counted, even those the row never asked for (a failed row's rest).
             for field in fields.keys where !row.asked.contains(field) { _ = try? row.value(field) }
-            for field in row.foundBy.keys { reading.matched[field, default: 0] += 1 }
+            for field in row.foundBy.keys { matched[field, default: 0] += 1 }
         }
-        if reading.departures.isEmpty, let first = reading.skipped.first {
-            let others = nodes.count > 1 ? " (and in all \(nodes.count) rows nothing could be read)" : ""
-            throw DeparturesDataError(path: "row \(first.row)", problem: first.reason + others)
-        }
-        return reading
+        return JSONMapReading(departures: try rows.readRows(), rowCount: nodes.count, matched: matched,
+                              skipped: rows.leftOut.map { ($0.index, $0.problem.problem) }, skippedCount: rows.leftOutCount)
     }
 
     /// The rows, each with the nodes its nested `rows` queries ran on (innermost first, the

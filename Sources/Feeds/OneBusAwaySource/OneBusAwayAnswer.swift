@@ -28,14 +28,18 @@ public enum OneBusAwayAnswer {
         guard envelope.code == 200 else { throw .server(code: envelope.code, text: envelope.text ?? "no text") }
         guard let entry = envelope.data?.entry else { throw .data(DeparturesDataError(path: "data.entry", problem: "missing")) }
         let routes = Dictionary((envelope.data?.references?.routes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var rows: [(row: Departure, visit: Visit)] = []
+        var reading = RowReading<(row: Departure, visit: Visit)>()
         for (index, visit) in entry.arrivalsAndDepartures.enumerated() {
-            let path = "data.entry.arrivalsAndDepartures[\(index)]"
-            do {
-                if let row = try departure(visit, route: routes[visit.routeId], calendar: calendar, path: path) { rows.append((row, visit)) }
-            } catch {
-                throw .data(error)
+            reading.read(index) { () throws(DeparturesDataError) in
+                try departure(visit, route: routes[visit.routeId], calendar: calendar, path: "data.entry.arrivalsAndDepartures[\(index)]")
+                    .map { ($0, visit) }
             }
+        }
+        let rows: [(row: Departure, visit: Visit)]
+        do {
+            rows = try reading.readRows()
+        } catch {
+            throw .data(error)
         }
         let situations = OneBusAwaySituations(
             (envelope.data?.references?.situations ?? []).compactMap(\.value), rows: rows, routes: routes,
@@ -44,7 +48,8 @@ public enum OneBusAwayAnswer {
     }
 
     /// One visit as a row: the departure time where the stop has one, else (the trip's last
-    /// stop) the arrival, shown as an arrival. A visit with no time at all is skipped.
+    /// stop) the arrival, shown as an arrival. A visit with no time at all is skipped; one
+    /// that breaks the shape is this row's problem (`RowReading`).
     static func departure(_ visit: Visit, route: Route?, calendar: ServiceDayCalendar, path: String) throws(DeparturesDataError) -> Departure? {
         let departs = visit.departureEnabled ?? true
         let scheduled = nonZero(departs ? visit.scheduledDepartureTime : visit.scheduledArrivalTime)

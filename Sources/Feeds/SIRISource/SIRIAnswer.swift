@@ -82,20 +82,21 @@ public enum SIRIAnswer {
         try placedRows(visits, calendar: calendar, routeNames: routeNames).map(\.row)
     }
 
-    /// Each row with the visit it came from (visits without a time give none).
+    /// Each row with the visit it came from (visits without a time give none); a visit that
+    /// cannot be read is left out alone (`RowReading`).
     static func placedRows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
                            routeNames: [String: String]) throws(Problem) -> [(row: Departure, visit: SIRIVisit)] {
-        var rows: [(row: Departure, visit: SIRIVisit)] = []
+        var reading = RowReading<(row: Departure, visit: SIRIVisit)>()
         for (index, visit) in visits.enumerated() {
-            do {
-                if let row = try departure(visit, routeNames: routeNames, calendar: calendar, path: "MonitoredStopVisit[\(index)]") {
-                    rows.append((row, visit))
-                }
-            } catch {
-                throw .data(error)
+            reading.read(index) { () throws(DeparturesDataError) in
+                try departure(visit, routeNames: routeNames, calendar: calendar, path: "MonitoredStopVisit[\(index)]").map { ($0, visit) }
             }
         }
-        return rows
+        do {
+            return try reading.readRows()
+        } catch {
+            throw .data(error)
+        }
     }
 
     /// A visit as a row: its departure, or at a call with arrival times only, its arrival. That

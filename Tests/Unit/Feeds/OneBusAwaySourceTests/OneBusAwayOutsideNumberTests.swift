@@ -15,6 +15,14 @@ struct OneBusAwayOutsideNumberTests {
         }
     }
 
+    /// The bad visit is left out alone: the rest of the answer still shows.
+    @Test func aTimePast2200AmongGoodRowsCostsOnlyItsRow() throws {
+        let body = T.answer([T.visit(trip: "t1", scheduled: T.nineThirty + 240_000), T.visit(trip: "t2", scheduled: Int64.max),
+                             T.visit(trip: "t3", scheduled: T.nineThirty + 840_000)])
+        let rows = try OneBusAwayAnswer.answer(Array(body.utf8), calendar: T.calendar).departures
+        #expect(rows.map(\.tripID) == ["t1", "t3"])
+    }
+
     @Test func placeholderTripIDsBecomeEachRowsOwn() throws {
         let body = T.answer([T.visit(trip: "-", scheduled: T.nineThirty + 240_000), T.visit(trip: "-", scheduled: T.nineThirty + 540_000),
                              T.visit(trip: "0", scheduled: T.nineThirty + 840_000)])

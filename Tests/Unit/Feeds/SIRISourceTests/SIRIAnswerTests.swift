@@ -130,11 +130,22 @@ struct SIRIAnswerTests {
         ("{\"Siri\": {\"ServiceDelivery\": {\"StopMonitoringDelivery\": [{\"MonitoredStopVisit\": [{\"MonitoredVehicleJourney\":"
             + "{\"LineRef\": \"L\", \"MonitoredCall\": {\"ExpectedDepartureTime\": 1795386600}}}]}]}}}",
          "MonitoredStopVisit[0].MonitoredVehicleJourney.MonitoredCall.ExpectedDepartureTime: expected a date-time such as 2026-11-23T09:30:00+11:00; got '1795386600'"),
-        (SIRIFixtures.siri20.replacing("<PublishedLineName>T9</PublishedLineName>", with: "").replacing("<LineRef>LINE:T9</LineRef>", with: ""),
-         "MonitoredStopVisit[1].MonitoredVehicleJourney: no PublishedLineName or LineRef"),
+        (Self.withoutLines, "MonitoredStopVisit[0].MonitoredVehicleJourney: no PublishedLineName or LineRef"
+            + " (and in all 4 rows nothing could be read)"),
     ])
     func hostileAnswers(body: String, says: String) {
         #expect(Self.problem(body) == says)
+    }
+
+    /// Every visit of the fixture without its line: no row can be read.
+    static let withoutLines = SIRIFixtures.siri20.replacing(/<PublishedLineName[^>]*>[^<]*<\/PublishedLineName>/, with: "")
+        .replacing(/<LineRef>[^<]*<\/LineRef>/, with: "")
+
+    /// One visit that cannot be read is left out alone; the other three still show.
+    @Test func aVisitWithNoLineIsLeftOutAlone() throws {
+        let body = SIRIFixtures.siri20.replacing("<PublishedLineName>T9</PublishedLineName>", with: "")
+            .replacing("<LineRef>LINE:T9</LineRef>", with: "")
+        #expect(try Self.rows(body).map(\.tripID) == ["T1-0932", "T1-0950", "visit-4"])
     }
 
     /// What a refused answer says, path and all.
