@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "GTFSRealtime",
             dependencies: [
-                "HTTPFetch", "DeparturesCore", "ZoneInfo", "GTFSSchedule",
+                "HTTPFetch", "FeedKit", "DeparturesCore", "ZoneInfo", "GTFSSchedule",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             exclude: ["Generated/gtfs-realtime.proto", "Generated/README.md"]

@@ -41,18 +41,19 @@ public enum TimetableImport {
         indices.map { index in board.sources[index].label.map { "\(index) (\($0))" } ?? "\(index)" }.joined(separator: ", ")
     }
 
-    /// Imports `feed` (or the source's own `schedule_url`) into source `index`'s store.
-    /// `proxyEnvironment`: the program's proxy variables, for a URL (the board's `proxy:` wins).
+    /// Imports `feed` (or the source's own `schedule_url`) into source `index`'s store, and
+    /// says what it imported and where. `proxyEnvironment`: the program's proxy variables, for
+    /// a URL (the board's `proxy:` wins).
     public static func run(board: BoardFile, source index: Int, feed: String?,
-                           proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> GTFSImportSummary {
+                           proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> (summary: GTFSImportSummary, store: String) {
         let source = board.sources[index]
         guard case .gtfs(let gtfs, let fetch) = source.kindSettings, let feed = feed ?? gtfs.scheduleURL else {
             throw AssemblyError(.usage, "\(board.sectionName(ofSource: index)): no feed to import")
         }
         guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
             do {
-                return try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
-                    .importFeed(zipPath: feed, storePath: gtfs.storePath)
+                return (try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
+                    .importFeed(zipPath: feed, storePath: gtfs.storePath), gtfs.storePath)
             } catch {
                 throw .refusedFeed(feed, error)
             }
@@ -63,7 +64,7 @@ public enum TimetableImport {
                                       client: BoardSetup.httpClient(source, proxyEnvironment: proxyEnvironment),
                                       logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {
-        case .imported(let summary): return summary
+        case .imported(let summary): return (summary, gtfs.storePath)
         case .failed(let reason): throw AssemblyError(.data, reason)
         case .unchanged, .notDue: throw AssemblyError(.data, "\(feed): nothing was downloaded")
         }

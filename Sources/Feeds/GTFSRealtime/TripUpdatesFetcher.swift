@@ -1,4 +1,5 @@
 public import DeparturesCore
+import FeedKit
 public import HTTPFetch
 import SwiftProtobuf
 
@@ -59,7 +60,7 @@ public actor TripUpdatesFetcher {
         var key: String?
         if let apiKey = settings.apiKey { key = try apiKey.value() }
         do {
-            return try await exchange(key: key)
+            return try await exchange()
         } catch {
             throw Self.redact(error, key, url: settings.url)
         }
@@ -70,12 +71,10 @@ public actor TripUpdatesFetcher {
         last = nil
     }
 
-    private func exchange(key: String?) async throws(DeparturesError) -> FetchedFeed {
-        let url = settings.url
+    private func exchange() async throws(DeparturesError) -> FetchedFeed {
+        var url = settings.url
         var headers = [HTTPHeader(name: "Accept", value: "application/x-protobuf, application/octet-stream, */*;q=0.5")]
-        if let apiKey = settings.apiKey, let key {
-            headers.append(HTTPHeader(name: apiKey.header, value: apiKey.valuePrefix + key))
-        }
+        try settings.apiKey?.add(to: &url, headers: &headers, queryName: nil)
         // Validators only while there is a feed to fall back on, so a 304 always has one.
         if let last { headers += last.validators.conditionalHeaders }
         let request = HTTPRequest(url: url, headers: headers, limits: settings.limits)

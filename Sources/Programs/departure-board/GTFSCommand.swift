@@ -58,9 +58,9 @@ struct GTFSImportCommand: AsyncParsableCommand {
         for index in targets {
             let started = ContinuousClock.now
             do {
-                let summary = try await TimetableImport.run(board: boardFile, source: index, feed: feed,
-                                                            proxyEnvironment: .ofThisProcess)
-                Console.info(Self.report(summary, store: boardFile.sources[index].gtfs?.storePath ?? "", since: started))
+                let (summary, store) = try await TimetableImport.run(board: boardFile, source: index, feed: feed,
+                                                                     proxyEnvironment: .ofThisProcess)
+                Console.info(Self.report(summary, store: store, since: started))
                 // Not a failure: the timetable is in place, in the feed's own words.
                 if let problem = summary.translationsProblem { Console.warning("\(feed ?? "feed"): \(problem)") }
             } catch {
