@@ -15,7 +15,7 @@ struct BuildCommit: BuildToolPlugin {
                 executable: URL(filePath: "/bin/sh"),
                 arguments: ["-c", script, "build-commit", context.package.directoryURL.path(), output.path()],
                 outputFilesDirectory: output
-            ),
+            )
         ]
     }
 

@@ -34,8 +34,10 @@ public enum BenchMeasurement {
             let repository = DemoDeparturesRepository(calendar: calendar, clock: FixedBoardClock(now: now))
             let rows = assembly.rules.visible(assembly.rules.resolve(repository.timetable(at: now), now: now), now: now)
                 .map { DepartureRow($0, now: now, zone: assembly.zone) }
-            states.append(BoardState(boardName: board.name, now: now, status: .ok, message: nil, updated: now, rows: rows,
-                                     zone: assembly.zone))
+            states.append(
+                BoardState(
+                    boardName: board.name, now: now, status: .ok, message: nil, updated: now, rows: rows,
+                    zone: assembly.zone))
         }
         return measure(BenchScene(name: "preview", options: options, states: states, step: .zero, sink: nil))
     }
@@ -58,9 +60,10 @@ public enum BenchMeasurement {
             damage.append(Double(Damage.area(rects)))
             bytes.append(Double(sent))
         }
-        var result = BenchResult(scene: scene.name, width: scene.options.width, height: scene.options.height,
-                                 format: scene.options.format.rawValue, frames: scene.states.count,
-                                 renderMedian: median(render), damageMedian: median(damage))
+        var result = BenchResult(
+            scene: scene.name, width: scene.options.width, height: scene.options.height,
+            format: scene.options.format.rawValue, frames: scene.states.count,
+            renderMedian: median(render), damageMedian: median(damage))
         if let sink = scene.sink {
             result.encodeMedian = median(encode)
             result.frameMedian = median(total)
@@ -106,28 +109,31 @@ public struct BenchResult: Sendable {
     public var bytesDamageMedian: Double?
 
     public var text: String {
-        var line = "\(scene): \(width)×\(height) \(format), \(frames) frames: layout + raster \(formatted(renderMedian)) µs, damage \(Int(damageMedian)) px"
+        var line =
+            "\(scene): \(width)×\(height) \(format), \(frames) frames: layout + raster \(formatted(renderMedian)) µs, damage \(Int(damageMedian)) px"
         if let encodeMedian, let frameMedian, let fullFrameMedian, let bytesFull, let bytesDamageMedian {
-            line += "; encode \(formatted(encodeMedian)) µs, frame \(formatted(frameMedian)) µs, full frame \(formatted(fullFrameMedian)) µs; "
+            line +=
+                "; encode \(formatted(encodeMedian)) µs, frame \(formatted(frameMedian)) µs, full frame \(formatted(fullFrameMedian)) µs; "
             line += "bytes: full \(bytesFull), per frame \(Int(bytesDamageMedian))"
         }
         return line + " (medians)\n"
     }
 
     public static func json(_ results: [BenchResult]) -> String {
-        "[" + results.map { result in
-            var fields = [
-                "\"scene\": \"\(result.scene)\"", "\"width\": \(result.width)", "\"height\": \(result.height)",
-                "\"format\": \"\(result.format)\"", "\"frames\": \(result.frames)",
-                "\"render_us_median\": \(formatted(result.renderMedian))", "\"damage_px_median\": \(Int(result.damageMedian))",
-            ]
-            fields.append("\"encode_us_median\": " + (result.encodeMedian.map(formatted) ?? "null"))
-            fields.append("\"frame_us_median\": " + (result.frameMedian.map(formatted) ?? "null"))
-            fields.append("\"full_frame_us_median\": " + (result.fullFrameMedian.map(formatted) ?? "null"))
-            fields.append("\"bytes_full\": " + (result.bytesFull.map(String.init) ?? "null"))
-            fields.append("\"bytes_damage_median\": " + (result.bytesDamageMedian.map { String(Int($0)) } ?? "null"))
-            return "{" + fields.joined(separator: ", ") + "}"
-        }.joined(separator: ", ") + "]\n"
+        "["
+            + results.map { result in
+                var fields = [
+                    "\"scene\": \"\(result.scene)\"", "\"width\": \(result.width)", "\"height\": \(result.height)",
+                    "\"format\": \"\(result.format)\"", "\"frames\": \(result.frames)",
+                    "\"render_us_median\": \(formatted(result.renderMedian))", "\"damage_px_median\": \(Int(result.damageMedian))",
+                ]
+                fields.append("\"encode_us_median\": " + (result.encodeMedian.map(formatted) ?? "null"))
+                fields.append("\"frame_us_median\": " + (result.frameMedian.map(formatted) ?? "null"))
+                fields.append("\"full_frame_us_median\": " + (result.fullFrameMedian.map(formatted) ?? "null"))
+                fields.append("\"bytes_full\": " + (result.bytesFull.map(String.init) ?? "null"))
+                fields.append("\"bytes_damage_median\": " + (result.bytesDamageMedian.map { String(Int($0)) } ?? "null"))
+                return "{" + fields.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "]\n"
     }
 }
 
@@ -140,9 +146,11 @@ func formatted(_ value: Double) -> String {
 enum BenchRow {
     static func make(route: String, headsign: String, minutes: Int, minutesLate: Int?, index: Int) -> DepartureRow {
         var row = DepartureRow(
-            ResolvedDeparture(departure: Departure(tripID: "bench-\(index)", routeShortName: route, headsign: headsign,
-                                                   scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: true),
-                              serviceDay: CivilDate(year: 2026, month: 11, day: 23), scheduledInstant: .benchStart, instant: .benchStart),
+            ResolvedDeparture(
+                departure: Departure(
+                    tripID: "bench-\(index)", routeShortName: route, headsign: headsign,
+                    scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: true),
+                serviceDay: CivilDate(year: 2026, month: 11, day: 23), scheduledInstant: .benchStart, instant: .benchStart),
             now: .benchStart, zone: .utc)
         // Its words follow from the numbers (`RowWords`), as on a sign.
         row.minutes = minutes

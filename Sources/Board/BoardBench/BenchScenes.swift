@@ -71,30 +71,51 @@ public enum BenchScenes {
 
         let ledIO = CountingIO()
         if let driver = MAX7219ChainDriver(io: ledIO, modules: 4) {
-            scenes.append(BenchScene(name: "max7219", options: LayoutOptions(width: 32, height: 8, format: .mono,
-                                     font: try font(width: 32, height: 8), pageInterval: page),
-                                     states: states, step: .milliseconds(42), sink: panel(driver, ledIO)))
+            scenes.append(
+                BenchScene(
+                    name: "max7219",
+                    options: LayoutOptions(
+                        width: 32, height: 8, format: .mono,
+                        font: try font(width: 32, height: 8), pageInterval: page),
+                    states: states, step: .milliseconds(42), sink: panel(driver, ledIO)))
         }
         let oledIO = CountingIO()
-        scenes.append(BenchScene(name: "ssd1306", options: LayoutOptions(width: 128, height: 64, format: .mono,
-                                 font: try font(width: 128, height: 64), pageInterval: page),
-                                 states: states, step: .zero, sink: panel(SSD1306Driver(io: oledIO), oledIO)))
+        scenes.append(
+            BenchScene(
+                name: "ssd1306",
+                options: LayoutOptions(
+                    width: 128, height: 64, format: .mono,
+                    font: try font(width: 128, height: 64), pageInterval: page),
+                states: states, step: .zero, sink: panel(SSD1306Driver(io: oledIO), oledIO)))
         let greyIO = CountingIO()
-        scenes.append(BenchScene(name: "ssd1322", options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3,
-                                 font: try font(width: 256, height: 64), pageInterval: page),
-                                 states: states, step: .zero, sink: panel(SSD1322Driver(io: greyIO), greyIO)))
+        scenes.append(
+            BenchScene(
+                name: "ssd1322",
+                options: LayoutOptions(
+                    width: 256, height: 64, format: .gray4, rows: 3,
+                    font: try font(width: 256, height: 64), pageInterval: page),
+                states: states, step: .zero, sink: panel(SSD1322Driver(io: greyIO), greyIO)))
         let paperIO = CountingIO()
         // Black/white, the variant with partial refresh; no minimum interval, so every frame is pushed.
-        let paper = UC8179Driver(io: paperIO, colors: .blackWhite,
-                                 policy: EPaperRefreshPolicy(minimumInterval: .zero))
-        scenes.append(BenchScene(name: "epaper-7in5", options: LayoutOptions(width: 800, height: 480, format: .bwr,
-                                 font: try font(width: 800, height: 480), pageInterval: page),
-                                 states: states, step: .zero, sink: panel(paper, paperIO)))
+        let paper = UC8179Driver(
+            io: paperIO, colors: .blackWhite,
+            policy: EPaperRefreshPolicy(minimumInterval: .zero))
+        scenes.append(
+            BenchScene(
+                name: "epaper-7in5",
+                options: LayoutOptions(
+                    width: 800, height: 480, format: .bwr,
+                    font: try font(width: 800, height: 480), pageInterval: page),
+                states: states, step: .zero, sink: panel(paper, paperIO)))
         for (name, format, bits) in [("fbdev-rgb565", PixelFormat.rgb565, 16), ("fbdev-xrgb8888", PixelFormat.rgb888, 32)] {
             let device = try framebuffer(bitsPerPixel: bits)
-            scenes.append(BenchScene(name: name, options: LayoutOptions(width: 1920, height: 1080, format: format,
-                                     font: try font(width: 1920, height: 1080), pageInterval: page),
-                                     states: states, step: .zero, sink: .framebuffer(device)))
+            scenes.append(
+                BenchScene(
+                    name: name,
+                    options: LayoutOptions(
+                        width: 1920, height: 1080, format: format,
+                        font: try font(width: 1920, height: 1080), pageInterval: page),
+                    states: states, step: .zero, sink: .framebuffer(device)))
         }
         return scenes
     }
@@ -116,13 +137,15 @@ public enum BenchScenes {
     static func framebuffer(bitsPerPixel: Int) throws(AssemblyError) -> LinuxFramebuffer {
         let geometry: FramebufferGeometry
         if bitsPerPixel == 16 {
-            geometry = FramebufferGeometry(width: 1920, height: 1080, bitsPerPixel: 16, lineLength: 3840,
-                                           red: PixelBitfield(offset: 11, length: 5), green: PixelBitfield(offset: 5, length: 6),
-                                           blue: PixelBitfield(offset: 0, length: 5))
+            geometry = FramebufferGeometry(
+                width: 1920, height: 1080, bitsPerPixel: 16, lineLength: 3840,
+                red: PixelBitfield(offset: 11, length: 5), green: PixelBitfield(offset: 5, length: 6),
+                blue: PixelBitfield(offset: 0, length: 5))
         } else {
-            geometry = FramebufferGeometry(width: 1920, height: 1080, bitsPerPixel: 32, lineLength: 7680,
-                                           red: PixelBitfield(offset: 16, length: 8), green: PixelBitfield(offset: 8, length: 8),
-                                           blue: PixelBitfield(offset: 0, length: 8))
+            geometry = FramebufferGeometry(
+                width: 1920, height: 1080, bitsPerPixel: 32, lineLength: 7680,
+                red: PixelBitfield(offset: 16, length: 8), green: PixelBitfield(offset: 8, length: 8),
+                blue: PixelBitfield(offset: 0, length: 8))
         }
         var template = Array("/tmp/departure-board-bench-XXXXXX".utf8CString)
         let fd = mkstemp(&template)

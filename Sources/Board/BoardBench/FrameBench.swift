@@ -40,8 +40,10 @@ public enum FrameBench {
                 times.append(BenchMeasurement.microseconds(clock.now - start))
             }
             let missing = renderer.layout(state).texts.map(\.missingGlyphs).reduce(0, +)
-            figures.append(Figures(board: path, first: first, median: BenchMeasurement.median(times), slowest: times.max() ?? 0,
-                                   frames: times.count, missingGlyphs: missing))
+            figures.append(
+                Figures(
+                    board: path, first: first, median: BenchMeasurement.median(times), slowest: times.max() ?? 0,
+                    frames: times.count, missingGlyphs: missing))
         }
         return figures
     }

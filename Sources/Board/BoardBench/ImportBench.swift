@@ -41,7 +41,8 @@ public enum ImportBench {
         let folder = probe.scratch
         let board = folder + "/board.yaml", store = folder + "/store.sqlite", out = folder + "/out.txt", err = folder + "/err.txt"
         defer { for path in [board, store, out, err] { unlink(path) }; rmdir(folder) }
-        let text = "source: {kind: gtfs, store: \(JSONString.quoted(store)), stop_ids: ["
+        let text =
+            "source: {kind: gtfs, store: \(JSONString.quoted(store)), stop_ids: ["
             + stopIDs.map(JSONString.quoted).joined(separator: ", ") + "]}\n"
         do {
             try AtomicFile.write(Array(text.utf8), to: board, durable: false)
@@ -52,8 +53,9 @@ public enum ImportBench {
             let child = probe.measure(["gtfs", "import", zip, "--board", board], stderrPath: err, stdoutPath: out)
             let printed = [out, err].compactMap { try? BoundedFile.read($0, maxBytes: 1 << 16) }
                 .map { String(decoding: $0, as: UTF8.self) }.joined().split(separator: "\n").joined(separator: " ")
-            return Figures(rows: child.exitStatus == 0 ? rowsRead(printed) : nil, elapsed: child.firstFrame ?? .zero,
-                           peakKiB: child.peakKiB, exitStatus: child.exitStatus, output: printed)
+            return Figures(
+                rows: child.exitStatus == 0 ? rowsRead(printed) : nil, elapsed: child.firstFrame ?? .zero,
+                peakKiB: child.peakKiB, exitStatus: child.exitStatus, output: printed)
         }
     }
 

@@ -25,7 +25,8 @@ public enum ParseBench {
     public static func json(file: String, board path: String) throws(AssemblyError) -> String {
         let setup = try BoardSetup(path: path)
         guard let index = setup.board.sources.firstIndex(where: { $0.kind == .json }),
-              let mapping = setup.board.sources[index].json?.mapping else {
+            let mapping = setup.board.sources[index].json?.mapping
+        else {
             throw AssemblyError(.usage, "\(path): --json-answer needs a board with a kind: json source")
         }
         let bytes = try answer(file)
@@ -46,8 +47,10 @@ public enum ParseBench {
     }
 
     /// `reads` reads: the median and the fastest, and what the first gave.
-    private static func measure<Failure: Error>(_ what: String, file: String, bytes: [UInt8],
-                                                _ read: () -> Result<Int, Failure>) -> String {
+    private static func measure<Failure: Error>(
+        _ what: String, file: String, bytes: [UInt8],
+        _ read: () -> Result<Int, Failure>
+    ) -> String {
         let outcome = read()
         var times: [Double] = []
         let clock = ContinuousClock()
@@ -56,10 +59,11 @@ public enum ParseBench {
             _ = read()
             times.append(BenchMeasurement.microseconds(clock.now - start) / 1000)
         }
-        let rows = switch outcome {
-        case .success(let count): "\(count) rows"
-        case .failure(let problem): "refused (\(problem))"
-        }
+        let rows =
+            switch outcome {
+            case .success(let count): "\(count) rows"
+            case .failure(let problem): "refused (\(problem))"
+            }
         return "\(what) \(file): \(bytes.count) bytes, \(rows): median \(formatted(BenchMeasurement.median(times))) ms, "
             + "fastest \(formatted(times.min() ?? 0)) ms over \(reads) reads\n"
     }

@@ -22,10 +22,11 @@ public struct ProcessProbe: Sendable {
 
         public var text: String {
             let frame = firstFrame.map { "\(formatted(BenchMeasurement.microseconds($0) / 1000)) ms" } ?? "none"
-            let load = cpu.map { used, over in
-                ", CPU \(formatted(BenchMeasurement.microseconds(used) / 1000)) ms in \(formatted(BenchMeasurement.microseconds(over) / 1_000_000)) s "
-                    + "(\(formatted(100 * BenchMeasurement.microseconds(used) / max(1, BenchMeasurement.microseconds(over)))) % of a core)"
-            } ?? ""
+            let load =
+                cpu.map { used, over in
+                    ", CPU \(formatted(BenchMeasurement.microseconds(used) / 1000)) ms in \(formatted(BenchMeasurement.microseconds(over) / 1_000_000)) s "
+                        + "(\(formatted(100 * BenchMeasurement.microseconds(used) / max(1, BenchMeasurement.microseconds(over)))) % of a core)"
+                } ?? ""
             return "\(label): peak RSS \(formatted(Double(peakKiB) / 1024)) MiB, "
                 + "start-up to first frame \(frame)\(load)\(exitStatus == 0 ? "" : ", exit \(exitStatus)")\n"
                 + notes.map { "  \($0)\n" }.joined()
@@ -69,7 +70,8 @@ public struct ProcessProbe: Sendable {
             return Figures(label: arguments.joined(separator: " "), peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
         let ending = wait(pid, traced: ck_ptrace_seize_exit(pid) == 0)
-        return Figures(label: arguments.joined(separator: " "), peakKiB: ending.peakKiB, firstFrame: clock.now - began, exitStatus: ending.status)
+        return Figures(
+            label: arguments.joined(separator: " "), peakKiB: ending.peakKiB, firstFrame: clock.now - began, exitStatus: ending.status)
     }
 
     /// `run --board B` on a trace bus (`--output` for boards without a panel) for `seconds`,
@@ -89,8 +91,11 @@ public struct ProcessProbe: Sendable {
         defer { unlink(logPath) }
         let clock = ContinuousClock()
         let began = clock.now
-        guard let pid = spawn(["run", "--board", board, "--log-level", keep.isEmpty ? "error" : "info"] + output,
-                              environment: ["NOTIFY_SOCKET=" + socketPath], stderrPath: keep.isEmpty ? "/dev/null" : logPath) else {
+        guard
+            let pid = spawn(
+                ["run", "--board", board, "--log-level", keep.isEmpty ? "error" : "info"] + output,
+                environment: ["NOTIFY_SOCKET=" + socketPath], stderrPath: keep.isEmpty ? "/dev/null" : logPath)
+        else {
             return Figures(label: "run \(board)", peakKiB: 0, firstFrame: nil, exitStatus: -1)
         }
         let deadline = began + .seconds(seconds)
@@ -130,8 +135,10 @@ public struct ProcessProbe: Sendable {
     }
 
     /// The child's own stdout and stderr go to /dev/null (or to the paths given): only its figures matter here.
-    private func spawn(_ arguments: [String], environment extra: [String], stdoutPath: String = "/dev/null",
-                       stderrPath: String = "/dev/null") -> pid_t? {
+    private func spawn(
+        _ arguments: [String], environment extra: [String], stdoutPath: String = "/dev/null",
+        stderrPath: String = "/dev/null"
+    ) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -192,7 +199,8 @@ public struct ProcessProbe: Sendable {
     /// utime + stime of a process, fields 14 and 15 of /proc/PID/stat (after the command's parentheses).
     static func cpuTicks(of pid: pid_t) -> Int? {
         guard let bytes = try? BoundedFile.read("/proc/\(pid)/stat", maxBytes: 4096),
-              let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let close = bytes.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
         let fields = String(decoding: bytes[(close + 1)...], as: UTF8.self).split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         return user + system

@@ -44,9 +44,11 @@ public enum RefreshBench {
             throw AssemblyError(.usage, "\(path): output.driver: refreshes are counted for e-paper boards (uc8179, ssd1680)")
         }
         let clock = ManualBoardClock(now: start)
-        let driver = try PanelAssembly.driver(for: board, io: CountingIO(), now: { [clock] in
-            .milliseconds(Int64((clock.now.timeIntervalSince(start) * 1000).rounded()))
-        })
+        let driver = try PanelAssembly.driver(
+            for: board, io: CountingIO(),
+            now: { [clock] in
+                .milliseconds(Int64((clock.now.timeIntervalSince(start) * 1000).rounded()))
+            })
         guard let paper = driver as? any EPaperDriver else {
             throw AssemblyError(.usage, "\(path): output.driver: \(board.output?.driver.rawValue ?? "none") is not an e-paper driver")
         }

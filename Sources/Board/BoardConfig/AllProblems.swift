@@ -13,22 +13,26 @@ enum AllProblems {
     /// `dependents`: sections read against another (`display` → `output`): after a key of
     /// the first is taken out, the second's new problems may come from the default and are
     /// not reported.
-    static func collect<Result>(_ root: YAMLNode, dependents: [String: [String]] = [:],
-                                reading read: (YAMLNode) -> (value: Result, problems: [BoardFileError])) throws(BoardFileError) -> Result {
+    static func collect<Result>(
+        _ root: YAMLNode, dependents: [String: [String]] = [:],
+        reading read: (YAMLNode) -> (value: Result, problems: [BoardFileError])
+    ) throws(BoardFileError) -> Result {
         var tree = root
         var reported: [BoardFileError] = []
         var removedKeys: [String] = []
         for _ in 0..<maxRounds {
             let (value, problems) = read(tree)
             let fresh = problems.filter { problem in
-                !reported.contains(problem) && !removedKeys.contains { Self.isCausedByRemoving($0, problem: problem, dependents: dependents) }
+                !reported.contains(problem)
+                    && !removedKeys.contains { Self.isCausedByRemoving($0, problem: problem, dependents: dependents) }
             }
             if reported.isEmpty && problems.isEmpty { return value }
             reported += fresh
             var progressed = false
             for problem in fresh {
                 guard let line = problem.line, let column = problem.column, let key = problem.key,
-                      tree.removeEntry(at: YAMLMark(line: line, column: column), named: Self.lastComponent(of: key)) else { continue }
+                    tree.removeEntry(at: YAMLMark(line: line, column: column), named: Self.lastComponent(of: key))
+                else { continue }
                 removedKeys.append(problem.key ?? "")
                 progressed = true
             }
@@ -61,7 +65,8 @@ enum AllProblems {
         if removed == key || removed.hasPrefix(key + ".") || removed.hasPrefix(key + "[") { return true }
         let removedName = lastComponent(of: removed), name = lastComponent(of: key)
         if parent(of: removed) == parent(of: key)
-            && (problem.message.contains(removedName) || Suggestions.distance(removedName.lowercased(), name.lowercased()) <= 2) {
+            && (problem.message.contains(removedName) || Suggestions.distance(removedName.lowercased(), name.lowercased()) <= 2)
+        {
             return true
         }
         let removedSection = removed.split(separator: ".").first.map(String.init) ?? removed

@@ -29,9 +29,11 @@ public struct BoardFile: Sendable, Equatable {
     /// The voice (`speech:`); its defaults without the section.
     public var speech = SpeechSettings()
 
-    public init(path: String, name: String, timezone: String,
-                source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),
-                output: OutputSettings? = nil, schedule: ScheduleSettings = ScheduleSettings(), buttons: ButtonSettings? = nil) {
+    public init(
+        path: String, name: String, timezone: String,
+        source: SourceSettings, departures: DepartureSettings, display: DisplaySettings = DisplaySettings(),
+        output: OutputSettings? = nil, schedule: ScheduleSettings = ScheduleSettings(), buttons: ButtonSettings? = nil
+    ) {
         self.path = path
         self.name = name
         self.timezone = timezone
@@ -110,8 +112,10 @@ public struct DepartureSettings: Sendable, Equatable {
         case hide, show
     }
 
-    public init(limit: Int = 20, departedGrace: Duration = .seconds(60),
-                staleLimit: Duration = .seconds(15 * 60), maxBackoff: Duration = .seconds(5 * 60)) {
+    public init(
+        limit: Int = 20, departedGrace: Duration = .seconds(60),
+        staleLimit: Duration = .seconds(15 * 60), maxBackoff: Duration = .seconds(5 * 60)
+    ) {
         self.limit = limit
         self.departedGrace = departedGrace
         self.staleLimit = staleLimit

@@ -31,7 +31,9 @@ public struct BoardFileLoader: Sendable {
 
     public func parse(_ text: String, path: String) throws(BoardFileError) -> BoardFile {
         let root = try Self.parseRoot(text, path: path, what: "board file", topKeys: BoardSchema.top.keys)
-        return try AllProblems.collect(root, dependents: ["display": ["output"]]) { tree in BoardSchema.build(root: tree, path: path, zones: zones) }
+        return try AllProblems.collect(root, dependents: ["display": ["output"]]) { tree in
+            BoardSchema.build(root: tree, path: path, zones: zones)
+        }
     }
 
     /// The whole file as text: bounded and checked to be UTF-8. Shared with hub files.
@@ -60,7 +62,8 @@ public struct BoardFileLoader: Sendable {
         // Found in the text rather than left to the composer (which refuses them too), so an
         // anchor is reported as such even when a syntax error comes first.
         if let found = TextScan.firstAnchorOrAlias(in: text) {
-            throw YAMLErrors.anchorOrAlias(isAlias: found.isAlias, line: found.line, column: found.column, file: path, what: what, text: text)
+            throw YAMLErrors.anchorOrAlias(
+                isAlias: found.isAlias, line: found.line, column: found.column, file: path, what: what, text: text)
         }
         let root: YAMLNode?
         do {
@@ -82,12 +85,12 @@ public struct BoardFileLoader: Sendable {
     }
 
     static func defaultBoard(path: String) -> BoardFile {
-        BoardFile(path: path, name: BoardPath.defaultName(for: path), timezone: BoardFile.defaultTimezone,
-                  source: SourceSettings(.demo), departures: DepartureSettings())
+        BoardFile(
+            path: path, name: BoardPath.defaultName(for: path), timezone: BoardFile.defaultTimezone,
+            source: SourceSettings(.demo), departures: DepartureSettings())
     }
 
     private static func tooLarge(_ path: String, what: String) -> BoardFileError {
         BoardFileError(file: path, message: "\(what) is larger than 1 MiB")
     }
 }
-

@@ -4,18 +4,24 @@ import YAMLTree
 /// The board file schema: which keys each section accepts, and how a tree becomes a `BoardFile`.
 /// To add a section: give it a `SectionSchema`, list its key in `top`, and read it in `build`.
 enum BoardSchema {
-    static let top = SectionSchema(keys: ["name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons", "speech", "announce", "status"])
-    static let source = SectionSchema(keys: sourceKeys, keysForKind: { kind in
-        // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
-        // sensible can be listed (the message then asks for the kind).
-        guard let kind = kind.flatMap(SourceKind.init(rawValue:)) else { return [] }
-        return sourceKeys.filter { sourceKeyKinds[$0]?.contains(kind) ?? true }
-    })
-    static let sourceKeys = [
-        "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
-        "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
-        "label", "walk", "stale_limit",
-    ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONMapSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
+    static let top = SectionSchema(keys: [
+        "name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons",
+        "speech", "announce", "status",
+    ])
+    static let source = SectionSchema(
+        keys: sourceKeys,
+        keysForKind: { kind in
+            // An unknown key lists what this kind takes, not every kind's keys; without a kind, nothing
+            // sensible can be listed (the message then asks for the kind).
+            guard let kind = kind.flatMap(SourceKind.init(rawValue:)) else { return [] }
+            return sourceKeys.filter { sourceKeyKinds[$0]?.contains(kind) ?? true }
+        })
+    static let sourceKeys =
+        [
+            "kind", "base_url", "stop_id", "api_key_env", "api_key_file", "api_key_header", "api_key_prefix",
+            "request_timeout", "resource_timeout", "max_response_bytes", "proxy", "path", "refresh_interval",
+            "label", "walk", "stale_limit",
+        ] + GTFSSourceSchema.keys + SIRISourceSchema.keys + JSONMapSourceSchema.keys.filter { !SIRISourceSchema.keys.contains($0) }
     static let departures = SectionSchema(keys: ["limit", "departed_grace", "stale_limit", "max_backoff", "unreachable"])
 
     /// Source keys that only make sense for some kinds; the others apply to every kind.
@@ -71,7 +77,9 @@ enum BoardSchema {
                 // A GTFS board can take its agency's own zone, the surest answer.
                 let sections = (try? SourcesSchema.sections(top, mark: root.mark, file: path)) ?? []
                 let gtfs = sections.contains { section in (try? section.string("kind")) == "gtfs" }
-                throw top.error("timezone", problem + (gtfs ? "; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)" : ""))
+                throw top.error(
+                    "timezone",
+                    problem + (gtfs ? "; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)" : ""))
             }
             board.timezone = zone
             board.timezoneIsExplicit = true
@@ -108,9 +116,10 @@ enum BoardSchema {
             guard let section = try top.section("brightness", schema: BrightnessSchema.brightness) else { return }
             // mode: schedule is checked against schedule.contrast only when that section was read.
             // A GTFS board may leave out its place: the feed's stop has one.
-            board.brightness = try BrightnessSchema.build(section, schedule: scheduleRead ? board.schedule : nil,
-                                                           output: board.output, boardPath: path,
-                                                           placeFromFeed: sourceRead && !board.gtfsSourceIndices.isEmpty)
+            board.brightness = try BrightnessSchema.build(
+                section, schedule: scheduleRead ? board.schedule : nil,
+                output: board.output, boardPath: path,
+                placeFromFeed: sourceRead && !board.gtfsSourceIndices.isEmpty)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("buttons", schema: ButtonSchema.buttons) else { return }
@@ -140,12 +149,14 @@ enum BoardSchema {
 
     static func buildSource(_ section: Section, boardPath: String) throws(BoardFileError) -> SourceSettings {
         guard let kind = try section.choice("kind", as: SourceKind.self) else {
-            throw Section.error(section.file, section.mark, section.keyPath("kind"),
-                                "required: one of " + SourceKind.allCases.map(\.rawValue).joined(separator: ", "))
+            throw Section.error(
+                section.file, section.mark, section.keyPath("kind"),
+                "required: one of " + SourceKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         for key in section.order {
             if let owners = sourceKeyKinds[key], !owners.contains(kind) {
-                let names = owners.dropLast().map(\.rawValue).joined(separator: ", ")
+                let names =
+                    owners.dropLast().map(\.rawValue).joined(separator: ", ")
                     + (owners.count > 1 ? " or " : "") + (owners.last?.rawValue ?? "")
                 throw section.error(key, "only applies to kind \(names) (this source is kind \(kind.rawValue))", atKey: true)
             }
@@ -178,7 +189,9 @@ enum BoardSchema {
         }
         /// A key `requiredSourceKeys` has made sure of.
         func required<Value>(_ value: Value?, _ key: String) throws(BoardFileError) -> Value {
-            guard let value else { throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)") }
+            guard let value else {
+                throw Section.error(section.file, section.mark, section.keyPath(key), "required when kind is \(kind.rawValue)")
+            }
             return value
         }
         // The kind's payload, given its fetch keys once the limits and proxy below are read.
@@ -243,8 +256,10 @@ enum BoardSchema {
 
     /// A secret named by an environment variable or a file (never the secret itself): API
     /// keys, status tokens. One of the two keys, or neither.
-    static func secretSource(_ section: Section, variableKey: String, fileKey: String,
-                             boardPath: String) throws(BoardFileError) -> APIKeySource? {
+    static func secretSource(
+        _ section: Section, variableKey: String, fileKey: String,
+        boardPath: String
+    ) throws(BoardFileError) -> APIKeySource? {
         if section.has(variableKey) && section.has(fileKey) {
             throw section.error(fileKey, "use either \(variableKey) or \(fileKey), not both", atKey: true)
         }
@@ -275,13 +290,19 @@ enum BoardSchema {
     }
 
     /// Backing off for less than one refresh interval would retry faster than normal polling.
-    static func checkBackoff(_ source: SourceSettings, _ departures: DepartureSettings, top: Section,
-                             sourceSection: Section) throws(BoardFileError) {
+    static func checkBackoff(
+        _ source: SourceSettings, _ departures: DepartureSettings, top: Section,
+        sourceSection: Section
+    ) throws(BoardFileError) {
         let refresh = source.refreshInterval, backoff = departures.maxBackoff
         guard backoff < refresh else { return }
         if let departures = try top.section("departures", schema: Self.departures), departures.has("max_backoff") {
-            throw departures.error("max_backoff", "must be at least \(sourceSection.keyPath("refresh_interval")) (\(Durations.format(refresh))); got \(Durations.format(backoff))")
+            throw departures.error(
+                "max_backoff",
+                "must be at least \(sourceSection.keyPath("refresh_interval")) (\(Durations.format(refresh))); got \(Durations.format(backoff))"
+            )
         }
-        throw sourceSection.error("refresh_interval", "must not exceed departures.max_backoff (\(Durations.format(backoff))); got \(Durations.format(refresh))")
+        throw sourceSection.error(
+            "refresh_interval", "must not exceed departures.max_backoff (\(Durations.format(backoff))); got \(Durations.format(refresh))")
     }
 }

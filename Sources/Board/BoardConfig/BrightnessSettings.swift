@@ -28,8 +28,10 @@ public struct BrightnessSettings: Sendable, Equatable {
         (day ?? LightSensorSettings.defaultDay, night ?? LightSensorSettings.defaultNight)
     }
 
-    public init(mode: Mode, day: UInt8? = nil, night: UInt8? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                offAtNight: Bool = false, sensor: LightSensorSettings? = nil) {
+    public init(
+        mode: Mode, day: UInt8? = nil, night: UInt8? = nil, latitude: Double? = nil, longitude: Double? = nil,
+        offAtNight: Bool = false, sensor: LightSensorSettings? = nil
+    ) {
         self.sensor = sensor
         self.mode = mode
         self.day = day
@@ -41,11 +43,15 @@ public struct BrightnessSettings: Sendable, Equatable {
 }
 
 enum BrightnessSchema {
-    static let brightness = SectionSchema(keys: ["mode", "day", "night", "latitude", "longitude", "off_below", "pause_fetching",
-                                                 "sensor", "bus", "address", "interval", "min_lux", "max_lux"])
+    static let brightness = SectionSchema(keys: [
+        "mode", "day", "night", "latitude", "longitude", "off_below", "pause_fetching",
+        "sensor", "bus", "address", "interval", "min_lux", "max_lux",
+    ])
 
-    static func build(_ section: Section, schedule: ScheduleSettings?, output: OutputSettings? = nil,
-                      boardPath: String = "", placeFromFeed: Bool = false) throws(BoardFileError) -> BrightnessSettings {
+    static func build(
+        _ section: Section, schedule: ScheduleSettings?, output: OutputSettings? = nil,
+        boardPath: String = "", placeFromFeed: Bool = false
+    ) throws(BoardFileError) -> BrightnessSettings {
         guard let mode = try section.choice("mode", as: BrightnessSettings.Mode.self) else {
             throw Section.error(section.file, section.mark, section.path, "name a mode: sun, schedule or sensor")
         }
@@ -69,8 +75,9 @@ enum BrightnessSchema {
             }
         }
         if section.has("pause_fetching"), mode != .sensor || offBelowLux == nil {
-            throw section.error("pause_fetching", "needs mode: sensor and off_below in lux (fetching pauses while the sensor keeps the panel blank)",
-                                atKey: true)
+            throw section.error(
+                "pause_fetching", "needs mode: sensor and off_below in lux (fetching pauses while the sensor keeps the panel blank)",
+                atKey: true)
         }
         if mode != .sensor {
             for key in LightSensorSchema.keys where section.has(key) {
@@ -98,7 +105,8 @@ enum BrightnessSchema {
             throw Section.error(section.file, section.mark, section.path, "latitude and longitude go together; add \(missing)")
         }
         if mode == .sun || settings.offAtNight {
-            for key in ["latitude", "longitude"] where !section.has(key) && (!placeFromFeed || section.has("latitude") || section.has("longitude")) {
+            for key in ["latitude", "longitude"]
+            where !section.has(key) && (!placeFromFeed || section.has("latitude") || section.has("longitude")) {
                 let why = mode == .sun ? "mode: sun" : "off_below: night"
                 let hint = placeFromFeed ? "; or leave out both for the GTFS stop's" : " (a GTFS board takes its stop's)"
                 throw Section.error(section.file, section.mark, section.path, "\(why) needs \(key) (the sign's place, in degrees)\(hint)")

@@ -9,8 +9,10 @@ public struct ButtonSettings: Sendable, Equatable {
     public var activeLow: Bool
     public var debounce: Duration
 
-    public init(chip: String = "gpiochip0", refresh: Int? = nil, nextPage: Int? = nil, speak: Int? = nil, activeLow: Bool = true,
-                debounce: Duration = .milliseconds(50)) {
+    public init(
+        chip: String = "gpiochip0", refresh: Int? = nil, nextPage: Int? = nil, speak: Int? = nil, activeLow: Bool = true,
+        debounce: Duration = .milliseconds(50)
+    ) {
         self.chip = chip
         self.refresh = refresh
         self.nextPage = nextPage

@@ -29,9 +29,13 @@ enum DisplaySchema {
                     continue
                 }
                 let lower = item.text.lowercased()
-                guard lower.hasSuffix(".bdf") || lower.hasSuffix(".pcf") || lower.hasSuffix(".pcf.gz") || isOutlineFont(lower)
-                        || (!item.text.contains("/") && !item.text.contains(".")) else {
-                    throw item.error("expected wenquanyi, unifont, a bundled font name, or a .bdf, .pcf, .pcf.gz, .ttf or .otf file; got '\(shown(item.text))'")
+                guard
+                    lower.hasSuffix(".bdf") || lower.hasSuffix(".pcf") || lower.hasSuffix(".pcf.gz") || isOutlineFont(lower)
+                        || (!item.text.contains("/") && !item.text.contains("."))
+                else {
+                    throw item.error(
+                        "expected wenquanyi, unifont, a bundled font name, or a .bdf, .pcf, .pcf.gz, .ttf or .otf file; got '\(shown(item.text))'"
+                    )
                 }
                 if let problem = Validators.filePath(item.text) { throw item.error(problem) }
                 let isFile = item.text.contains(".")
@@ -56,7 +60,8 @@ enum DisplaySchema {
                 columns.append(column)
             }
             guard !columns.isEmpty else {
-                throw section.error("columns", "list at least one of " + DisplaySettings.Column.allCases.map(\.rawValue).joined(separator: ", "))
+                throw section.error(
+                    "columns", "list at least one of " + DisplaySettings.Column.allCases.map(\.rawValue).joined(separator: ", "))
             }
             settings.columns = DisplaySettings.Column.allCases.filter(columns.contains)
         }
@@ -64,8 +69,10 @@ enum DisplaySchema {
         if settings.countdown == .leave {
             // Leave-by alone would hide when the vehicle goes: it is read beside the departure time.
             for needed in [DisplaySettings.Column.countdown, .time] where !settings.columns.contains(needed) {
-                throw section.error("countdown", "'leave' shows the moment to leave in the countdown column, beside the departure time: "
-                                    + "list '\(needed.rawValue)' in display.columns too", atKey: true)
+                throw section.error(
+                    "countdown",
+                    "'leave' shows the moment to leave in the countdown column, beside the departure time: "
+                        + "list '\(needed.rawValue)' in display.columns too", atKey: true)
             }
         }
         settings.overflow = try section.choice("overflow", as: DisplaySettings.Overflow.self) ?? settings.overflow
@@ -105,8 +112,10 @@ enum DisplaySchema {
         let fileName = font.split(separator: "/").last.map(String.init) ?? font
         if let dot = fileName.lastIndex(of: "."), fileName.index(after: dot) != fileName.endIndex {
             let fileExtension = fileName[fileName.index(after: dot)...]
-            throw section.error("font", "unsupported font format '.\(shown(String(fileExtension)))': fonts are .bdf (bitmap), .ttf or .otf files "
-                                + "(convert others, e.g. PCF with pcf2bdf), or a bundled name: " + bundledNames)
+            throw section.error(
+                "font",
+                "unsupported font format '.\(shown(String(fileExtension)))': fonts are .bdf (bitmap), .ttf or .otf files "
+                    + "(convert others, e.g. PCF with pcf2bdf), or a bundled name: " + bundledNames)
         }
         if font.contains("/") {
             throw section.error("font", "expected a bundled font name (\(bundledNames)) or a .bdf, .ttf or .otf file; got '\(shown(font))'")
@@ -120,7 +129,9 @@ enum DisplaySchema {
         guard let first = word.first, let last = word.last, !first.isWhitespace, !last.isWhitespace else {
             throw value.error("the word to shorten must be text without spaces at either end; got '\(shown(word))'")
         }
-        guard short.contains(where: { !$0.isWhitespace }) else { throw value.error("expected a shorter text for '\(shown(word))'; got an empty one") }
+        guard short.contains(where: { !$0.isWhitespace }) else {
+            throw value.error("expected a shorter text for '\(shown(word))'; got an empty one")
+        }
         guard short.count < word.count else {
             throw value.error("'\(shown(short))' is not shorter than '\(shown(word))': an abbreviation makes room on a narrow row")
         }

@@ -84,11 +84,14 @@ public struct DisplaySettings: Sendable, Equatable {
     /// Whole words a narrow row may shorten in headsigns (`Station` → `Stn`), any case.
     public var abbreviations: [String: String] = [:]
 
-    public init(width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
-                layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
-                fontScale: Int? = nil, header: Bool = true, clock: Bool = true, columns: [Column] = Column.allCases,
-                countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration = standardPageInterval, badgeShape: BadgeShape = .rounded,
-                colors: [String: String] = [:], routeColors: [String: String] = [:]) {
+    public init(
+        width: Int = 480, height: Int = 320, format: Format = .rgb888, rotation: Int = 0,
+        layout: Layout? = nil, rows: Int? = nil, font: String? = nil, fontSize: Int? = nil,
+        fontScale: Int? = nil, header: Bool = true, clock: Bool = true, columns: [Column] = Column.allCases,
+        countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration = standardPageInterval,
+        badgeShape: BadgeShape = .rounded,
+        colors: [String: String] = [:], routeColors: [String: String] = [:]
+    ) {
         self.width = width
         self.height = height
         self.format = format

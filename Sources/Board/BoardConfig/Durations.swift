@@ -22,7 +22,8 @@ public enum Durations {
         }
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
         guard whole.count <= maxIntegerDigits, fraction.count <= maxFractionDigits,
-              let wholeValue = Int(whole), let fractionValue = fraction.isEmpty ? 0 : Int(fraction) else {
+            let wholeValue = Int(whole), let fractionValue = fraction.isEmpty ? 0 : Int(fraction)
+        else {
             return .failure(.init("duration '\(shown(text))' is too large"))
         }
         let unit: Duration

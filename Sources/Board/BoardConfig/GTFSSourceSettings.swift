@@ -42,12 +42,14 @@ public struct GTFSSourceSettings: Sendable, Equatable {
         case hide, show
     }
 
-    public init(storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil, alertsURL: String? = nil,
-                routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
-                window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60),
-                scheduleURL: String? = nil, scheduleRefresh: Duration = .seconds(24 * 3600), scheduleMember: String? = nil,
-                arrivals: Arrivals = .hide, cancelledWindow: Duration = .seconds(3600), realtimeMatchWarning: Int = 50,
-                vehiclePositionsURL: String? = nil) {
+    public init(
+        storePath: String, stopIDs: [String], tripUpdatesURL: String? = nil, alertsURL: String? = nil,
+        routes: [String] = [], headsignContains: String? = nil, directionID: Int? = nil,
+        window: Duration = .seconds(2 * 3600), realtimeMaxAge: Duration = .seconds(5 * 60),
+        scheduleURL: String? = nil, scheduleRefresh: Duration = .seconds(24 * 3600), scheduleMember: String? = nil,
+        arrivals: Arrivals = .hide, cancelledWindow: Duration = .seconds(3600), realtimeMatchWarning: Int = 50,
+        vehiclePositionsURL: String? = nil
+    ) {
         self.vehiclePositionsURL = vehiclePositionsURL
         self.scheduleURL = scheduleURL
         self.scheduleRefresh = scheduleRefresh
@@ -69,9 +71,11 @@ public struct GTFSSourceSettings: Sendable, Equatable {
 
 /// The `source:` keys of `kind: gtfs`.
 enum GTFSSourceSchema {
-    static let keys = ["store", "stop_ids", "trip_updates_url", "alerts_url", "vehicle_positions_url", "routes", "headsign_contains",
-                       "direction_id", "window", "realtime_max_age", "schedule_url", "schedule_refresh", "schedule_member",
-                       "arrivals", "cancelled_window", "realtime_match_warning"]
+    static let keys = [
+        "store", "stop_ids", "trip_updates_url", "alerts_url", "vehicle_positions_url", "routes", "headsign_contains",
+        "direction_id", "window", "realtime_max_age", "schedule_url", "schedule_refresh", "schedule_member",
+        "arrivals", "cancelled_window", "realtime_match_warning",
+    ]
 
     static func build(_ section: Section, boardPath: String) throws(BoardFileError) -> GTFSSourceSettings {
         var stops: [String] = []
@@ -86,8 +90,9 @@ enum GTFSSourceSchema {
             }
         }
         guard !stops.isEmpty else {
-            throw Section.error(section.file, section.mark, section.keyPath("stop_ids"),
-                                "required when kind is gtfs: the board's stop ids, e.g. [\"2000421\"]")
+            throw Section.error(
+                section.file, section.mark, section.keyPath("stop_ids"),
+                "required when kind is gtfs: the board's stop ids, e.g. [\"2000421\"]")
         }
         var settings = GTFSSourceSettings(
             storePath: BoardPath.defaultStore(for: boardPath),
@@ -118,20 +123,23 @@ enum GTFSSourceSchema {
         }
         settings.directionID = try section.wholeNumber("direction_id", in: 0...1)
         settings.window = try section.duration("window", atLeast: .seconds(10 * 60), atMost: .seconds(24 * 3600)) ?? settings.window
-        settings.realtimeMaxAge = try section.duration("realtime_max_age", atLeast: .seconds(30), atMost: .seconds(3600))
+        settings.realtimeMaxAge =
+            try section.duration("realtime_max_age", atLeast: .seconds(30), atMost: .seconds(3600))
             ?? settings.realtimeMaxAge
         if let url = try section.string("schedule_url") {
             if let problem = Validators.feedURL(url) { throw section.error("schedule_url", problem) }
             settings.scheduleURL = url
         }
-        settings.scheduleRefresh = try section.duration("schedule_refresh", atLeast: .seconds(3600), atMost: .seconds(30 * 86_400))
+        settings.scheduleRefresh =
+            try section.duration("schedule_refresh", atLeast: .seconds(3600), atMost: .seconds(30 * 86_400))
             ?? settings.scheduleRefresh
         if let member = try section.string("schedule_member") {
             if let problem = Validators.zipMember(member) { throw section.error("schedule_member", problem) }
             settings.scheduleMember = member
         }
         settings.arrivals = try section.choice("arrivals", as: GTFSSourceSettings.Arrivals.self) ?? settings.arrivals
-        settings.cancelledWindow = try section.duration("cancelled_window", atLeast: .zero, atMost: .seconds(24 * 3600))
+        settings.cancelledWindow =
+            try section.duration("cancelled_window", atLeast: .zero, atMost: .seconds(24 * 3600))
             ?? settings.cancelledWindow
         settings.realtimeMatchWarning = try section.wholeNumber("realtime_match_warning", in: 0...100) ?? settings.realtimeMatchWarning
         return settings
@@ -169,7 +177,8 @@ extension Validators {
 
 extension String {
     var trimmingBlanks: String {
-        String(unicodeScalars.drop(while: \.properties.isWhitespace).reversed().drop(while: \.properties.isWhitespace).reversed()
-            .map(Character.init))
+        String(
+            unicodeScalars.drop(while: \.properties.isWhitespace).reversed().drop(while: \.properties.isWhitespace).reversed()
+                .map(Character.init))
     }
 }

@@ -10,8 +10,11 @@ enum HUB75Schema {
         "driver_socket", "driver_program",
     ]
 
-    static func build(_ section: Section, display: DisplaySettings)
-        throws(BoardFileError) -> (HUB75Options, OutputSettings.HUB75Driver) {
+    static func build(
+        _ section: Section, display: DisplaySettings
+    )
+        throws(BoardFileError) -> (HUB75Options, OutputSettings.HUB75Driver)
+    {
         var options = HUB75Options()
         func number(_ key: String) throws(BoardFileError) -> Int? {
             try section.wholeNumber(key, in: HUB75Facts.ranges[key]!)
@@ -34,8 +37,9 @@ enum HUB75Schema {
         }
         let chains = HUB75Facts.hardwareMappings.first { $0.name == options.hardwareMapping }?.parallelChains ?? 1
         if options.parallel > chains {
-            throw section.error(section.has("parallel") ? "parallel" : "hardware_mapping",
-                                "\(options.hardwareMapping) wires \(chains == 1 ? "one chain" : "\(chains) chains"); parallel is \(options.parallel)")
+            throw section.error(
+                section.has("parallel") ? "parallel" : "hardware_mapping",
+                "\(options.hardwareMapping) wires \(chains == 1 ? "one chain" : "\(chains) chains"); parallel is \(options.parallel)")
         }
         options.gpioSlowdown = try number("gpio_slowdown")
         options.pwmBits = try number("pwm_bits")
@@ -51,7 +55,9 @@ enum HUB75Schema {
         }
         if let type = try section.string("panel_type") {
             guard let known = HUB75Facts.panelTypes.first(where: { $0.lowercased() == type.lowercased() }) else {
-                throw section.error("panel_type", "expected \(HUB75Facts.panelTypes.joined(separator: " or ")) (leave it out for ordinary panels); got '\(shown(type))'")
+                throw section.error(
+                    "panel_type",
+                    "expected \(HUB75Facts.panelTypes.joined(separator: " or ")) (leave it out for ordinary panels); got '\(shown(type))'")
             }
             options.panelType = known
         }
@@ -64,7 +70,10 @@ enum HUB75Schema {
         case .success(let size) where size.width != display.width || size.height != display.height:
             let key = ["pixel_mapper", "cols", "chain_length", "rows", "parallel"].first(where: section.has) ?? "driver"
             let mappers = options.pixelMapper.map { " through \($0)" } ?? ""
-            throw section.error(key, "cols \(options.cols) × chain_length \(options.chainLength) by rows \(options.rows) × parallel \(options.parallel)\(mappers) make a \(size.width)×\(size.height) matrix; display is \(display.width)×\(display.height)")
+            throw section.error(
+                key,
+                "cols \(options.cols) × chain_length \(options.chainLength) by rows \(options.rows) × parallel \(options.parallel)\(mappers) make a \(size.width)×\(size.height) matrix; display is \(display.width)×\(display.height)"
+            )
         case .success:
             break
         }
@@ -74,7 +83,9 @@ enum HUB75Schema {
     /// `driver_socket` (a driver its own service runs) or `driver_program`; both absolute paths.
     private static func driver(_ section: Section) throws(BoardFileError) -> OutputSettings.HUB75Driver {
         if section.has("driver_socket"), section.has("driver_program") {
-            throw section.error("driver_program", "give driver_socket (a driver run by its own service) or driver_program (one the sign starts), not both", atKey: true)
+            throw section.error(
+                "driver_program", "give driver_socket (a driver run by its own service) or driver_program (one the sign starts), not both",
+                atKey: true)
         }
         for key in ["driver_socket", "driver_program"] {
             guard let path = try section.string(key) else { continue }

@@ -10,8 +10,10 @@ public struct HubFile: Sendable, Equatable {
     /// In file order; ids are unique.
     public var stops: [HubStop]
 
-    public init(path: String, server: StatusSettings = StatusSettings(listen: HubFile.defaultListen),
-                maxAge: Duration? = nil, stops: [HubStop]) {
+    public init(
+        path: String, server: StatusSettings = StatusSettings(listen: HubFile.defaultListen),
+        maxAge: Duration? = nil, stops: [HubStop]
+    ) {
         self.path = path
         self.server = server
         self.maxAge = maxAge

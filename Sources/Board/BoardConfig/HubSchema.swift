@@ -9,8 +9,9 @@ enum HubSchema {
 
     static func build(root: YAMLNode, path: String, zones: ZoneCheck) throws(BoardFileError) -> HubFile {
         let top = try Section(root, path: "", mark: root.mark, schema: top, file: path)
-        let server = try StatusSchema.listenAndToken(top, boardPath: path, defaultPort: HubFile.defaultListen.port,
-                                                     exposed: "the hub serves every stop")
+        let server = try StatusSchema.listenAndToken(
+            top, boardPath: path, defaultPort: HubFile.defaultListen.port,
+            exposed: "the hub serves every stop")
         let maxAge = try top.duration("max_age", atLeast: .seconds(1), atMost: .seconds(3600))
         guard let entries = try top.sectionList("stops", schema: stop, example: example) else {
             throw Section.error(path, root.mark, "stops", "required: a list of stops, each with an id and a source, such as \(example)")
@@ -31,7 +32,8 @@ enum HubSchema {
 
     static func buildStop(_ entry: Section, hubPath: String, zones: ZoneCheck) throws(BoardFileError) -> HubStop {
         guard let id = try entry.string("id") else {
-            throw Section.error(entry.file, entry.mark, entry.keyPath("id"), "required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
+            throw Section.error(
+                entry.file, entry.mark, entry.keyPath("id"), "required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
         }
         if let problem = Validators.stopID(id) { throw entry.error("id", problem) }
         if id == "." || id == ".." { throw entry.error("id", "must not be '.' or '..': clients resolve those as steps in the path") }
@@ -52,7 +54,8 @@ enum HubSchema {
         // Where the rider stands is the sign's to say: a hub stop serves signs at any distance.
         for section in sourceSections {
             for key in ["label", "walk"] where section.has(key) {
-                throw section.error(key, "belongs in the sign's board file, not the hub's: signs at different distances share this stop", atKey: true)
+                throw section.error(
+                    key, "belongs in the sign's board file, not the hub's: signs at different distances share this stop", atKey: true)
             }
         }
         board.sources = try SourcesSchema.build(sourceSections, boardPath: stopPath)

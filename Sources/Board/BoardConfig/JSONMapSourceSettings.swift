@@ -20,8 +20,10 @@ public struct JSONMapSourceSettings: Sendable, Equatable {
     /// point at the query an answer did not match.
     public var places: [String: String] = [:]
 
-    public init(url: String, stopID: String? = nil, method: JSONMapRequest.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
-                mapping: JSONMapping, apiKeyQuery: String? = nil) {
+    public init(
+        url: String, stopID: String? = nil, method: JSONMapRequest.Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
+        mapping: JSONMapping, apiKeyQuery: String? = nil
+    ) {
         self.url = url
         self.stopID = stopID
         self.method = method
@@ -58,8 +60,9 @@ enum JSONMapSourceSchema {
             throw section.error("stop_id", "is not used: write {stop_id} in url (or body) where the API wants the stop", atKey: true)
         }
         let (mapping, places) = try self.mapping(section)
-        var settings = JSONMapSourceSettings(url: url, stopID: stopID, method: method, body: body, headers: try headers(section), mapping: mapping,
-                                          apiKeyQuery: try SourceKeys.apiKeyQuery(section))
+        var settings = JSONMapSourceSettings(
+            url: url, stopID: stopID, method: method, body: body, headers: try headers(section), mapping: mapping,
+            apiKeyQuery: try SourceKeys.apiKeyQuery(section))
         settings.places = places
         return settings
     }
@@ -85,8 +88,9 @@ enum JSONMapSourceSchema {
             if let problem = Validators.headerName(name) { throw value.error(problem) }
             let lowered = name.lowercased()
             if lowered.contains("authorization") || ["key", "token", "secret", "password"].contains(where: lowered.contains) {
-                throw value.error("looks like a secret: keep it out of the board file, in api_key_env or api_key_file, "
-                                  + "with api_key_header: \(name)" + (lowered == "authorization" ? " (and api_key_prefix: \"Bearer \")" : ""))
+                throw value.error(
+                    "looks like a secret: keep it out of the board file, in api_key_env or api_key_file, "
+                        + "with api_key_header: \(name)" + (lowered == "authorization" ? " (and api_key_prefix: \"Bearer \")" : ""))
             }
             if value.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 throw value.error("must not contain control characters such as line breaks")
@@ -114,7 +118,8 @@ enum JSONMapSourceSchema {
         var queries: [JSONMapping.Field: [JSONMapping.Query]] = [:]
         var places = ["rows": place(section.valueMark("rows"), in: section)].compactMapValues { $0 }
         for field in JSONMapping.Field.allCases {
-            guard let values = try fieldsSection.scalarOrList(field.rawValue, example: "a query such as $.line.name, or a list of them") else {
+            guard let values = try fieldsSection.scalarOrList(field.rawValue, example: "a query such as $.line.name, or a list of them")
+            else {
                 continue
             }
             places[JSONMapping.name(field)] = place(fieldsSection.valueMark(field.rawValue), in: fieldsSection)
@@ -128,8 +133,9 @@ enum JSONMapSourceSchema {
                     throw value.error("not a JSONPath query \(error)")
                 }
                 if query.levelsUp > rows.count {
-                    throw value.error("\(String(repeating: "^", count: query.levelsUp)) reaches above the answer: rows has "
-                                      + "\(rows.count) quer\(rows.count == 1 ? "y" : "ies"), so at most \(String(repeating: "^", count: rows.count))")
+                    throw value.error(
+                        "\(String(repeating: "^", count: query.levelsUp)) reaches above the answer: rows has "
+                            + "\(rows.count) quer\(rows.count == 1 ? "y" : "ies"), so at most \(String(repeating: "^", count: rows.count))")
                 }
                 list.append(query)
             }
@@ -138,9 +144,10 @@ enum JSONMapSourceSchema {
         for field in JSONMapping.Field.required where queries[field] == nil {
             // The timetable's time and a delay make the departure.
             if field == .departure, queries[.scheduled] != nil, queries[.delay] != nil { continue }
-            throw Section.error(fieldsSection.file, fieldsSection.mark, fieldsSection.keyPath(field.rawValue),
-                                "required: the query that finds each row's \(field.rawValue)"
-                                    + (field == .departure ? " (or scheduled and delay, to add them)" : ""))
+            throw Section.error(
+                fieldsSection.file, fieldsSection.mark, fieldsSection.keyPath(field.rawValue),
+                "required: the query that finds each row's \(field.rawValue)"
+                    + (field == .departure ? " (or scheduled and delay, to add them)" : ""))
         }
         if queries[.serviceDay] != nil && format != .serviceDaySeconds {
             throw fieldsSection.error(JSONMapping.Field.serviceDay.rawValue, "only with time_format: service_day_s", atKey: true)

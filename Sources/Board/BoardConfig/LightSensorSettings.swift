@@ -33,9 +33,11 @@ public struct LightSensorSettings: Sendable, Equatable {
     /// in /etc or /usr (as a GTFS store is).
     public var calibrationPath: String
 
-    public init(model: Model, device: String = "/dev/i2c-1", address: Int? = nil, interval: Duration = .seconds(1),
-                minLux: Double? = nil, maxLux: Double? = nil, offBelowLux: Double? = nil, pauseFetching: Bool = false,
-                calibrationPath: String) {
+    public init(
+        model: Model, device: String = "/dev/i2c-1", address: Int? = nil, interval: Duration = .seconds(1),
+        minLux: Double? = nil, maxLux: Double? = nil, offBelowLux: Double? = nil, pauseFetching: Bool = false,
+        calibrationPath: String
+    ) {
         self.model = model
         self.device = device
         self.address = address ?? model.defaultAddress
@@ -55,8 +57,10 @@ public struct LightSensorSettings: Sendable, Equatable {
 enum LightSensorSchema {
     static let keys = ["sensor", "bus", "address", "interval", "min_lux", "max_lux"]
 
-    static func build(_ section: Section, offBelowLux: Double?, output: OutputSettings?,
-                      boardPath: String) throws(BoardFileError) -> LightSensorSettings {
+    static func build(
+        _ section: Section, offBelowLux: Double?, output: OutputSettings?,
+        boardPath: String
+    ) throws(BoardFileError) -> LightSensorSettings {
         guard let model = try section.choice("sensor", as: LightSensorSettings.Model.self) else {
             throw Section.error(section.file, section.mark, section.path, "mode: sensor needs sensor: veml7700, tsl2591 or bh1750")
         }
@@ -69,16 +73,18 @@ enum LightSensorSchema {
         let maxLux = try lux(section, "max_lux")
         if (minLux == nil) != (maxLux == nil) {
             let missing = minLux == nil ? "min_lux" : "max_lux"
-            throw Section.error(section.file, section.mark, section.path,
-                                "min_lux and max_lux go together (or leave both out to learn this sensor's range); add \(missing)")
+            throw Section.error(
+                section.file, section.mark, section.path,
+                "min_lux and max_lux go together (or leave both out to learn this sensor's range); add \(missing)")
         }
         if let minLux, let maxLux, maxLux <= minLux {
             throw section.error("max_lux", "must be above min_lux (\(minLux)); got \(maxLux)")
         }
         let pause = try section.bool("pause_fetching") ?? false
         let path = BoardPath.defaultStateFile(".light-calibration", for: boardPath)
-        return LightSensorSettings(model: model, device: device, address: address, interval: interval, minLux: minLux,
-                                   maxLux: maxLux, offBelowLux: offBelowLux, pauseFetching: pause, calibrationPath: path)
+        return LightSensorSettings(
+            model: model, device: device, address: address, interval: interval, minLux: minLux,
+            maxLux: maxLux, offBelowLux: offBelowLux, pauseFetching: pause, calibrationPath: path)
     }
 
     /// A positive number of lux.

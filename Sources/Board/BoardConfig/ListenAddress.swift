@@ -19,7 +19,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         let portText = text[text.index(after: colon)...]
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty, !Validators.hasControlOrSpace(host), !host.contains("/") else {
-            return .failure(ListenAddressProblem("expected host:port with a host, such as 127.0.0.1:8080 or 0.0.0.0:8080; got '\(shown(text))'"))
+            return .failure(
+                ListenAddressProblem("expected host:port with a host, such as 127.0.0.1:8080 or 0.0.0.0:8080; got '\(shown(text))'"))
         }
         if host.contains(":") && !text.hasPrefix("[") {
             return .failure(ListenAddressProblem("write IPv6 addresses in brackets, such as [::1]:8080; got '\(shown(text))'"))

@@ -3,11 +3,12 @@ import Framebuffer
 
 /// The `output:` section: which driver, on which bus, wired to which lines.
 enum OutputSchema {
-    static let output = SectionSchema(keys: [
-        "driver", "bus", "device", "address", "speed_hz", "spi_mode", "gpio_chip", "dc", "reset", "busy", "contrast",
-        "modules", "first_module", "module_rotation", "colors", "full_refresh_every", "full_refresh_after",
-        "min_refresh_interval", "busy_timeout", "path",
-    ] + HUB75Schema.keys)
+    static let output = SectionSchema(
+        keys: [
+            "driver", "bus", "device", "address", "speed_hz", "spi_mode", "gpio_chip", "dc", "reset", "busy", "contrast",
+            "modules", "first_module", "module_rotation", "colors", "full_refresh_every", "full_refresh_after",
+            "min_refresh_interval", "busy_timeout", "path",
+        ] + HUB75Schema.keys)
 
     /// The drivers a key means something for, read off the panel table.
     static func drivers(taking key: String) -> Set<OutputSettings.Driver>? {
@@ -32,8 +33,9 @@ enum OutputSchema {
 
     static func build(_ section: Section, display: DisplaySettings) throws(BoardFileError) -> OutputSettings {
         guard let driver = try section.choice("driver", as: OutputSettings.Driver.self) else {
-            throw Section.error(section.file, section.mark, section.keyPath("driver"),
-                                "required: one of " + OutputSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))
+            throw Section.error(
+                section.file, section.mark, section.keyPath("driver"),
+                "required: one of " + OutputSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))
         }
         for key in section.order {
             if let drivers = drivers(taking: key), !drivers.contains(driver) {
@@ -42,7 +44,10 @@ enum OutputSchema {
             }
         }
         if let expected = OutputSettings.accepts(driver, format: display.format, width: display.width, height: display.height) {
-            throw section.error("driver", "\(driver.rawValue) needs a display of \(expected); display is \(display.format.rawValue), \(display.width)×\(display.height)")
+            throw section.error(
+                "driver",
+                "\(driver.rawValue) needs a display of \(expected); display is \(display.format.rawValue), \(display.width)×\(display.height)"
+            )
         }
         let bus = try section.choice("bus", as: OutputSettings.Bus.self)
         var settings = OutputSettings.defaults(for: driver, bus: bus)
@@ -53,7 +58,9 @@ enum OutputSchema {
             settings.device = try imagePath(section)
         }
         if let device = try section.string("device") {
-            guard device.hasPrefix("/") else { throw section.error("device", "expected an absolute device path such as /dev/spidev0.0; got '\(shown(device))'") }
+            guard device.hasPrefix("/") else {
+                throw section.error("device", "expected an absolute device path such as /dev/spidev0.0; got '\(shown(device))'")
+            }
             settings.device = device
         }
         settings.address = try section.wholeNumber("address", in: 0x03...0x77) ?? settings.address
@@ -75,8 +82,10 @@ enum OutputSchema {
         }
         settings.epaperColors = try section.choice("colors", as: OutputSettings.EPaperColors.self) ?? settings.epaperColors
         settings.fullRefreshEvery = try section.wholeNumber("full_refresh_every", in: 1...1000) ?? settings.fullRefreshEvery
-        settings.fullRefreshAfter = try section.duration("full_refresh_after", atLeast: .seconds(60), atMost: .seconds(86_400)) ?? settings.fullRefreshAfter
-        settings.minRefreshInterval = try section.duration("min_refresh_interval", atLeast: .zero, atMost: .seconds(3600)) ?? settings.minRefreshInterval
+        settings.fullRefreshAfter =
+            try section.duration("full_refresh_after", atLeast: .seconds(60), atMost: .seconds(86_400)) ?? settings.fullRefreshAfter
+        settings.minRefreshInterval =
+            try section.duration("min_refresh_interval", atLeast: .zero, atMost: .seconds(3600)) ?? settings.minRefreshInterval
         settings.busyTimeout = try section.duration("busy_timeout", atLeast: .seconds(1), atMost: .seconds(600)) ?? settings.busyTimeout
         if driver == .hub75 {
             (settings.hub75, settings.hub75Driver) = try HUB75Schema.build(section, display: display)
@@ -84,7 +93,8 @@ enum OutputSchema {
         if driver == .max7219 {
             let needed = (display.width / 8) * (display.height / 8)
             if section.has("modules"), settings.modules != needed {
-                throw section.error("modules", "a \(display.width)×\(display.height) display needs \(needed) modules of 8×8; got \(settings.modules)")
+                throw section.error(
+                    "modules", "a \(display.width)×\(display.height) display needs \(needed) modules of 8×8; got \(settings.modules)")
             }
             settings.modules = needed
         }
@@ -96,7 +106,8 @@ enum OutputSchema {
     private static func imagePath(_ section: Section) throws(BoardFileError) -> String {
         let example = "such as /run/departure-board/board.png"
         guard let path = try section.string("path") else {
-            throw Section.error(section.file, section.mark, section.keyPath("path"), "required for driver image: the file to write, \(example)")
+            throw Section.error(
+                section.file, section.mark, section.keyPath("path"), "required for driver image: the file to write, \(example)")
         }
         guard path.hasPrefix("/") else { throw section.error("path", "expected an absolute path \(example); got '\(shown(path))'") }
         if let problem = Validators.filePath(path) { throw section.error("path", problem) }

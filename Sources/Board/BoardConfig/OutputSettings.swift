@@ -52,12 +52,14 @@ public struct OutputSettings: Sendable, Equatable {
         case socket(String)
     }
 
-    public init(driver: Driver, bus: Bus, device: String, address: Int = 0x3C, speedHz: Int = 8_000_000, spiMode: Int = 0,
-                gpioChip: String = "gpiochip0", dc: Int? = nil, reset: Int? = nil, busy: Int? = nil, contrast: Int = 255,
-                modules: Int = 4, firstModule: FirstModule = .right, moduleRotation: Int = 0, epaperColors: EPaperColors = .bw,
-                fullRefreshEvery: Int = 10, fullRefreshAfter: Duration = .seconds(1800),
-                minRefreshInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30),
-                hub75: HUB75Options? = nil) {
+    public init(
+        driver: Driver, bus: Bus, device: String, address: Int = 0x3C, speedHz: Int = 8_000_000, spiMode: Int = 0,
+        gpioChip: String = "gpiochip0", dc: Int? = nil, reset: Int? = nil, busy: Int? = nil, contrast: Int = 255,
+        modules: Int = 4, firstModule: FirstModule = .right, moduleRotation: Int = 0, epaperColors: EPaperColors = .bw,
+        fullRefreshEvery: Int = 10, fullRefreshAfter: Duration = .seconds(1800),
+        minRefreshInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30),
+        hub75: HUB75Options? = nil
+    ) {
         self.driver = driver
         self.bus = bus
         self.device = device
@@ -85,9 +87,10 @@ public struct OutputSettings: Sendable, Equatable {
         let facts = PanelFacts.of(driver)
         let wiring = facts.wiring(on: bus)
         // A framebuffer has no bus; the field is unused for it.
-        return OutputSettings(driver: driver, bus: wiring.bus ?? .spi, device: wiring.device, address: wiring.address,
-                              speedHz: wiring.speedHz, dc: wiring.dc, reset: wiring.reset, busy: wiring.busy,
-                              contrast: facts.defaultContrast, hub75: driver == .hub75 ? HUB75Options() : nil)
+        return OutputSettings(
+            driver: driver, bus: wiring.bus ?? .spi, device: wiring.device, address: wiring.address,
+            speedHz: wiring.speedHz, dc: wiring.dc, reset: wiring.reset, busy: wiring.busy,
+            contrast: facts.defaultContrast, hub75: driver == .hub75 ? HUB75Options() : nil)
     }
 
     /// nil when the driver takes this display, else the displays it takes in words.

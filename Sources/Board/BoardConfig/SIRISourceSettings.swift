@@ -22,9 +22,11 @@ public struct SIRISourceSettings: Sendable, Equatable {
     /// A SIRI SituationExchange endpoint (GET, the same key), read beside the departures.
     public var situationsURL: String?
 
-    public init(url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil, request: Request = .get,
-                requestorRef: String? = nil, routeNames: [String: String] = [:], apiKeyQuery: String? = nil,
-                situationsURL: String? = nil) {
+    public init(
+        url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil, request: Request = .get,
+        requestorRef: String? = nil, routeNames: [String: String] = [:], apiKeyQuery: String? = nil,
+        situationsURL: String? = nil
+    ) {
         self.url = url
         self.stopID = stopID
         self.lineRef = lineRef

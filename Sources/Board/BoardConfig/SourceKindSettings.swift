@@ -37,8 +37,10 @@ public struct FetchSettings: Sendable, Equatable {
     /// `proxy:`; nil when the board has none, and the environment's proxy variables decide.
     public var proxy: ProxyChoice?
 
-    public init(apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key", apiKeyPrefix: String = "",
-                limits: FetchLimits = FetchLimits(), proxy: ProxyChoice? = nil) {
+    public init(
+        apiKey: APIKeySource? = nil, apiKeyHeader: String = "X-API-Key", apiKeyPrefix: String = "",
+        limits: FetchLimits = FetchLimits(), proxy: ProxyChoice? = nil
+    ) {
         self.apiKey = apiKey
         self.apiKeyHeader = apiKeyHeader
         self.apiKeyPrefix = apiKeyPrefix

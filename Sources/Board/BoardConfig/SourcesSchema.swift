@@ -21,9 +21,10 @@ enum SourcesSchema {
             return list
         }
         guard let section = try top.section("source", schema: BoardSchema.source) else {
-            throw Section.error(file, mark, top.keyPath("source"),
-                                "required: a mapping with at least a kind: "
-                                    + SourceKind.allCases.map { "'kind: \($0.rawValue)'" }.joined(separator: ", "))
+            throw Section.error(
+                file, mark, top.keyPath("source"),
+                "required: a mapping with at least a kind: "
+                    + SourceKind.allCases.map { "'kind: \($0.rawValue)'" }.joined(separator: ", "))
         }
         return [section]
     }
@@ -37,8 +38,9 @@ enum SourcesSchema {
             }
             if let store = settings.gtfs?.storePath, let other = sources.firstIndex(where: { $0.gtfs?.storePath == store }) {
                 // One store holds one import: a second feed would replace the first one's timetable.
-                throw Section.error(section.file, section.mark, section.keyPath("store"),
-                                    "'\(store)' is also the store of \(sections[other].path); give each GTFS source its own store:")
+                throw Section.error(
+                    section.file, section.mark, section.keyPath("store"),
+                    "'\(store)' is also the store of \(sections[other].path); give each GTFS source its own store:")
             }
             sources.append(settings)
         }
@@ -49,7 +51,9 @@ enum SourcesSchema {
         if let label = try section.string("label") {
             if let problem = Validators.displayName(label) { throw section.error("label", problem) }
             guard label.count <= maximumLabelLength else {
-                throw section.error("label", "must be at most \(maximumLabelLength) characters (it sits beside the route on small panels); got \(label.count)")
+                throw section.error(
+                    "label",
+                    "must be at most \(maximumLabelLength) characters (it sits beside the route on small panels); got \(label.count)")
             }
             settings.label = label
         }

@@ -19,8 +19,10 @@ public struct SpeechSettings: Sendable, Equatable {
     public static let defaultVolume = 80
     public static let defaultDevice = "default"
 
-    public init(voice: String? = nil, rate: Int = Self.defaultRate, volume: Int = Self.defaultVolume,
-                device: String = Self.defaultDevice) {
+    public init(
+        voice: String? = nil, rate: Int = Self.defaultRate, volume: Int = Self.defaultVolume,
+        device: String = Self.defaultDevice
+    ) {
         self.voice = voice
         self.rate = rate
         self.volume = volume
@@ -35,9 +37,13 @@ enum SpeechSchema {
         var settings = SpeechSettings()
         if let voice = try section.string("voice") {
             // espeak-ng's voice names: letters, digits and `-`, `_`, `+` (a variant: `en+f3`).
-            let allowed = voice.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+".unicodeScalars.contains($0)) }
+            let allowed = voice.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+".unicodeScalars.contains($0))
+            }
             guard !voice.isEmpty, voice.count <= 40, allowed else {
-                throw section.error("voice", "expected an espeak-ng voice name such as en-gb, de or fr (espeak-ng --voices lists them); got '\(shown(voice))'")
+                throw section.error(
+                    "voice",
+                    "expected an espeak-ng voice name such as en-gb, de or fr (espeak-ng --voices lists them); got '\(shown(voice))'")
             }
             settings.voice = voice
         }
@@ -52,8 +58,12 @@ enum SpeechSchema {
         }
         if let device = try section.string("device") {
             guard !device.isEmpty, device.count <= 100,
-                  device.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw section.error("device", "expected an ALSA device name such as default, hw:1,0 or plughw:CARD=Device (aplay -L lists them); got '\(shown(device))'")
+                device.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+            else {
+                throw section.error(
+                    "device",
+                    "expected an ALSA device name such as default, hw:1,0 or plughw:CARD=Device (aplay -L lists them); got '\(shown(device))'"
+                )
             }
             settings.device = device
         }
@@ -62,8 +72,8 @@ enum SpeechSchema {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
         String(reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -15,8 +15,10 @@ enum StatusSchema {
 
     /// Shared by the board's `status:` and the hub file's top level: listen + token keys.
     /// `exposed` says what anyone could reach without a token.
-    static func listenAndToken(_ section: Section, boardPath: String, defaultPort: Int,
-                               exposed: String = "the page shows the sign") throws(BoardFileError) -> StatusSettings {
+    static func listenAndToken(
+        _ section: Section, boardPath: String, defaultPort: Int,
+        exposed: String = "the page shows the sign"
+    ) throws(BoardFileError) -> StatusSettings {
         var settings = StatusSettings(listen: ListenAddress(host: "127.0.0.1", port: defaultPort))
         if let text = try section.string("listen") {
             switch ListenAddress.parse(text) {
@@ -27,8 +29,10 @@ enum StatusSchema {
         settings.token = try BoardSchema.secretSource(section, variableKey: "token_env", fileKey: "token_file", boardPath: boardPath)
         if settings.token == nil && !settings.listen.isLoopback {
             let key = section.keyPath("token_env")
-            throw Section.error(section.file, section.valueMark("listen") ?? section.mark, key,
-                                "required when listen is not a loopback address (\(settings.listen)): \(exposed) to anyone who can reach it. Name an environment variable (token_env) or a file (token_file) holding a token, never the token itself")
+            throw Section.error(
+                section.file, section.valueMark("listen") ?? section.mark, key,
+                "required when listen is not a loopback address (\(settings.listen)): \(exposed) to anyone who can reach it. Name an environment variable (token_env) or a file (token_file) holding a token, never the token itself"
+            )
         }
         return settings
     }

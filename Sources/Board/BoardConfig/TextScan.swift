@@ -11,12 +11,12 @@ enum TextScan {
             switch b {
             case 0x00...0x7F: i += 1; continue
             case 0xC2...0xDF: (length, minSecond, maxSecond) = (2, 0x80, 0xBF)
-            case 0xE0: (length, minSecond, maxSecond) = (3, 0xA0, 0xBF)        // no overlongs
-            case 0xED: (length, minSecond, maxSecond) = (3, 0x80, 0x9F)        // no surrogates
+            case 0xE0: (length, minSecond, maxSecond) = (3, 0xA0, 0xBF)  // no overlongs
+            case 0xED: (length, minSecond, maxSecond) = (3, 0x80, 0x9F)  // no surrogates
             case 0xE1...0xEF: (length, minSecond, maxSecond) = (3, 0x80, 0xBF)
             case 0xF0: (length, minSecond, maxSecond) = (4, 0x90, 0xBF)
             case 0xF1...0xF3: (length, minSecond, maxSecond) = (4, 0x80, 0xBF)
-            case 0xF4: (length, minSecond, maxSecond) = (4, 0x80, 0x8F)        // <= U+10FFFF
+            case 0xF4: (length, minSecond, maxSecond) = (4, 0x80, 0x8F)  // <= U+10FFFF
             default: return i
             }
             guard i + 1 < bytes.count, (minSecond...maxSecond).contains(bytes[i + 1]) else { return i }
@@ -38,8 +38,8 @@ enum TextScan {
     /// so alias bombs never reach the parser. Tracks quotes, comments, flow collections and
     /// block scalars well enough that `&` or `*` inside ordinary values is not mistaken for one.
     static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int, isAlias: Bool)? {
-        var quote: Unicode.Scalar?           // open quote carried across lines
-        var blockScalarIndent: Int?          // inside `|`/`>` content deeper than this indent
+        var quote: Unicode.Scalar?  // open quote carried across lines
+        var blockScalarIndent: Int?  // inside `|`/`>` content deeper than this indent
         var flowDepth = 0
         for (index, line) in lines(of: text).enumerated() {
             let indent = line.prefix { $0 == " " }.count
@@ -51,7 +51,8 @@ enum TextScan {
             var i = quote == nil ? indent : 0
             // A document marker ("--- &a") is followed by a node, unlike "---x".
             if quote == nil, indent == 0, line.count >= 3, line[0] == "-", line[1] == "-", line[2] == "-",
-               line.count == 3 || line[3] == " " || line[3] == "\t" {
+                line.count == 3 || line[3] == " " || line[3] == "\t"
+            {
                 i = 3
             }
             lineLoop: while i < line.count {
@@ -88,9 +89,9 @@ enum TextScan {
                 case "," where flowDepth > 0:
                     expectNode = true
                 case "-" where expectNode && nextIsBlank, "?" where expectNode && nextIsBlank:
-                    break                   // block sequence / complex key indicator: a node follows
+                    break  // block sequence / complex key indicator: a node follows
                 case "!" where expectNode:
-                    while i + 1 < line.count && line[i + 1] != " " { i += 1 }   // skip tag
+                    while i + 1 < line.count && line[i + 1] != " " { i += 1 }  // skip tag
                 case ":" where nextIsBlank || (flowDepth > 0 && (next == "," || next == "]" || next == "}")):
                     expectNode = true
                 default:
@@ -104,8 +105,10 @@ enum TextScan {
 
     /// Where a key duplicated in a block mapping appears again, and the dotted path of its parent,
     /// read from the indentation: the composer's error has places, not the keys above them.
-    static func locateDuplicate(of key: String, firstLine: Int, firstColumn: Int,
-                                in text: String) -> (secondLine: Int?, parentPath: [String]) {
+    static func locateDuplicate(
+        of key: String, firstLine: Int, firstColumn: Int,
+        in text: String
+    ) -> (secondLine: Int?, parentPath: [String]) {
         let lines = lines(of: text)
         let indent = firstColumn - 1
         var second: Int?

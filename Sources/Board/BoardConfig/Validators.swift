@@ -42,9 +42,11 @@ enum Validators {
     }
 
     static func environmentName(_ name: String) -> String? {
-        let valid = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+        let valid =
+            name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return valid ? nil : "expected an environment variable name (letters, digits and _, not starting with a digit); got '\(shown(name))'"
+        return valid
+            ? nil : "expected an environment variable name (letters, digits and _, not starting with a digit); got '\(shown(name))'"
     }
 
     /// RFC 9110 token characters.
@@ -68,9 +70,12 @@ enum Validators {
     /// then subtags of 1–8 letters or digits.
     static func languageTag(_ tag: String) -> String? {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        let alphanumeric = { (part: Substring) in part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } }
-        guard let first = parts.first, (2...3).contains(first.count), first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }),
-              parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && alphanumeric($0) })
+        let alphanumeric = { (part: Substring) in
+            part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        }
+        guard let first = parts.first, (2...3).contains(first.count),
+            first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }),
+            parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && alphanumeric($0) })
         else { return "'\(tag.prefix(40))' is not a BCP 47 language tag such as en, fr or de-CH" }
         return nil
     }

@@ -7,12 +7,14 @@ enum YAMLErrors {
         case .syntax(let problem, let mark, let context):
             if let tab = tabError(near: mark, text: text, file: file) { return tab }
             let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                  message: "YAML syntax error: \(problem)\(detail)" + queryHint(line: mark.line, text: text))
+            return BoardFileError(
+                file: file, line: mark.line, column: mark.column,
+                message: "YAML syntax error: \(problem)\(detail)" + queryHint(line: mark.line, text: text))
         case .secondDocument(let mark):
             if let tab = tabError(near: mark, text: text, file: file) { return tab }
-            return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                  message: "YAML syntax error: a \(what) holds one YAML document; found a second one")
+            return BoardFileError(
+                file: file, line: mark.line, column: mark.column,
+                message: "YAML syntax error: a \(what) holds one YAML document; found a second one")
         case .unreadable(let problem, let mark):
             return BoardFileError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)")
         case .duplicateKey(let key, let first, _):
@@ -21,8 +23,9 @@ enum YAMLErrors {
             let isAlias = if case .alias = error { true } else { false }
             return anchorOrAlias(isAlias: isAlias, line: mark.line, column: mark.column, file: file, what: what, text: text)
         case .tooDeep(let limit, let mark):
-            return BoardFileError(file: file, line: mark.line, column: mark.column,
-                                  message: "YAML syntax error: lists and mappings nested more than \(limit) deep")
+            return BoardFileError(
+                file: file, line: mark.line, column: mark.column,
+                message: "YAML syntax error: lists and mappings nested more than \(limit) deep")
         case .tooLarge:
             return BoardFileError(file: file, message: "\(what) is larger than 1 MiB")
         case .outOfMemory:
@@ -32,8 +35,9 @@ enum YAMLErrors {
 
     static func anchorOrAlias(isAlias: Bool, line: Int, column: Int, file: String, what: String, text: String) -> BoardFileError {
         let kind = isAlias ? "YAML aliases (*name)" : "YAML anchors (&name)"
-        return BoardFileError(file: file, line: line, column: column,
-                              message: "\(kind) are not allowed in \(what)s; write each value out" + queryHint(line: line, text: text))
+        return BoardFileError(
+            file: file, line: line, column: column,
+            message: "\(kind) are not allowed in \(what)s; write each value out" + queryHint(line: line, text: text))
     }
 
     /// `kind: json`'s queries hold `[`, `]` and `*`, which YAML reads as a list or an alias
@@ -43,15 +47,17 @@ enum YAMLErrors {
         guard lines.indices.contains(line - 1) else { return "" }
         let content = lines[line - 1]
         guard content.contains("$.") || content.contains("$[") || content.contains("^.") || content.contains("^[") else { return "" }
-        return "; a JSONPath query with [ ] or * in a [ … ] list or { … } mapping goes in quotes ('$.a[*]'), or one per line in a block list (- $.a[*])"
+        return
+            "; a JSONPath query with [ ] or * in a [ … ] list or { … } mapping goes in quotes ('$.a[*]'), or one per line in a block list (- $.a[*])"
     }
 
     /// libyaml's complaint about tabs is cryptic; say what is wrong instead.
     private static func tabError(near mark: YAMLMark, text: String, file: String) -> BoardFileError? {
         for line in [mark.line, mark.line - 1] {
             if let column = TextScan.tabInIndentation(line: line, of: text) {
-                return BoardFileError(file: file, line: line, column: column,
-                                      message: "YAML syntax error: tab character in indentation; indent with spaces")
+                return BoardFileError(
+                    file: file, line: line, column: column,
+                    message: "YAML syntax error: tab character in indentation; indent with spaces")
             }
         }
         return nil
@@ -63,10 +69,12 @@ enum YAMLErrors {
         let found = TextScan.locateDuplicate(of: key, firstLine: first.line, firstColumn: first.column, in: text)
         let keyPath = (found.parentPath + [key]).map { shown($0) }.joined(separator: ".")
         if let second = found.secondLine {
-            return BoardFileError(file: file, line: second, column: first.column, key: keyPath,
-                                  message: "duplicate key: set on line \(first.line) and again on line \(second)")
+            return BoardFileError(
+                file: file, line: second, column: first.column, key: keyPath,
+                message: "duplicate key: set on line \(first.line) and again on line \(second)")
         }
-        return BoardFileError(file: file, line: first.line, column: first.column, key: keyPath,
-                              message: "duplicate key: set more than once in this mapping")
+        return BoardFileError(
+            file: file, line: first.line, column: first.column, key: keyPath,
+            message: "duplicate key: set more than once in this mapping")
     }
 }

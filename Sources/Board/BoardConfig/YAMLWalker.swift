@@ -10,7 +10,7 @@ struct SectionSchema: Sendable {
 
     /// Keys refused anywhere with a specific message: secrets must never live in board files.
     static let refusedKeys: [String: String] = [
-        "api_key": "put the key in an environment variable (api_key_env) or a file (api_key_file), not in the board file",
+        "api_key": "put the key in an environment variable (api_key_env) or a file (api_key_file), not in the board file"
     ]
 }
 
@@ -49,13 +49,15 @@ struct Section {
                     let kind = mapping.pairs.first { $0.key.scalar?.value == "kind" }?.value.scalar?.value
                     listed = keysForKind(kind)
                 }
-                let suggestion = Suggestions.closest(to: name, in: schema.keys) == nil
+                let suggestion =
+                    Suggestions.closest(to: name, in: schema.keys) == nil
                     ? Suggestions.unknownKeyMessage(name, validKeys: listed) : Suggestions.unknownKeyMessage(name, validKeys: schema.keys)
                 throw Self.error(file, keyNode.mark, keyPath, suggestion)
             }
             if let earlier = entries[name] {
-                throw Self.error(file, keyNode.mark, keyPath,
-                                 "duplicate key: set on line \(earlier.key.mark.line) and again on line \(keyNode.mark.line)")
+                throw Self.error(
+                    file, keyNode.mark, keyPath,
+                    "duplicate key: set on line \(earlier.key.mark.line) and again on line \(keyNode.mark.line)")
             }
             entries[name] = (keyNode, value)
             order.append(name)
@@ -105,7 +107,8 @@ struct Section {
     func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(BoardFileError) -> Int? {
         guard let value = entries[key]?.value else { return nil }
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value),
-              let number = Self.integer(scalar.value.filter { $0 != "_" }) else {
+            let number = Self.integer(scalar.value.filter { $0 != "_" })
+        else {
             throw error(key, "expected a whole number; \(Self.got(value))")
         }
         guard range.contains(number) else {
@@ -140,7 +143,8 @@ struct Section {
         let options = T.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .scalar(let scalar) = value, !Self.isBoolOrNull(value), let match = T(rawValue: scalar.value) else {
             if case .scalar(let scalar) = value,
-               let close = Suggestions.closest(to: scalar.value, in: T.allCases.map(\.rawValue)) {
+                let close = Suggestions.closest(to: scalar.value, in: T.allCases.map(\.rawValue))
+            {
                 throw error(key, "expected one of \(options); \(Self.got(value)); did you mean '\(close)'?")
             }
             throw error(key, "expected one of \(options); \(Self.got(value))")
@@ -152,7 +156,8 @@ struct Section {
     func bool(_ key: String) throws(BoardFileError) -> Bool? {
         guard let value = entries[key]?.value else { return nil }
         guard case .scalar(let scalar) = value, scalar.resolvedTag == YAMLTag.bool,
-              let parsed = Self.truth(scalar.value) else {
+            let parsed = Self.truth(scalar.value)
+        else {
             throw error(key, "expected true or false; \(Self.got(value))")
         }
         return parsed
@@ -209,9 +214,13 @@ struct Section {
                 throw Self.error(file, valueNode.mark, itemPath, "expected a string; \(Self.got(valueNode))")
             }
             let file = file
-            result.append((name.value, FreeValue(text: text.value) { message in
-                Self.error(file, valueNode.mark, itemPath, message)
-            }))
+            result.append(
+                (
+                    name.value,
+                    FreeValue(text: text.value) { message in
+                        Self.error(file, valueNode.mark, itemPath, message)
+                    }
+                ))
         }
         return result
     }

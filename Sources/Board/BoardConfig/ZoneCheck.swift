@@ -7,8 +7,10 @@ public struct ZoneCheck: Sendable {
     /// The zones whose clocks are called by an abbreviation (`AEST`), for abbreviations.
     public var usingAbbreviation: @Sendable (String) -> [String]
 
-    public init(exists: @escaping @Sendable (String) -> Bool, names: @escaping @Sendable () -> [String] = { [] },
-                usingAbbreviation: @escaping @Sendable (String) -> [String] = { _ in [] }) {
+    public init(
+        exists: @escaping @Sendable (String) -> Bool, names: @escaping @Sendable () -> [String] = { [] },
+        usingAbbreviation: @escaping @Sendable (String) -> [String] = { _ in [] }
+    ) {
         self.exists = exists
         self.names = names
         self.usingAbbreviation = usingAbbreviation
@@ -32,7 +34,8 @@ public struct ZoneCheck: Sendable {
         // `Melborne` or `melbourne`: a city without its region.
         let cities = known.filter { $0.contains("/") }
         if let city = Suggestions.closest(to: zone, in: cities.map { String($0.split(separator: "/").last!) }),
-           let match = cities.first(where: { $0.hasSuffix("/" + city) }) {
+            let match = cities.first(where: { $0.hasSuffix("/" + city) })
+        {
             return "\(unknown); did you mean '\(match)'?"
         }
         // `Australia/Cairns`: a real city without a zone of its own keeps a neighbour's clocks.

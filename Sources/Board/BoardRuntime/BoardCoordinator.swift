@@ -66,9 +66,11 @@ public final class BoardCoordinator {
     public var speaker: BoardSpeaker?
     public var announcements: AnnounceTriggers?
 
-    public init(viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
-                clock: any BoardClock, schedule: BoardSchedule? = nil, light: LightSensorSetup? = nil,
-                minimumFrameInterval: Duration = .zero, logger: Logger) {
+    public init(
+        viewModel: BoardViewModel, renderer: BoardRenderer, backend: any DisplayBackend,
+        clock: any BoardClock, schedule: BoardSchedule? = nil, light: LightSensorSetup? = nil,
+        minimumFrameInterval: Duration = .zero, logger: Logger
+    ) {
         self.viewModel = viewModel
         self.minimumFrameInterval = minimumFrameInterval
         self.schedule = schedule
@@ -161,7 +163,8 @@ public final class BoardCoordinator {
         // is compared with the last one shown, so nothing that changed meanwhile is lost.
         // (A clock set back is not a reason to wait: only 0 ≤ since < interval holds a frame.)
         if let last = lastPresented, case let since = now.timeIntervalSince(last), since >= 0,
-           since < minimumFrameInterval.timeInterval {
+            since < minimumFrameInterval.timeInterval
+        {
             report(DrawPass(now: now, state: state, presented: nil, screenOff: false, displayFailing: lastPresentFailed))
             let open = last.addingTimeInterval(minimumFrameInterval.timeInterval)
             let wait = min(open, scheduleDelay(after: now).map { now.addingTimeInterval($0.timeInterval) } ?? open)

@@ -29,7 +29,9 @@ final class Wakeup: Sendable {
         if state.withLock({ state in
             defer { state.pending = false }
             return state.pending
-        }) { return }
+        }) {
+            return
+        }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await clock.sleep(for: delay) }
             group.addTask { await self.waitForPoke() }

@@ -43,13 +43,17 @@ public struct BoardSetup: Sendable {
     }
 
     /// `proxyEnvironment` decides the proxy unless the board's `proxy:` does; empty: direct.
-    public init(path: String?, override: SourceOverride = .none,
-                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+    public init(
+        path: String?, override: SourceOverride = .none,
+        proxyEnvironment: ProxyEnvironment = ProxyEnvironment()
+    ) throws(AssemblyError) {
         try self.init(board: Self.loadBoardFile(path: path), override: override, proxyEnvironment: proxyEnvironment)
     }
 
-    public init(board: BoardFile, override: SourceOverride = .none,
-                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+    public init(
+        board: BoardFile, override: SourceOverride = .none,
+        proxyEnvironment: ProxyEnvironment = ProxyEnvironment()
+    ) throws(AssemblyError) {
         // The zone and the sun's place may both come from the feed: one store, opened once.
         let feed = FirstFeedStore(board)
         self.board = try Self.withPlaceFromFeed(board, feed)
@@ -89,8 +93,10 @@ public struct BoardSetup: Sendable {
         case .success(let store):
             return store.agencyTimezone
         case .failure(let error):
-            throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: feed.index)).store: \(error); "
-                                + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or set the board's timezone")
+            throw AssemblyError(
+                .boardFile,
+                "\(board.path): \(board.sectionName(ofSource: feed.index)).store: \(error); "
+                    + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or set the board's timezone")
         }
     }
 
@@ -100,7 +106,8 @@ public struct BoardSetup: Sendable {
     /// fall back on, which is no error.
     private static func withPlaceFromFeed(_ board: BoardFile, _ feed: FirstFeedStore?) throws(AssemblyError) -> BoardFile {
         guard let brightness = board.brightness, brightness.latitude == nil, brightness.longitude == nil,
-              let feed, let stop = feed.gtfs.stopIDs.first else { return board }
+            let feed, let stop = feed.gtfs.stopIDs.first
+        else { return board }
         let needed = brightness.mode == .sun || brightness.offAtNight
         let place: (latitude: Double, longitude: Double)?
         let why: String
@@ -114,9 +121,11 @@ public struct BoardSetup: Sendable {
         }
         guard let place else {
             guard !needed else {
-                throw AssemblyError(.boardFile, "\(board.path): brightness: \(brightness.mode == .sun ? "mode: sun" : "off_below: night") "
-                                    + "takes the place of stop \(stop) from the GTFS store, \(why); "
-                                    + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or give latitude and longitude")
+                throw AssemblyError(
+                    .boardFile,
+                    "\(board.path): brightness: \(brightness.mode == .sun ? "mode: sun" : "off_below: night") "
+                        + "takes the place of stop \(stop) from the GTFS store, \(why); "
+                        + "\(GTFSStoreStatus.importHint(board, source: feed.index)) or give latitude and longitude")
             }
             return board
         }
@@ -158,10 +167,11 @@ public struct BoardSetup: Sendable {
     }
 
     public var rules: DepartureRules {
-        DepartureRules(calendar: ServiceDayCalendar(zone: zone),
-                       departedGrace: board.departures.departedGrace,
-                       limit: board.departures.limit,
-                       unreachable: unreachable)
+        DepartureRules(
+            calendar: ServiceDayCalendar(zone: zone),
+            departedGrace: board.departures.departedGrace,
+            limit: board.departures.limit,
+            unreachable: unreachable)
     }
 
     /// The config's choice as the core's (a switch, so a new case fails to compile here).
@@ -173,30 +183,37 @@ public struct BoardSetup: Sendable {
     }
 
     public var policy: RefreshPolicy {
-        RefreshPolicy(interval: board.source.refreshInterval,
-                      maxBackoff: board.departures.maxBackoff,
-                      staleLimit: board.source.staleLimit ?? board.departures.staleLimit)
+        RefreshPolicy(
+            interval: board.source.refreshInterval,
+            maxBackoff: board.departures.maxBackoff,
+            staleLimit: board.source.staleLimit ?? board.departures.staleLimit)
     }
 
     /// The board's view model over its sources (or the override), not yet started.
     @MainActor
     public func viewModel(clock: any BoardClock, logger: Logger = BoardSetup.quietLogger) -> BoardViewModel {
-        BoardViewModel(boardName: board.name, sources: perSource.map { $0.boardSource(clock: clock, logger: logger) },
-                       rules: rules, clock: clock)
+        BoardViewModel(
+            boardName: board.name, sources: perSource.map { $0.boardSource(clock: clock, logger: logger) },
+            rules: rules, clock: clock)
     }
 
     /// This setup's one source for the view model: where it is, its repository and policy.
     func boardSource(clock: any BoardClock, logger: Logger) -> BoardSource {
         let settings = board.source
         // An override replaces the board's stop, so none of its place applies.
-        let place = override == .none ? SourcePlace(label: settings.label, walk: settings.walk, feed: feedName)
-                                      : SourcePlace(feed: feedName)
+        let place =
+            override == .none
+            ? SourcePlace(label: settings.label, walk: settings.walk, feed: feedName)
+            : SourcePlace(feed: feedName)
         var sourceRules = rules
         // Rows too soon to walk to drop out between refreshes; the board's limit applies
         // after that, so one source's rows are not cut to it first.
         if place.walk > .zero { sourceRules.limit = .max }
-        return BoardSource(place: place, useCase: LoadDeparturesUseCase(repository: repository(clock: clock, logger: logger),
-                                                                        rules: sourceRules), policy: policy)
+        return BoardSource(
+            place: place,
+            useCase: LoadDeparturesUseCase(
+                repository: repository(clock: clock, logger: logger),
+                rules: sourceRules), policy: policy)
     }
 
     /// What names the feed this source's trip ids come from, so two sources of one feed
@@ -229,8 +246,11 @@ public struct BoardSetup: Sendable {
     /// even when a fetch failed (`lastError` says why; a local file's failure first, as the
     /// user's to mend, and `fromLocalFile` says it is one).
     @MainActor
-    public func snapshot(clock: any BoardClock) async
-        -> (state: BoardState, lastError: DeparturesError?, fromLocalFile: Bool) {
+    public func snapshot(
+        clock: any BoardClock
+    ) async
+        -> (state: BoardState, lastError: DeparturesError?, fromLocalFile: Bool)
+    {
         let viewModel = viewModel(clock: clock)
         await viewModel.refresh()
         let failures = zip(perSource, viewModel.sourceStates).compactMap { setup, state in

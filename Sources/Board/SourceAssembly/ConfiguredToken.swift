@@ -6,13 +6,17 @@ import SystemFiles
 public enum ConfiguredToken {
     /// The token named by `token_env`/`token_file` (a board's `status:`, a hub file's top
     /// level: `keyPath` says which); errors name the key, never the token.
-    public static func read(_ source: APIKeySource?, file: String, keyPath: String,
-                            environment: [String: String]) throws(AssemblyError) -> String? {
+    public static func read(
+        _ source: APIKeySource?, file: String, keyPath: String,
+        environment: [String: String]
+    ) throws(AssemblyError) -> String? {
         try read(source, file: file, keyPath: keyPath, environment: { environment[$0] })
     }
 
-    public static func read(_ source: APIKeySource?, file: String, keyPath: String,
-                            environment: (String) -> String?) throws(AssemblyError) -> String? {
+    public static func read(
+        _ source: APIKeySource?, file: String, keyPath: String,
+        environment: (String) -> String?
+    ) throws(AssemblyError) -> String? {
         let prefix = keyPath.isEmpty ? "" : keyPath + "."
         switch source {
         case nil:
@@ -38,5 +42,4 @@ public enum ConfiguredToken {
             return token
         }
     }
-
 }

@@ -36,8 +36,9 @@ public struct GTFSStoreStatus: Sendable, Equatable {
             store = try GTFSStore(path: gtfs.storePath)
         } catch {
             if gtfs.scheduleURL != nil {
-                return GTFSStoreStatus(note: " (no timetable yet: the board downloads it from \(section).schedule_url at start-up)",
-                                       warnings: [])
+                return GTFSStoreStatus(
+                    note: " (no timetable yet: the board downloads it from \(section).schedule_url at start-up)",
+                    warnings: [])
             }
             return GTFSStoreStatus(note: " (no timetable yet: \(error); \(hint))", warnings: [])
         }
@@ -51,7 +52,9 @@ public struct GTFSStoreStatus: Sendable, Equatable {
         }
         var warnings: [String] = []
         if let zone = try? store.agencyZone() {
-            let next = gtfs.scheduleURL == nil ? hint + " with the agency's next feed"
+            let next =
+                gtfs.scheduleURL == nil
+                ? hint + " with the agency's next feed"
                 : "the board fetches the next one from \(section).schedule_url"
             switch store.serviceCoverage(on: ServiceDayCalendar(zone: zone).localDate(at: now)) {
             case .expired(let last):

@@ -48,14 +48,18 @@ public enum LiveCheck {
     }
 
     @MainActor
-    static func gtfsLines(_ setup: BoardSetup, _ gtfs: GTFSSourceSettings, _ fetch: FetchSettings, clock: any BoardClock,
-                          now: Date) async -> [Line] {
+    static func gtfsLines(
+        _ setup: BoardSetup, _ gtfs: GTFSSourceSettings, _ fetch: FetchSettings, clock: any BoardClock,
+        now: Date
+    ) async -> [Line] {
         let repository = setup.gtfsRepository(gtfs, fetch, clock: clock, logger: BoardSetup.quietLogger)
         var lines: [Line] = []
         do {
             let departures = try await repository.departures()
-            lines.append(Line(text: "timetable: \(departures.count) departures in the next \(gtfs.window.components.seconds / 60) min",
-                              isProblem: false))
+            lines.append(
+                Line(
+                    text: "timetable: \(departures.count) departures in the next \(gtfs.window.components.seconds / 60) min",
+                    isProblem: false))
         } catch {
             return [Line(text: "timetable: \(error.description)", isProblem: true)]
         }
@@ -66,18 +70,22 @@ public enum LiveCheck {
             } else if let health = repository.realtimeHealth {
                 let age = health.feedTimestamp.map { "header \(Int(now.timeIntervalSince($0).rounded())) s old" } ?? "no header timestamp"
                 let low = health.matchRate.map { $0 * 100 < Double(gtfs.realtimeMatchWarning) } ?? false
-                lines.append(Line(text: "trip updates: \(age)\(health.isStale ? " (too old: ignored)" : ""), \(health.summary)"
-                                  + (low ? " — below realtime_match_warning (\(gtfs.realtimeMatchWarning) %)" : ""),
-                                  isProblem: low || health.isStale))
+                lines.append(
+                    Line(
+                        text: "trip updates: \(age)\(health.isStale ? " (too old: ignored)" : ""), \(health.summary)"
+                            + (low ? " — below realtime_match_warning (\(gtfs.realtimeMatchWarning) %)" : ""),
+                        isProblem: low || health.isStale))
             }
         }
         if gtfs.alertsURL != nil {
-            lines.append(errors.alerts.map { Line(text: "alerts: \($0)", isProblem: true) }
-                         ?? Line(text: "alerts: fetched", isProblem: false))
+            lines.append(
+                errors.alerts.map { Line(text: "alerts: \($0)", isProblem: true) }
+                    ?? Line(text: "alerts: fetched", isProblem: false))
         }
         if gtfs.vehiclePositionsURL != nil {
-            lines.append(errors.vehiclePositions.map { Line(text: "vehicle positions: \($0)", isProblem: true) }
-                         ?? Line(text: "vehicle positions: fetched", isProblem: false))
+            lines.append(
+                errors.vehiclePositions.map { Line(text: "vehicle positions: \($0)", isProblem: true) }
+                    ?? Line(text: "vehicle positions: fetched", isProblem: false))
         }
         return lines
     }
@@ -115,7 +123,8 @@ public enum LiveCheck {
     /// The rows, then each query with the rows it found a value in, so a user adapting an
     /// agency sees which one misses; and the first rows left out, with why.
     @MainActor
-    static func jsonLines(_ setup: BoardSetup, _ json: JSONMapSourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line] {
+    static func jsonLines(_ setup: BoardSetup, _ json: JSONMapSourceSettings, _ fetch: FetchSettings, clock: any BoardClock) async -> [Line]
+    {
         let repository = setup.jsonRepository(json, fetch, clock: clock)
         let places = json.places
         let reading: JSONMapReading
@@ -128,23 +137,35 @@ public enum LiveCheck {
             if case .invalidData(_, let problem) = error {
                 key = problem.path.hasPrefix("rows") ? "rows" : problem.problem.split(separator: " ").first.map(String.init)
             }
-            return [Line(text: "source: \(error.description)" + (key.flatMap { places[$0] }.map { " (written at \($0))" } ?? ""), isProblem: true)]
+            return [
+                Line(
+                    text: "source: \(error.description)" + (key.flatMap { places[$0] }.map { " (written at \($0))" } ?? ""), isProblem: true
+                )
+            ]
         }
         let mapping = repository.settings.mapping
-        var lines = [Line(text: "source: \(reading.departures.count) departure\(reading.departures.count == 1 ? "" : "s") from \(reading.rowCount) row\(reading.rowCount == 1 ? "" : "s") (rows \(mapping.writtenRows))",
-                          isProblem: false)]
+        var lines = [
+            Line(
+                text:
+                    "source: \(reading.departures.count) departure\(reading.departures.count == 1 ? "" : "s") from \(reading.rowCount) row\(reading.rowCount == 1 ? "" : "s") (rows \(mapping.writtenRows))",
+                isProblem: false)
+        ]
         for field in JSONMapping.Field.allCases where mapping.fields[field] != nil {
             let count = reading.matched[field] ?? 0
             let required = JSONMapping.Field.required.contains(field)
             let name = JSONMapping.name(field)
-            let note = count == 0 && reading.rowCount > 0 && !required
+            let note =
+                count == 0 && reading.rowCount > 0 && !required
                 ? " (optional: matches nothing" + (places[name].map { ", written at \($0)" } ?? "") + ")" : ""
             lines.append(Line(text: "\(name) \(mapping.written(field)): in \(count) of \(reading.rowCount) rows\(note)", isProblem: false))
         }
         if reading.skippedCount > 0 {
             let reasons = reading.skipped.map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
-            lines.append(Line(text: "\(reading.skippedCount) row\(reading.skippedCount == 1 ? "" : "s") left out: " + reasons + (reading.skippedCount > reading.skipped.count ? "; …" : ""),
-                              isProblem: false))
+            lines.append(
+                Line(
+                    text: "\(reading.skippedCount) row\(reading.skippedCount == 1 ? "" : "s") left out: " + reasons
+                        + (reading.skippedCount > reading.skipped.count ? "; …" : ""),
+                    isProblem: false))
         }
         return lines
     }

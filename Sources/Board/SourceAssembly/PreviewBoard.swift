@@ -16,8 +16,10 @@ enum PreviewBoard {
 
     /// The first readable candidate; when there is none, the checkout's path, so the error
     /// names the file a user of a checkout expects.
-    static func path(executable: String? = OwnExecutable.path(),
-                     isReadable: (String) -> Bool = { access($0, R_OK) == 0 }) -> String {
+    static func path(
+        executable: String? = OwnExecutable.path(),
+        isReadable: (String) -> Bool = { access($0, R_OK) == 0 }
+    ) -> String {
         candidates(executable: executable).first(where: isReadable) ?? relativePath
     }
 }

@@ -21,7 +21,8 @@ public enum SourcePreflight {
         }
     }
 
-    public static func check(_ board: BoardFile, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Findings {
+    public static func check(_ board: BoardFile, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Findings
+    {
         var findings = Findings()
         let file = board.path
         func needFile(_ path: String, key: String, what: String) {
@@ -35,14 +36,16 @@ public enum SourcePreflight {
             switch source {
             case .file(let path): needFile(path, key: fileKey, what: what)
             case .environment(let name) where environment(name) == nil:
-                findings.warnings.append("\(file): \(variableKey): \(name) is not set here; the service needs it in its environment "
-                                         + "(deploy/install.sh: /etc/departure-board/environment)")
+                findings.warnings.append(
+                    "\(file): \(variableKey): \(name) is not set here; the service needs it in its environment "
+                        + "(deploy/install.sh: /etc/departure-board/environment)")
             default: break
             }
         }
         for (index, source) in board.sources.enumerated() {
             let section = board.sectionName(ofSource: index)
-            needSecret(source.fetch?.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
+            needSecret(
+                source.fetch?.apiKey, fileKey: section + ".api_key_file", variableKey: section + ".api_key_env", what: "the key file")
             if case .file(let path) = source.kindSettings {
                 needFile(path, key: section + ".path", what: "the departures file")
             }
@@ -57,14 +60,15 @@ public enum SourcePreflight {
         var warnings: [String] = []
         for one in setup.perSource {
             let source = one.board.source
-            let urls: [String?] = switch source.kindSettings {
-            case .demo, .file: []
-            case .api(let api, _): [api.baseURL]
-            case .onebusaway(let server, _): [server.baseURL]
-            case .siri(let siri, _): [siri.url, siri.situationsURL]
-            case .json(let json, _): [JSONMapRequest.filling(json.url, "0")]
-            case .gtfs(let gtfs, _): [gtfs.tripUpdatesURL, gtfs.alertsURL, gtfs.vehiclePositionsURL, gtfs.scheduleURL]
-            }
+            let urls: [String?] =
+                switch source.kindSettings {
+                case .demo, .file: []
+                case .api(let api, _): [api.baseURL]
+                case .onebusaway(let server, _): [server.baseURL]
+                case .siri(let siri, _): [siri.url, siri.situationsURL]
+                case .json(let json, _): [JSONMapRequest.filling(json.url, "0")]
+                case .gtfs(let gtfs, _): [gtfs.tripUpdatesURL, gtfs.alertsURL, gtfs.vehiclePositionsURL, gtfs.scheduleURL]
+                }
             let proxies = one.httpClient.proxy
             for url in urls.compactMap({ $0 }) {
                 do {

@@ -12,8 +12,10 @@ public import HTTPFetch
 /// opens stops.txt by hand. A URL is downloaded to a temporary file first (with the board's
 /// API key and proxy when a board is named).
 public enum StopSearch {
-    public static func run(feed: String, name: String?, near: (latitude: Double, longitude: Double)?, member: String?,
-                           limit: Int, board: BoardFile?, proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> [GTFSStopMatch] {
+    public static func run(
+        feed: String, name: String?, near: (latitude: Double, longitude: Double)?, member: String?,
+        limit: Int, board: BoardFile?, proxyEnvironment: ProxyEnvironment
+    ) async throws(AssemblyError) -> [GTFSStopMatch] {
         var zipPath = feed
         var downloaded: String?
         defer { if let downloaded { unlink(downloaded) } }
@@ -26,8 +28,9 @@ public enum StopSearch {
                     throw AssemblyError(.boardFile, "\(board.path): \(error.detail)")
                 }
             }
-            let request = HTTPRequest(url: url, headers: headers, limits: ScheduleUpdater.Settings.downloadLimits,
-                                      bodyFile: path)
+            let request = HTTPRequest(
+                url: url, headers: headers, limits: ScheduleUpdater.Settings.downloadLimits,
+                bodyFile: path)
             downloaded = path
             let response: HTTPResponse
             do {

@@ -16,7 +16,8 @@ public enum StoreFolderCheck {
         let store = Folders.absolute(gtfs.storePath)
         let key = board.sectionName(ofSource: index) + ".store"
         let name = store.split(separator: "/").last.map(String.init) ?? "board.gtfs.sqlite"
-        let fix = "set \(key): \(ServiceFolders.state)/\(name), or keep the board in /etc/departure-board "
+        let fix =
+            "set \(key): \(ServiceFolders.state)/\(name), or keep the board in /etc/departure-board "
             + "without store: (its store then lives there)"
         if asService {
             if let hidden = ServiceFolders.hidden.first(where: { store == $0 || store.hasPrefix($0 + "/") }) {

@@ -11,8 +11,10 @@ public enum TimetableImport {
     public static func targets(board: BoardFile, feed: String?, source: String?) throws(AssemblyError) -> [Int] {
         let gtfs = board.gtfsSourceIndices
         guard !gtfs.isEmpty else {
-            throw AssemblyError(.boardFile, "\(board.path): \(board.sectionName(ofSource: 0)).kind: is \(board.source.kind.rawValue); "
-                                + "gtfs import needs a board with a kind: gtfs source")
+            throw AssemblyError(
+                .boardFile,
+                "\(board.path): \(board.sectionName(ofSource: 0)).kind: is \(board.source.kind.rawValue); "
+                    + "gtfs import needs a board with a kind: gtfs source")
         }
         if let source {
             let named = board.sources.indices.first { board.sources[$0].label == source } ?? Int(source)
@@ -20,18 +22,24 @@ public enum TimetableImport {
                 throw AssemblyError(.usage, "--source \(source): no such source; the board's GTFS sources are \(names(board, gtfs))")
             }
             guard board.sources[index].kind == .gtfs else {
-                throw AssemblyError(.usage, "--source \(source): \(board.sectionName(ofSource: index)) is kind \(board.sources[index].kind.rawValue), "
-                                    + "not gtfs; the board's GTFS sources are \(names(board, gtfs))")
+                throw AssemblyError(
+                    .usage,
+                    "--source \(source): \(board.sectionName(ofSource: index)) is kind \(board.sources[index].kind.rawValue), "
+                        + "not gtfs; the board's GTFS sources are \(names(board, gtfs))")
             }
             return [index]
         }
         if feed != nil && gtfs.count > 1 {
-            throw AssemblyError(.usage, "the board has \(gtfs.count) GTFS sources (\(names(board, gtfs))): say which one FEED is for "
-                                + "with --source, or leave FEED out to import each from its schedule_url")
+            throw AssemblyError(
+                .usage,
+                "the board has \(gtfs.count) GTFS sources (\(names(board, gtfs))): say which one FEED is for "
+                    + "with --source, or leave FEED out to import each from its schedule_url")
         }
         if feed == nil, let missing = gtfs.first(where: { board.sources[$0].gtfs?.scheduleURL == nil }) {
-            throw AssemblyError(.usage, "\(board.sectionName(ofSource: missing)) has no schedule_url: give its FEED"
-                                + (gtfs.count > 1 ? " with --source \(missing)" : ""))
+            throw AssemblyError(
+                .usage,
+                "\(board.sectionName(ofSource: missing)) has no schedule_url: give its FEED"
+                    + (gtfs.count > 1 ? " with --source \(missing)" : ""))
         }
         return gtfs
     }
@@ -44,25 +52,30 @@ public enum TimetableImport {
     /// Imports `feed` (or the source's own `schedule_url`) into source `index`'s store, and
     /// says what it imported and where. `proxyEnvironment`: the program's proxy variables, for
     /// a URL (the board's `proxy:` wins).
-    public static func run(board: BoardFile, source index: Int, feed: String?,
-                           proxyEnvironment: ProxyEnvironment) async throws(AssemblyError) -> (summary: GTFSImportSummary, store: String) {
+    public static func run(
+        board: BoardFile, source index: Int, feed: String?,
+        proxyEnvironment: ProxyEnvironment
+    ) async throws(AssemblyError) -> (summary: GTFSImportSummary, store: String) {
         let source = board.sources[index]
         guard case .gtfs(let gtfs, let fetch) = source.kindSettings, let feed = feed ?? gtfs.scheduleURL else {
             throw AssemblyError(.usage, "\(board.sectionName(ofSource: index)): no feed to import")
         }
         guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
             do {
-                return (try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
-                    .importFeed(zipPath: feed, storePath: gtfs.storePath), gtfs.storePath)
+                return (
+                    try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)
+                        .importFeed(zipPath: feed, storePath: gtfs.storePath), gtfs.storePath
+                )
             } catch {
                 throw .refusedFeed(feed, error)
             }
         }
         // A URL: the board's own download path (API key, streaming to a file, the store replaced
         // only when complete), unconditionally, since the user asked for it now.
-        let updater = ScheduleUpdater(settings: BoardSetup.scheduleSettings(fetch, gtfs, url: feed),
-                                      client: BoardSetup.httpClient(source, proxyEnvironment: proxyEnvironment),
-                                      logger: BoardSetup.quietLogger)
+        let updater = ScheduleUpdater(
+            settings: BoardSetup.scheduleSettings(fetch, gtfs, url: feed),
+            client: BoardSetup.httpClient(source, proxyEnvironment: proxyEnvironment),
+            logger: BoardSetup.quietLogger)
         switch await updater.update(now: Date(), conditional: false, force: true) {
         case .imported(let summary): return (summary, gtfs.storePath)
         case .failed(let reason): throw AssemblyError(.data, reason)

@@ -15,9 +15,11 @@ public struct StatusHandler: Sendable {
     private let clock: @Sendable () -> Date
     private let memory: @Sendable () -> Int?
 
-    public init(store: BoardHealthStore, version: String,
-                clock: @escaping @Sendable () -> Date = { Date() },
-                memory: @escaping @Sendable () -> Int? = { ProcessStatus.current()?["VmRSS"].map { $0 * 1024 } }) {
+    public init(
+        store: BoardHealthStore, version: String,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        memory: @escaping @Sendable () -> Int? = { ProcessStatus.current()?["VmRSS"].map { $0 * 1024 } }
+    ) {
         self.store = store
         self.version = version
         self.clock = clock
@@ -27,12 +29,21 @@ public struct StatusHandler: Sendable {
     public func answer(_ request: WebRequest) -> WebAnswer {
         switch request.path {
         case "/", "/index.html":
-            return .response(.bytes(Array(StatusPage.html(facts()).utf8), type: "text/html; charset=utf-8",
-                                    headers: [("Cache-Control", "no-store"),
-                                              ("Content-Security-Policy", "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'")]))
+            return .response(
+                .bytes(
+                    Array(StatusPage.html(facts()).utf8), type: "text/html; charset=utf-8",
+                    headers: [
+                        ("Cache-Control", "no-store"),
+                        (
+                            "Content-Security-Policy",
+                            "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+                        ),
+                    ]))
         case "/status.json":
-            return .response(.bytes(Array(StatusJSON.document(facts()).utf8), type: "application/json",
-                                    headers: [("Cache-Control", "no-store")]))
+            return .response(
+                .bytes(
+                    Array(StatusJSON.document(facts()).utf8), type: "application/json",
+                    headers: [("Cache-Control", "no-store")]))
         case "/metrics":
             return .metrics(SignMetrics.samples(facts()))
         case "/frame.png":
@@ -56,8 +67,11 @@ public struct StatusHandler: Sendable {
         }
         do {
             let png = try ImageEncoder.encode(frame, as: .png)
-            return .bytes(png, type: "image/png",
-                          headers: [("Cache-Control", "no-cache"), ("ETag", "\"frame-\(health.frameNumber)-\(health.started.timeIntervalSince1970)\"")])
+            return .bytes(
+                png, type: "image/png",
+                headers: [
+                    ("Cache-Control", "no-cache"), ("ETag", "\"frame-\(health.frameNumber)-\(health.started.timeIntervalSince1970)\""),
+                ])
         } catch {
             return .jsonError("the frame could not be encoded: \(error)", status: 500)
         }

@@ -22,28 +22,37 @@ enum StatusJSON {
         members += [
             member("message", health.state.message.map(string) ?? "null"),
             member("data_age_s", number(facts.dataAge)),
-            member("last_fetch", "{" + [
-                member("at", time(health.lastAttempt)),
-                member("ok", health.lastAttempt == nil ? "null" : (health.lastError == nil ? "true" : "false")),
-                member("error", health.lastError.map(string) ?? "null"),
-                member("fetches", String(health.fetches)),
-                member("failures", String(health.fetchFailures)),
-            ].joined(separator: ",") + "}"),
+            member(
+                "last_fetch",
+                "{"
+                    + [
+                        member("at", time(health.lastAttempt)),
+                        member("ok", health.lastAttempt == nil ? "null" : (health.lastError == nil ? "true" : "false")),
+                        member("error", health.lastError.map(string) ?? "null"),
+                        member("fetches", String(health.fetches)),
+                        member("failures", String(health.fetchFailures)),
+                    ].joined(separator: ",") + "}"),
             member("realtime", health.source.map(realtime) ?? "null"),
-            member("display", "{" + [
-                member("backend", string(health.backend)),
-                member("frames", String(health.frameNumber)),
-                member("failures", String(health.displayFailures)),
-                member("last_error", health.lastDisplayError.map(string) ?? "null"),
-                member("screen_off", health.screenOff ? "true" : "false"),
-                member("contrast", health.contrast.map { String($0) } ?? "null"),
-                member("width", health.frame.map { String($0.width) } ?? "null"),
-                member("height", health.frame.map { String($0.height) } ?? "null"),
-            ].joined(separator: ",") + "}"),
-            member("light", health.light.map { light in
-                "{" + [member("lux", number(light.lux)), member("error", light.error.map(string) ?? "null")]
-                    .joined(separator: ",") + "}"
-            } ?? "null"),
+            member(
+                "display",
+                "{"
+                    + [
+                        member("backend", string(health.backend)),
+                        member("frames", String(health.frameNumber)),
+                        member("failures", String(health.displayFailures)),
+                        member("last_error", health.lastDisplayError.map(string) ?? "null"),
+                        member("screen_off", health.screenOff ? "true" : "false"),
+                        member("contrast", health.contrast.map { String($0) } ?? "null"),
+                        member("width", health.frame.map { String($0.width) } ?? "null"),
+                        member("height", health.frame.map { String($0.height) } ?? "null"),
+                    ].joined(separator: ",") + "}"),
+            member(
+                "light",
+                health.light.map { light in
+                    "{"
+                        + [member("lux", number(light.lux)), member("error", light.error.map(string) ?? "null")]
+                        .joined(separator: ",") + "}"
+                } ?? "null"),
             member("frame_url", health.frame == nil ? "null" : string("/frame.png?n=\(health.frameNumber)")),
             member("board", BoardStateJSON.encode(health.state).trimmingTrailingNewline),
         ]
@@ -51,11 +60,12 @@ enum StatusJSON {
     }
 
     static func realtime(_ source: SourceHealth) -> String {
-        "{" + [
-            member("match_rate", number(source.realtimeMatchRate)),
-            member("summary", source.realtimeSummary.map(string) ?? "null"),
-            member("error", source.realtimeError.map(string) ?? "null"),
-        ].joined(separator: ",") + "}"
+        "{"
+            + [
+                member("match_rate", number(source.realtimeMatchRate)),
+                member("summary", source.realtimeSummary.map(string) ?? "null"),
+                member("error", source.realtimeError.map(string) ?? "null"),
+            ].joined(separator: ",") + "}"
     }
 
     static func member(_ key: String, _ value: String) -> String { string(key) + ":" + value }

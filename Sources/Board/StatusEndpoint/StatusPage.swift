@@ -11,7 +11,8 @@ enum StatusPage {
         let title = escape(health?.boardName ?? "departure-board")
         let width = health?.frame?.width ?? 0, height = health?.frame?.height ?? 0
         // The image keeps the panel's own size; CSS enlarges it without smoothing, to fit the screen.
-        let frame = health?.frame == nil
+        let frame =
+            health?.frame == nil
             ? "<p id=\"noframe\">No frame on the panel yet.</p><img id=\"frame\" alt=\"\" hidden>"
             : "<img id=\"frame\" src=\"/frame.png?n=\(health?.frameNumber ?? 0)\" width=\"\(width)\" height=\"\(height)\" alt=\"The panel's current frame\">"
         return """

@@ -48,8 +48,10 @@ public final class I2CSensorBus: SensorBus {
     }
 
     /// One transfer on a freshly opened adapter, closed again whatever happens.
-    private func transfer<Result>(plainRead: Bool = false,
-                                  _ body: (I2CAdapter) throws(DeviceError) -> Result) throws(LightSensorError) -> Result {
+    private func transfer<Result>(
+        plainRead: Bool = false,
+        _ body: (I2CAdapter) throws(DeviceError) -> Result
+    ) throws(LightSensorError) -> Result {
         let adapter: I2CAdapter
         do {
             adapter = try I2CAdapter(path: path)
@@ -75,8 +77,10 @@ public final class I2CSensorBus: SensorBus {
         case .noSuchDeviceOrAddress, .remoteIO, .noSuchDevice, .ioError, .timedOut:
             return LightSensorError(.noAnswer, "\(path): no answer from \(Self.hex(address)) to \(what): \(error.code)")
         case .notSupported where plainRead:
-            return LightSensorError(.unsupported, "\(path) can do SMBus transfers only, and a plain I2C read of "
-                + "\(Self.hex(address)) needs a full I2C adapter (I2C_FUNC_I2C)")
+            return LightSensorError(
+                .unsupported,
+                "\(path) can do SMBus transfers only, and a plain I2C read of "
+                    + "\(Self.hex(address)) needs a full I2C adapter (I2C_FUNC_I2C)")
         default:
             return LightSensorError(.other, "\(path): \(what) at \(Self.hex(address)) failed: \(error.code)")
         }

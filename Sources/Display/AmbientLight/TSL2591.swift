@@ -31,7 +31,8 @@ public final class TSL2591: LightSensor {
     public func configure() throws(LightSensorError) {
         let id = try bus.readByte(Register.command | Register.id)
         guard id == Self.chipID else {
-            throw LightSensorError(.wrongChip, "the TSL2591's ID register 0x12 reads \(hex(id)), not 0x50: is another chip at this address?")
+            throw LightSensorError(
+                .wrongChip, "the TSL2591's ID register 0x12 reads \(hex(id)), not 0x50: is another chip at this address?")
         }
         try bus.writeByte(Register.command | Register.control, Self.control)
         try bus.writeByte(Register.command | Register.enable, Self.powerOnAndEnable)

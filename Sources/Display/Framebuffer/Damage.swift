@@ -7,7 +7,7 @@ public enum Damage {
     /// differing bits/nibbles for sub-byte formats. Sorted by y, non-overlapping.
     public static func rects(from previous: Framebuffer?, to current: Framebuffer) -> [Rect] {
         guard let previous, previous.width == current.width, previous.height == current.height,
-              previous.format == current.format
+            previous.format == current.format
         else {
             return current.bounds.isEmpty ? [] : [current.bounds]
         }
@@ -22,7 +22,7 @@ public enum Damage {
                 for y in 0..<current.height {
                     let rowA = a + y * stride, rowB = b + y * stride
                     guard let lo = firstDifference(rowA, rowB, count: stride),
-                          let hi = lastDifference(rowA, rowB, count: stride)
+                        let hi = lastDifference(rowA, rowB, count: stride)
                     else {
                         if let open = band {
                             result.append(Rect(x: open.minX, y: open.y, width: open.maxX - open.minX + 1, height: y - open.y))
@@ -76,7 +76,8 @@ public enum Damage {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         var i = 0
         while i + 8 <= count,
-              ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        {
             i += 8
         }
         while i < count {
@@ -91,7 +92,8 @@ public enum Damage {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         var end = count
         while end >= 8,
-              ra.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) {
+            ra.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+        {
             end -= 8
         }
         while end > 0 {

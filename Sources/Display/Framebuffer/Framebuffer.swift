@@ -87,8 +87,9 @@ public struct Framebuffer: Sendable, Equatable {
             if format.bitsPerPixel < 8 {
                 let pattern: UInt8 = format == .mono ? (v != 0 ? 0xFF : 0) : UInt8(v) * 0x11
                 for row in 0..<run.rows {
-                    FillKernels.fillSubByteRun(first + row * stride, from: run.x, count: run.count,
-                                               bitsPerPixel: format.bitsPerPixel, pattern: pattern)
+                    FillKernels.fillSubByteRun(
+                        first + row * stride, from: run.x, count: run.count,
+                        bitsPerPixel: format.bitsPerPixel, pattern: pattern)
                 }
             } else {
                 let pixelBytes = format.bitsPerPixel / 8

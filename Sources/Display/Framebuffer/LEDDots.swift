@@ -9,8 +9,9 @@ extension Framebuffer {
     /// (cells of 3 or more; smaller cells fall back to blocks, which have no room for a gap).
     public func ledDots(cell: Int) -> Framebuffer {
         guard cell >= 3 else { return scaled(by: max(1, cell)) }
-        var result = Framebuffer(width: width * cell, height: height * cell, format: .rgb888,
-                                 fill: PixelFormat.rgb888.value(for: Self.ledBoard))
+        var result = Framebuffer(
+            width: width * cell, height: height * cell, format: .rgb888,
+            fill: PixelFormat.rgb888.value(for: Self.ledBoard))
         // The dot's shape once, as a mask of the cell (centred in the cell).
         let diameter = Double(cell) * 0.75, centre = Double(cell) / 2
         let mask = (0..<cell).map { y in

@@ -41,7 +41,9 @@ public struct HUB75Options: Sendable, Equatable {
             let name = String(parts[0]), parameter = parts.count > 1 ? String(parts[1]) : ""
             switch (name, parameter) {
             case ("U-mapper", ""):
-                guard chainLength % 2 == 0 else { return .failure(.init("U-mapper folds the chain in two: chain_length must be even; got \(chainLength)")) }
+                guard chainLength % 2 == 0 else {
+                    return .failure(.init("U-mapper folds the chain in two: chain_length must be even; got \(chainLength)"))
+                }
                 size = PanelSize(size.width / 2, size.height * 2)
             case ("V-mapper", ""), ("V-mapper", "Z"):
                 size = PanelSize(cols * parallel, rows * chainLength)
@@ -63,10 +65,12 @@ public struct HUB75Options: Sendable, Equatable {
     /// The driver's CONFIGURE text (`key=value` lines, deploy/hub75/PROTOCOL.md): the frame
     /// size and brightness, then every option the board sets; the library's defaults stand for the rest.
     public func configurationText(width: Int, height: Int, brightnessPercent: Int) -> String {
-        var lines = ["width=\(width)", "height=\(height)", "brightness=\(brightnessPercent)",
-                     "rows=\(rows)", "cols=\(cols)", "chain_length=\(chainLength)", "parallel=\(parallel)",
-                     "hardware_mapping=\(hardwareMapping)", "hardware_pulse=\(hardwarePulse ? 1 : 0)",
-                     "inverse_colors=\(inverseColors ? 1 : 0)"]
+        var lines = [
+            "width=\(width)", "height=\(height)", "brightness=\(brightnessPercent)",
+            "rows=\(rows)", "cols=\(cols)", "chain_length=\(chainLength)", "parallel=\(parallel)",
+            "hardware_mapping=\(hardwareMapping)", "hardware_pulse=\(hardwarePulse ? 1 : 0)",
+            "inverse_colors=\(inverseColors ? 1 : 0)",
+        ]
         let optional: [(String, String?)] = [
             ("gpio_slowdown", gpioSlowdown.map(String.init)), ("pwm_bits", pwmBits.map(String.init)),
             ("pwm_lsb_nanoseconds", pwmLSBNanoseconds.map(String.init)), ("pwm_dither_bits", pwmDitherBits.map(String.init)),
@@ -102,6 +106,7 @@ public enum HUB75Facts {
 
     /// nil when `sequence` is an order of R, G and B.
     public static func problem(rgbSequence sequence: String) -> String? {
-        sequence.uppercased().sorted() == ["B", "G", "R"] ? nil : "expected the letters R, G and B in the panel's order, such as RGB or RBG; got '\(sequence)'"
+        sequence.uppercased().sorted() == ["B", "G", "R"]
+            ? nil : "expected the letters R, G and B in the panel's order, such as RGB or RBG; got '\(sequence)'"
     }
 }

@@ -83,8 +83,10 @@ public struct PanelWiring: Sendable, Equatable {
     public var reset: Int?
     public var busy: Int?
 
-    public init(bus: PanelBus?, device: String, address: Int = 0x3C, speedHz: Int = 0,
-                dc: Int? = nil, reset: Int? = nil, busy: Int? = nil) {
+    public init(
+        bus: PanelBus?, device: String, address: Int = 0x3C, speedHz: Int = 0,
+        dc: Int? = nil, reset: Int? = nil, busy: Int? = nil
+    ) {
         self.bus = bus
         self.device = device
         self.address = address

@@ -37,8 +37,9 @@ extension PanelFacts {
     public func refreshTimes(red: Bool) -> RefreshTimes? {
         switch model {
         case .uc8179:
-            return red ? RefreshTimes(full: .seconds(16), partial: nil)
-                       : RefreshTimes(full: .seconds(5), partial: .milliseconds(500))
+            return red
+                ? RefreshTimes(full: .seconds(16), partial: nil)
+                : RefreshTimes(full: .seconds(5), partial: .milliseconds(500))
         case .ssd1680:
             return RefreshTimes(full: .seconds(2), partial: .milliseconds(300))
         case .ssd1306, .sh1106, .ssd1322, .max7219, .ht16k33, .fbdev, .hub75, .image:

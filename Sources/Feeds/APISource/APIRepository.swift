@@ -49,8 +49,9 @@ public struct APIRepository: DeparturesRepository {
             } catch {
                 throw .data(error)
             }
-            return SourceAnswer(departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: [settings.stopID]),
-                                alerts: decoded.alerts)
+            return SourceAnswer(
+                departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: [settings.stopID]),
+                alerts: decoded.alerts)
         }
     }
 }

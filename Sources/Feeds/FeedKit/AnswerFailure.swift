@@ -22,7 +22,8 @@ extension HTTPResponse {
     /// `{"Message": "…"}`; one line of at most 200 characters.
     public var statedError: String? {
         guard body.count <= 64 * 1024, AnswerStart.firstByte(of: body) == UInt8(ascii: "{"),
-              let root = try? JSONValue.parse(body) else { return nil }
+            let root = try? JSONValue.parse(body)
+        else { return nil }
         return Self.statedError(in: root)
     }
 
@@ -62,4 +63,3 @@ extension HTTPResponse {
         return answer
     }
 }
-

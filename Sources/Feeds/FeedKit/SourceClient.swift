@@ -17,15 +17,20 @@ public struct SourceClient: Sendable {
     /// The answer from `url` (without the key: what errors and logs name). `accept` goes out
     /// unless `headers` name their own Accept; the key goes in the query parameter `keyQuery`
     /// when there is one, else in its header.
-    public func answer(from url: String, accept: String, headers: [HTTPHeader] = [], key: APIKey?, keyQuery: String? = nil,
-                       limits: FetchLimits, postBody: HTTPRequest.Body? = nil) async throws(DeparturesError) -> HTTPResponse {
-        let request = try Self.request(url, accept: accept, headers: headers, key: key, keyQuery: keyQuery,
-                                       limits: limits, postBody: postBody)
+    public func answer(
+        from url: String, accept: String, headers: [HTTPHeader] = [], key: APIKey?, keyQuery: String? = nil,
+        limits: FetchLimits, postBody: HTTPRequest.Body? = nil
+    ) async throws(DeparturesError) -> HTTPResponse {
+        let request = try Self.request(
+            url, accept: accept, headers: headers, key: key, keyQuery: keyQuery,
+            limits: limits, postBody: postBody)
         return try await http.departuresResponse(request, memory: memory, source: url)
     }
 
-    static func request(_ url: String, accept: String, headers: [HTTPHeader], key: APIKey?, keyQuery: String?,
-                        limits: FetchLimits, postBody: HTTPRequest.Body?) throws(DeparturesError) -> HTTPRequest {
+    static func request(
+        _ url: String, accept: String, headers: [HTTPHeader], key: APIKey?, keyQuery: String?,
+        limits: FetchLimits, postBody: HTTPRequest.Body?
+    ) throws(DeparturesError) -> HTTPRequest {
         var requestURL = url
         var headers = headers
         if !headers.contains(where: { $0.name.lowercased() == "accept" }) {

@@ -11,8 +11,10 @@ extension HTTPFetching {
     /// (`If-None-Match`, `If-Modified-Since`), and a `304 Not Modified` returns that answer
     /// again: the caller reads it as it read it the first time, a fresh success. `source` is
     /// the URL without secrets, as errors name it.
-    public func departuresResponse(_ request: HTTPRequest, memory: AnswerMemory? = nil,
-                                   source: String = "") async throws(DeparturesError) -> HTTPResponse {
+    public func departuresResponse(
+        _ request: HTTPRequest, memory: AnswerMemory? = nil,
+        source: String = ""
+    ) async throws(DeparturesError) -> HTTPResponse {
         guard let memory, request.postBody == nil, request.bodyFile == nil else { return try await plainResponse(request) }
         let kept = memory.validators(for: source)
         var conditional = request

@@ -40,11 +40,12 @@ struct AlertSelector: Hashable, Sendable {
         stopID = text(selector.hasStopID, selector.stopID)
         if selector.hasTrip {
             let descriptor = selector.trip
-            let trip = Trip(tripID: descriptor.hasTripID ? TripIdentity.given(descriptor.tripID) : nil,
-                            routeID: text(descriptor.hasRouteID, descriptor.routeID) ?? routeID,
-                            directionID: descriptor.hasDirectionID ? Int(descriptor.directionID) : directionID,
-                            startSecs: descriptor.hasStartTime ? GTFSText.seconds(fromTime: descriptor.startTime) : nil,
-                            startDate: descriptor.hasStartDate ? GTFSText.date(fromYYYYMMDD: descriptor.startDate) : nil)
+            let trip = Trip(
+                tripID: descriptor.hasTripID ? TripIdentity.given(descriptor.tripID) : nil,
+                routeID: text(descriptor.hasRouteID, descriptor.routeID) ?? routeID,
+                directionID: descriptor.hasDirectionID ? Int(descriptor.directionID) : directionID,
+                startSecs: descriptor.hasStartTime ? GTFSText.seconds(fromTime: descriptor.startTime) : nil,
+                startDate: descriptor.hasStartDate ? GTFSText.date(fromYYYYMMDD: descriptor.startDate) : nil)
             guard trip.tripID != nil || (trip.routeID != nil && trip.startSecs != nil) else { return nil }
             self.trip = trip
         }

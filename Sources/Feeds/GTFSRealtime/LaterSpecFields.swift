@@ -37,7 +37,7 @@ enum LaterSpec {
     /// `platform_id` (an earlier draft of the same field).
     static func assignedStopID(of update: TransitRealtime_TripUpdate.StopTimeUpdate) -> String? {
         guard update.hasStopTimeProperties, update.stopTimeProperties.hasPlatformID,
-              !update.stopTimeProperties.platformID.isEmpty
+            !update.stopTimeProperties.platformID.isEmpty
         else { return nil }
         return update.stopTimeProperties.platformID
     }

@@ -74,7 +74,7 @@ extension RealtimeApplier {
         var rows: [AddedRow] = []
         for entity in entities {
             guard let source = addedSource(entity, board: board, published: published),
-                  seen.insert([source.tripID, source.startDate ?? "", source.startTime ?? ""]).inserted
+                seen.insert([source.tripID, source.startDate ?? "", source.startTime ?? ""]).inserted
             else { continue }
             rows += addedCalls(source, entity.tripUpdate, board: board, now: now)
         }
@@ -125,8 +125,10 @@ extension RealtimeApplier {
             tripHeadsign: properties.tripHeadsign, startDate: startDate, startTime: startTime)
     }
 
-    func addedCalls(_ source: AddedSource, _ update: TransitRealtime_TripUpdate, board: BoardScope,
-                    now: Date) -> [AddedRow] {
+    func addedCalls(
+        _ source: AddedSource, _ update: TransitRealtime_TripUpdate, board: BoardScope,
+        now: Date
+    ) -> [AddedRow] {
         let calls = update.stopTimeUpdate
         let lastStop = calls.last { $0.scheduleRelationship != .skipped }.flatMap { addedStop($0, source, board: board) }
         let lastStopName = lastStop.flatMap(lookups.stopName)
@@ -134,26 +136,30 @@ extension RealtimeApplier {
         var rows: [AddedRow] = []
         for (index, call) in calls.enumerated() {
             guard call.scheduleRelationship != .skipped,
-                  let stop = addedStop(call, source, board: board),
-                  board.stopIDs.contains(stop) || board.stopIDs.contains(call.stopID),
-                  let times = addedCallTimes(call, now: now)
+                let stop = addedStop(call, source, board: board),
+                board.stopIDs.contains(stop) || board.stopIDs.contains(call.stopID),
+                let times = addedCallTimes(call, now: now)
             else { continue }
             let template = source.templates.first { $0.stopID == stop }
             var headsigns = [LaterSpec.stopHeadsign(of: call), source.tripHeadsign]
-            headsigns += source.copiesTimetable
+            headsigns +=
+                source.copiesTimetable
                 ? [template?.headsign ?? source.templates.first?.headsign, lastStopName]
                 : [lastStopName, source.templates.first?.headsign]
             headsigns.append(source.routeLabel)
             let headsign = headsigns.compactMap { $0 }.first { !$0.isEmpty } ?? ""
-            let facts = AddedTrip(routeID: source.routeID, routeLabel: source.routeLabel, headsign: headsign,
-                                  directionID: source.directionID)
+            let facts = AddedTrip(
+                routeID: source.routeID, routeLabel: source.routeLabel, headsign: headsign,
+                directionID: source.directionID)
             guard lookups.showsAddedTrip(facts) else { continue }
             let scheduledSecs = serviceDaySeconds(times.scheduled, startDate: serviceDay)
             let delay = Int(times.expected - times.scheduled)
             // An extra trip has no timetable row to fall back on: an unbelievable call is left out.
             guard Self.isBelievable(scheduledSecs: scheduledSecs, realtimeSecs: scheduledSecs + delay) else { continue }
             let isLastCall = index == calls.count - 1
-            let dropOffOnly = source.copiesTimetable ? template?.isDropOffOnly ?? false
+            let dropOffOnly =
+                source.copiesTimetable
+                ? template?.isDropOffOnly ?? false
                 : source.relationship == .added ? isLastCall && !call.hasDeparture : isLastCall
             let departure = Departure(
                 tripID: source.tripID, routeShortName: source.routeLabel, headsign: headsign,

@@ -55,7 +55,7 @@ extension RealtimeApplier {
         }
         if let startTime = row.startTime {
             guard trip.hasStartTime, let wanted = GTFSText.seconds(fromTime: startTime),
-                  GTFSText.seconds(fromTime: trip.startTime) == wanted
+                GTFSText.seconds(fromTime: trip.startTime) == wanted
             else { return false }
         }
         return true
@@ -65,8 +65,10 @@ extension RealtimeApplier {
 
     /// nil: the row leaves the board (DELETED, a cancellation outside the window, a replaced
     /// call the replacement's own rows show or no longer make).
-    func realtimeRow(_ row: ScheduledDeparture, _ update: TransitRealtime_TripUpdate, board: BoardScope,
-                     now: Date) -> RowOutcome? {
+    func realtimeRow(
+        _ row: ScheduledDeparture, _ update: TransitRealtime_TripUpdate, board: BoardScope,
+        now: Date
+    ) -> RowOutcome? {
         switch TripRelationship(update.trip) {
         case .deleted:
             return nil
@@ -97,12 +99,14 @@ extension RealtimeApplier {
     }
 
     /// Applies a moved platform from the update for our stop (see the type's rules).
-    func withPlatform(_ outcome: RowOutcome, _ update: TransitRealtime_TripUpdate, _ row: ScheduledDeparture,
-                      board: BoardScope) -> RowOutcome {
+    func withPlatform(
+        _ outcome: RowOutcome, _ update: TransitRealtime_TripUpdate, _ row: ScheduledDeparture,
+        board: BoardScope
+    ) -> RowOutcome {
         guard let ours = update.stopTimeUpdate.first(where: { isAtOurStop($0, row, board: board) }),
-              ours.scheduleRelationship != .skipped,
-              let stop = LaterSpec.stopID(of: ours), stop != row.stopID,
-              let code = lookups.platformCode(stop), !code.isEmpty, code != row.platform
+            ours.scheduleRelationship != .skipped,
+            let stop = LaterSpec.stopID(of: ours), stop != row.stopID,
+            let code = lookups.platformCode(stop), !code.isEmpty, code != row.platform
         else { return outcome }
         var moved = outcome
         moved.departure.platform = code

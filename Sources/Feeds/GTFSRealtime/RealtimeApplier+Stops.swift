@@ -23,7 +23,7 @@ extension RealtimeApplier {
             case .noData: return .none
             case .scheduled, .unscheduled:
                 if let event = event(ours, row) { return event }
-                // An update without times says nothing here: look at earlier stops.
+            // An update without times says nothing here: look at earlier stops.
             }
         }
 
@@ -31,7 +31,7 @@ extension RealtimeApplier {
         var earlier: (sequence: Int, update: StopTimeUpdate)?
         for stopUpdate in stopUpdates where !isAtOurStop(stopUpdate, row, board: board) {
             guard stopUpdate.scheduleRelationship != .skipped,
-                  let sequence = position(of: stopUpdate, tripID: row.tripID), sequence < row.stopSequence
+                let sequence = position(of: stopUpdate, tripID: row.tripID), sequence < row.stopSequence
             else { continue }
             if let current = earlier, current.sequence >= sequence { continue }
             earlier = (sequence, stopUpdate)
@@ -77,7 +77,8 @@ extension RealtimeApplier {
     func event(_ stopUpdate: StopTimeUpdate, _ row: ScheduledDeparture) -> Prediction? {
         for event in Self.events(stopUpdate) {
             if event.hasTime, event.time > 0,
-               abs(event.time - calendar.serviceDayStart(row.serviceDay) - Int64(row.departureSecs)) <= Self.plausibleOffset {
+                abs(event.time - calendar.serviceDayStart(row.serviceDay) - Int64(row.departureSecs)) <= Self.plausibleOffset
+            {
                 return .time(event.time)
             }
             if event.hasDelay { return .delay(Int(event.delay)) }

@@ -66,9 +66,11 @@ public struct RealtimeApplier: Sendable {
     /// only a stop_id. Loop trips visiting a stop twice: return the first visit.
     public var stopSequence: @Sendable (_ tripID: String, _ stopID: String) -> Int?
 
-    public init(calendar: ServiceDayCalendar, staleLimit: Duration = RealtimeApplier.defaultStaleLimit,
-                cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, lookups: Lookups = Lookups(),
-                stopSequence: @escaping @Sendable (_ tripID: String, _ stopID: String) -> Int? = { _, _ in nil }) {
+    public init(
+        calendar: ServiceDayCalendar, staleLimit: Duration = RealtimeApplier.defaultStaleLimit,
+        cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, lookups: Lookups = Lookups(),
+        stopSequence: @escaping @Sendable (_ tripID: String, _ stopID: String) -> Int? = { _, _ in nil }
+    ) {
         self.calendar = calendar
         self.staleLimit = staleLimit
         self.cancelledWindow = cancelledWindow
@@ -98,18 +100,22 @@ public struct RealtimeApplier: Sendable {
     ///     platform. The scheduled rows' stops are always included.
     ///   - boardRouteIDs: routes the board shows besides those of the scheduled rows, for
     ///     realtime health (`RealtimeResult.matchRate`) and alerts.
-    public func apply(_ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date,
-                      boardStopIDs: Set<String> = [], boardRouteIDs: Set<String> = []) -> RealtimeResult {
+    public func apply(
+        _ scheduled: [ScheduledDeparture], feed: TransitRealtime_FeedMessage?, now: Date,
+        boardStopIDs: Set<String> = [], boardRouteIDs: Set<String> = []
+    ) -> RealtimeResult {
         guard let feed else {
-            return RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: nil,
-                                  isStale: false, note: "no realtime feed")
+            return RealtimeResult(
+                departures: scheduled.map(Self.timetableRow), feedTimestamp: nil,
+                isStale: false, note: "no realtime feed")
         }
         let board = BoardScope(scheduled, stopIDs: boardStopIDs, routeIDs: boardRouteIDs)
         let health = tripHealth(in: feed, board: board)
         func unused(_ stamp: Date?, _ note: String) -> RealtimeResult {
-            RealtimeResult(departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true, note: note,
-                           entityCount: feed.entity.count, tripsForBoardRoutes: health.forBoardRoutes,
-                           matchedTrips: health.matched)
+            RealtimeResult(
+                departures: scheduled.map(Self.timetableRow), feedTimestamp: stamp, isStale: true, note: note,
+                entityCount: feed.entity.count, tripsForBoardRoutes: health.forBoardRoutes,
+                matchedTrips: health.matched)
         }
         guard let age = age(of: feed, now: now) else {
             return unused(nil, "realtime feed has no header timestamp; showing the timetable")
@@ -138,25 +144,28 @@ public struct RealtimeApplier: Sendable {
         }
         rows += addedRows(in: feed, board: board, now: now)
         let alerts = ServiceAlerts.messages(in: feed, routeIDs: board.routeIDs, stopIDs: board.stopIDs, now: now)
-        return RealtimeResult(departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts,
-                              platformChanges: changes, entityCount: feed.entity.count,
-                              tripsForBoardRoutes: health.forBoardRoutes, matchedTrips: health.matched)
+        return RealtimeResult(
+            departures: rows, feedTimestamp: stamp, isStale: false, note: nil, alerts: alerts,
+            platformChanges: changes, entityCount: feed.entity.count,
+            tripsForBoardRoutes: health.forBoardRoutes, matchedTrips: health.matched)
     }
 
     /// A row as the timetable has it: realtime = scheduled, no delay, not realtime.
     public static func timetableRow(_ row: ScheduledDeparture) -> Departure {
-        Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
-                  scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: row.departureSecs,
-                  delaySeconds: 0, isRealtime: false, platform: row.platform, isEstimated: row.isEstimated,
-                  isDropOffOnly: row.isDropOffOnly, routeColor: row.routeColor, routeTextColor: row.routeTextColor)
+        Departure(
+            tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
+            scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: row.departureSecs,
+            delaySeconds: 0, isRealtime: false, platform: row.platform, isEstimated: row.isEstimated,
+            isDropOffOnly: row.isDropOffOnly, routeColor: row.routeColor, routeTextColor: row.routeTextColor)
     }
 
     static func row(_ row: ScheduledDeparture, realtimeSecs: Int) -> Departure {
-        Departure(tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
-                  scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: realtimeSecs,
-                  delaySeconds: realtimeSecs - row.departureSecs, isRealtime: true, platform: row.platform,
-                  isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly,
-                  routeColor: row.routeColor, routeTextColor: row.routeTextColor)
+        Departure(
+            tripID: row.tripID, routeShortName: row.routeLabel, headsign: row.headsign,
+            scheduledTimeSecs: row.departureSecs, realtimeTimeSecs: realtimeSecs,
+            delaySeconds: realtimeSecs - row.departureSecs, isRealtime: true, platform: row.platform,
+            isEstimated: row.isEstimated, isDropOffOnly: row.isDropOffOnly,
+            routeColor: row.routeColor, routeTextColor: row.routeTextColor)
     }
 
     /// The predicted row, or the timetable's when the prediction is not believable: a day or

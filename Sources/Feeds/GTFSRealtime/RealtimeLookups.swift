@@ -19,11 +19,13 @@ extension RealtimeApplier {
         /// filter, which the store applies to scheduled rows. Default: every trip.
         public var showsAddedTrip: @Sendable (_ trip: AddedTrip) -> Bool
 
-        public init(routeLabel: @escaping @Sendable (_ routeID: String) -> String? = { _ in nil },
-                    stopName: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
-                    platformCode: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
-                    hasTrip: @escaping @Sendable (_ tripID: String) -> Bool = { _ in false },
-                    showsAddedTrip: @escaping @Sendable (_ trip: AddedTrip) -> Bool = { _ in true }) {
+        public init(
+            routeLabel: @escaping @Sendable (_ routeID: String) -> String? = { _ in nil },
+            stopName: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
+            platformCode: @escaping @Sendable (_ stopID: String) -> String? = { _ in nil },
+            hasTrip: @escaping @Sendable (_ tripID: String) -> Bool = { _ in false },
+            showsAddedTrip: @escaping @Sendable (_ trip: AddedTrip) -> Bool = { _ in true }
+        ) {
             self.routeLabel = routeLabel
             self.stopName = stopName
             self.platformCode = platformCode

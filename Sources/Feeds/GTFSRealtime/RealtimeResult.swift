@@ -32,9 +32,11 @@ public struct RealtimeResult: Sendable, Equatable {
         tripsForBoardRoutes == 0 ? nil : Double(matchedTrips) / Double(tripsForBoardRoutes)
     }
 
-    public init(departures: [Departure], feedTimestamp: Date?, isStale: Bool, note: String?, alerts: [String] = [],
-                platformChanges: [PlatformChange] = [], entityCount: Int = 0, tripsForBoardRoutes: Int = 0,
-                matchedTrips: Int = 0) {
+    public init(
+        departures: [Departure], feedTimestamp: Date?, isStale: Bool, note: String?, alerts: [String] = [],
+        platformChanges: [PlatformChange] = [], entityCount: Int = 0, tripsForBoardRoutes: Int = 0,
+        matchedTrips: Int = 0
+    ) {
         self.departures = departures
         self.feedTimestamp = feedTimestamp
         self.isStale = isStale

@@ -16,8 +16,10 @@ public struct RowIdentity: Sendable, Hashable {
     /// start_time, else its first timed stop.
     public var startSecs: Int?
 
-    public init(tripID: String, routeID: String? = nil, directionID: Int? = nil, stopIDs: Set<String> = [],
-                serviceDay: CivilDate? = nil, startSecs: Int? = nil) {
+    public init(
+        tripID: String, routeID: String? = nil, directionID: Int? = nil, stopIDs: Set<String> = [],
+        serviceDay: CivilDate? = nil, startSecs: Int? = nil
+    ) {
         self.tripID = tripID
         self.routeID = routeID
         self.directionID = directionID
@@ -31,15 +33,18 @@ public struct RowIdentity: Sendable, Hashable {
     public init(_ row: ScheduledDeparture, parents: [String: String], tripStarts: [String: Int]) {
         var stops: Set<String> = [row.stopID]
         if let parent = parents[row.stopID] { stops.insert(parent) }
-        self.init(tripID: row.tripID, routeID: row.routeID, directionID: row.directionID, stopIDs: stops,
-                  serviceDay: row.serviceDay,
-                  startSecs: row.startTime.flatMap(GTFSText.seconds(fromTime:)) ?? tripStarts[row.tripID])
+        self.init(
+            tripID: row.tripID, routeID: row.routeID, directionID: row.directionID, stopIDs: stops,
+            serviceDay: row.serviceDay,
+            startSecs: row.startTime.flatMap(GTFSText.seconds(fromTime:)) ?? tripStarts[row.tripID])
     }
 
     /// A row of a trip only the TripUpdates feed has (ADDED, NEW, DUPLICATED, REPLACEMENT):
     /// named by its descriptor, at the board's stops it calls at.
-    public init(addedTrip tripID: String, in feed: TransitRealtime_FeedMessage?, boardStops: Set<String>,
-                parents: [String: String]) {
+    public init(
+        addedTrip tripID: String, in feed: TransitRealtime_FeedMessage?, boardStops: Set<String>,
+        parents: [String: String]
+    ) {
         self.init(tripID: tripID)
         guard let update = feed?.entity.first(where: { $0.hasTripUpdate && $0.tripUpdate.trip.tripID == tripID })?.tripUpdate
         else { return }
@@ -59,9 +64,11 @@ public struct RowIdentity: Sendable, Hashable {
 extension RowIdentity {
     /// Each row's GTFS ids: its timetable row (the call at its scheduled time, for a trip
     /// calling twice), else, for a trip only the feed has, its TripUpdate's descriptor.
-    public static func of(_ departures: [Departure], scheduled: [ScheduledDeparture], parents: [String: String],
-                          tripStarts: [String: Int], tripFeed: TransitRealtime_FeedMessage?,
-                          boardStops: Set<String>) -> [RowIdentity] {
+    public static func of(
+        _ departures: [Departure], scheduled: [ScheduledDeparture], parents: [String: String],
+        tripStarts: [String: Int], tripFeed: TransitRealtime_FeedMessage?,
+        boardStops: Set<String>
+    ) -> [RowIdentity] {
         let byTrip = Dictionary(grouping: scheduled, by: \.tripID)
         return departures.map { departure in
             guard let calls = byTrip[departure.tripID], let first = calls.first else {

@@ -52,8 +52,10 @@ public enum ServiceAlertReading {
             for entity in feed.entity where entity.hasAlert && !entity.isDeleted && !entity.id.isEmpty && selectors[entity.id] == nil {
                 let source = entity.alert
                 let concerning = source.informedEntity.compactMap(AlertSelector.init).filter { $0.concerns(board) }
-                guard !concerning.isEmpty, let alert = serviceAlert(entity.id, source, language: language, board: board,
-                                                                    selectors: concerning)
+                guard !concerning.isEmpty,
+                    let alert = serviceAlert(
+                        entity.id, source, language: language, board: board,
+                        selectors: concerning)
                 else { continue }
                 selectors[entity.id] = concerning
                 alerts.append(alert)
@@ -62,15 +64,18 @@ public enum ServiceAlertReading {
         return BoardAlerts(alerts: alerts, selectors: selectors, routes: board.routes)
     }
 
-    static func serviceAlert(_ id: String, _ source: TransitRealtime_Alert, language: String?, board: AlertBoard,
-                             selectors: [AlertSelector]) -> ServiceAlert? {
+    static func serviceAlert(
+        _ id: String, _ source: TransitRealtime_Alert, language: String?, board: AlertBoard,
+        selectors: [AlertSelector]
+    ) -> ServiceAlert? {
         let description = text(source.descriptionText, language: language)
         guard let header = text(source.headerText, language: language) ?? description else { return nil }
         var scopes: [AlertScope] = []
         for scope in selectors.flatMap({ $0.scopes(on: board) }) where !scopes.contains(scope) { scopes.append(scope) }
-        return ServiceAlert(id: id, header: header, description: description == header ? nil : description,
-                            cause: cause(source), effect: effect(source), severity: severity(source),
-                            periods: source.activePeriod.map(period), scopes: scopes)
+        return ServiceAlert(
+            id: id, header: header, description: description == header ? nil : description,
+            cause: cause(source), effect: effect(source), severity: severity(source),
+            periods: source.activePeriod.map(period), scopes: scopes)
     }
 
     /// The translation for `language` (a BCP 47 tag), by the core's rule (`Translations`).

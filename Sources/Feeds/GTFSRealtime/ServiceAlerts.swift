@@ -15,8 +15,8 @@ public enum ServiceAlerts {
         for entity in feed.entity where entity.hasAlert && !entity.isDeleted {
             let alert = entity.alert
             guard isActive(alert, at: nowSeconds),
-                  alert.informedEntity.contains(where: { selects($0, routeIDs: routeIDs, stopIDs: stopIDs) }),
-                  let text = pick(alert.headerText, language: language), !texts.contains(text)
+                alert.informedEntity.contains(where: { selects($0, routeIDs: routeIDs, stopIDs: stopIDs) }),
+                let text = pick(alert.headerText, language: language), !texts.contains(text)
             else { continue }
             texts.append(text)
         }

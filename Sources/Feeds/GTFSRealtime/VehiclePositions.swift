@@ -37,7 +37,8 @@ public struct VehicleCrowding: Sendable {
             var found: [String: [Entry]] = [:]
             for entity in feed.entity where entity.hasVehicle && !entity.isDeleted {
                 let vehicle = entity.vehicle
-                guard vehicle.hasTrip, vehicle.trip.hasTripID, !TripIdentity.isPlaceholder(vehicle.trip.tripID), byTrip[vehicle.trip.tripID] == nil
+                guard vehicle.hasTrip, vehicle.trip.hasTripID, !TripIdentity.isPlaceholder(vehicle.trip.tripID),
+                    byTrip[vehicle.trip.tripID] == nil
                 else { continue }
                 let crowding = Self.crowding(of: vehicle)
                 guard !crowding.isEmpty else { continue }
@@ -76,7 +77,9 @@ public struct VehicleCrowding: Sendable {
     static func crowding(of vehicle: TransitRealtime_VehiclePosition) -> Crowding {
         let unknown = [UInt8](vehicle.unknownFields.data)
         // Values later than the committed proto (7 NO_DATA_AVAILABLE, 8 NOT_BOARDABLE) land in unknown fields.
-        let status = vehicle.hasOccupancyStatus ? UInt64(vehicle.occupancyStatus.rawValue)
+        let status =
+            vehicle.hasOccupancyStatus
+            ? UInt64(vehicle.occupancyStatus.rawValue)
             : WireScan.lastVarint(field: 9, in: unknown)
         // The reference allows above 100 (crushed loads); the API carries up to 999.
         let percent = vehicle.hasOccupancyPercentage && vehicle.occupancyPercentage < 1_000 ? Int(vehicle.occupancyPercentage) : nil
@@ -115,7 +118,7 @@ public struct VehicleCrowding: Sendable {
         guard details.contains(where: { $0.level != nil }) else { return nil }
         let sequences = details.compactMap(\.sequence)
         guard sequences.count == details.count, Set(sequences).count == sequences.count,
-              let last = sequences.max(), sequences.allSatisfy({ (1...UInt64(maxCarriages)).contains($0) })
+            let last = sequences.max(), sequences.allSatisfy({ (1...UInt64(maxCarriages)).contains($0) })
         else { return details.map(\.level) }
         var ordered = [Occupancy?](repeating: nil, count: Int(last))
         for detail in details { if let sequence = detail.sequence { ordered[Int(sequence - 1)] = detail.level } }

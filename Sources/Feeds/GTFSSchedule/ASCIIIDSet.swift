@@ -51,7 +51,8 @@ struct ASCIIIDSet {
                 let entry = slots[slot]
                 guard entry != 0 else { return false }
                 let range = bounds[entry - 1]
-                if range.count == key.count, key.isEmpty || memcmp(stored.baseAddress! + range.lowerBound, key.baseAddress!, key.count) == 0 {
+                if range.count == key.count, key.isEmpty || memcmp(stored.baseAddress! + range.lowerBound, key.baseAddress!, key.count) == 0
+                {
                     return true
                 }
                 slot = (slot + 1) & mask

@@ -72,8 +72,10 @@ final class CSVTable {
 
     /// The loop of `next(unless:)` over an `inout` reader: one access to this object's
     /// storage per row returned rather than two per row read.
-    private static func advance(_ reader: inout CSVRowReader, _ name: String, unless skip: (CSVFields) -> Bool,
-                                counting rows: inout Int) throws(GTFSImportError) -> Bool {
+    private static func advance(
+        _ reader: inout CSVRowReader, _ name: String, unless skip: (CSVFields) -> Bool,
+        counting rows: inout Int
+    ) throws(GTFSImportError) -> Bool {
         while try advance(&reader, name) {
             rows += 1
             if !reader.withFields(skip) { return true }

@@ -7,8 +7,9 @@ import ZipReader
 extension GTFSArchiveLimits {
     /// The same caps for the zip reader; its 4 MiB directory cap is the reader's own.
     var zipLimits: ZipLimits {
-        ZipLimits(maxEntries: maxMembers, maxEntryBytes: memberBytes, maxTotalBytes: totalBytes,
-                  maxRatio: compressionRatio, ratioAppliesAbove: ratioAppliesAbove)
+        ZipLimits(
+            maxEntries: maxMembers, maxEntryBytes: memberBytes, maxTotalBytes: totalBytes,
+            maxRatio: compressionRatio, ratioAppliesAbove: ratioAppliesAbove)
     }
 }
 
@@ -17,22 +18,24 @@ extension FeedArchive {
     /// KiB/MiB, problems met while inflating prefixed "cannot extract:".
     static func importError(_ error: ZipError, file: String, extracting: Bool) -> GTFSImportError {
         let ratioLimit = { (limit: Int64) in "\(limit):1 compression ratio limit (a zip bomb?)" }
-        let message = switch error.kind {
-        case .tooManyEntries(let limit):
-            "more than \(limit) members; not a GTFS feed"
-        case let .entryTooLarge(declared, bytes, limit):
-            (declared ? "declares \(byteText(bytes))" : "expands to more than \(byteText(limit))")
-                + " uncompressed, over the \(byteText(limit)) limit for one member"
-        case let .totalTooLarge(declared, limit):
-            "the feed \(declared ? "declares" : "expands to") more than the \(byteText(limit)) total limit"
-        case let .ratioTooHigh(declared, bytes, compressed, limit):
-            declared ? "declares \(byteText(bytes)) from \(byteText(compressed)) compressed, over the \(ratioLimit(limit))"
-                : "expands to more than \(limit) times its compressed \(byteText(compressed)), over the \(ratioLimit(limit))"
-        case .cannotOpen, .notRegularFile, .readFailed, .notZip:
-            error.message
-        default:
-            extracting ? "cannot extract: " + error.message : error.message
-        }
+        let message =
+            switch error.kind {
+            case .tooManyEntries(let limit):
+                "more than \(limit) members; not a GTFS feed"
+            case .entryTooLarge(let declared, let bytes, let limit):
+                (declared ? "declares \(byteText(bytes))" : "expands to more than \(byteText(limit))")
+                    + " uncompressed, over the \(byteText(limit)) limit for one member"
+            case .totalTooLarge(let declared, let limit):
+                "the feed \(declared ? "declares" : "expands to") more than the \(byteText(limit)) total limit"
+            case .ratioTooHigh(let declared, let bytes, let compressed, let limit):
+                declared
+                    ? "declares \(byteText(bytes)) from \(byteText(compressed)) compressed, over the \(ratioLimit(limit))"
+                    : "expands to more than \(limit) times its compressed \(byteText(compressed)), over the \(ratioLimit(limit))"
+            case .cannotOpen, .notRegularFile, .readFailed, .notZip:
+                error.message
+            default:
+                extracting ? "cannot extract: " + error.message : error.message
+            }
         return GTFSImportError(file: file, message: message)
     }
 }

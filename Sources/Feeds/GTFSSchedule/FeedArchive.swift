@@ -37,7 +37,8 @@ final class FeedArchive {
         for entry in archive.entries {
             let name = entry.name
             guard Self.isSafe(name) else {
-                throw GTFSImportError(file: prefix + name, message: "member name leads out of the archive ('..' or a leading '/'); zip refused")
+                throw GTFSImportError(
+                    file: prefix + name, message: "member name leads out of the archive ('..' or a leading '/'); zip refused")
             }
             guard entry.kind == .file else { continue }
             let file = name.split(separator: "/").last.map(String.init) ?? name
@@ -72,13 +73,17 @@ final class FeedArchive {
 
     /// Opens the feed to import: `zipPath` itself, or with `member`, the zip of that path
     /// inside it, extracted to `innerPath` (the caller removes it).
-    static func openFeed(zipPath: String, member: String?, innerPath: String,
-                         limits: GTFSArchiveLimits) throws(GTFSImportError) -> FeedArchive {
+    static func openFeed(
+        zipPath: String, member: String?, innerPath: String,
+        limits: GTFSArchiveLimits
+    ) throws(GTFSImportError) -> FeedArchive {
         let outer = try FeedArchive(path: zipPath, prefix: "", limits: limits, budget: ExtractionBudget())
         guard let member else {
             if !outer.has("stops.txt"), !outer.innerZips.isEmpty {
-                throw GTFSImportError(file: "", message: "no stops.txt, but the zip holds other zips: "
-                                      + outer.innerZips.joined(separator: ", ") + "; name the one to import as the member")
+                throw GTFSImportError(
+                    file: "",
+                    message: "no stops.txt, but the zip holds other zips: "
+                        + outer.innerZips.joined(separator: ", ") + "; name the one to import as the member")
             }
             return outer
         }

@@ -18,9 +18,11 @@ public struct GTFSArchiveLimits: Sendable, Equatable {
     public var maxMembers: Int
 
     /// The defaults are ZipReader's: one owner for what a hostile archive may cost.
-    public init(totalBytes: Int64 = ZipLimits.standard.maxTotalBytes, memberBytes: Int64 = ZipLimits.standard.maxEntryBytes,
-                compressionRatio: Int64 = ZipLimits.standard.maxRatio,
-                ratioAppliesAbove: Int64 = ZipLimits.standard.ratioAppliesAbove, maxMembers: Int = ZipLimits.standard.maxEntries) {
+    public init(
+        totalBytes: Int64 = ZipLimits.standard.maxTotalBytes, memberBytes: Int64 = ZipLimits.standard.maxEntryBytes,
+        compressionRatio: Int64 = ZipLimits.standard.maxRatio,
+        ratioAppliesAbove: Int64 = ZipLimits.standard.ratioAppliesAbove, maxMembers: Int = ZipLimits.standard.maxEntries
+    ) {
         self.totalBytes = totalBytes
         self.memberBytes = memberBytes
         self.compressionRatio = compressionRatio

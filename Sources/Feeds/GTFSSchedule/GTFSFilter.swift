@@ -9,8 +9,10 @@ public struct GTFSFilter: Sendable, Hashable {
     /// Keep only trips with this `direction_id` (0 or 1).
     public var directionID: Int?
 
-    public init(routeIDs: Set<String>? = nil, routeShortNames: Set<String>? = nil,
-                headsignContains: String? = nil, directionID: Int? = nil) {
+    public init(
+        routeIDs: Set<String>? = nil, routeShortNames: Set<String>? = nil,
+        headsignContains: String? = nil, directionID: Int? = nil
+    ) {
         self.routeIDs = routeIDs
         self.routeShortNames = routeShortNames
         self.headsignContains = headsignContains
@@ -31,7 +33,8 @@ public struct GTFSFilter: Sendable, Hashable {
     public func accepts(headsign: String, directionID: Int?) -> Bool {
         if let wanted = self.directionID, directionID != wanted { return false }
         if let needle = headsignContains, !needle.isEmpty,
-           !headsign.lowercased().contains(needle.lowercased()) {
+            !headsign.lowercased().contains(needle.lowercased())
+        {
             return false
         }
         return true

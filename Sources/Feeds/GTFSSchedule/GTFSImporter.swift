@@ -32,9 +32,11 @@ public struct GTFSImportSummary: Sendable, Equatable {
     /// skipped; a file that cannot be read (a missing column, broken CSV) is left out whole.
     public var translationsProblem: GTFSImportError?
 
-    public init(boardStopIDs: [String], stopTimesRowsRead: Int, boardStopTimes: Int, trips: Int, tripStops: Int,
-                routes: Int, services: Int, frequencies: Int, interpolatedCalls: Int = 0, unplacedCalls: Int = 0,
-                translations: Int = 0, translationsSkipped: Int = 0, translationsProblem: GTFSImportError? = nil) {
+    public init(
+        boardStopIDs: [String], stopTimesRowsRead: Int, boardStopTimes: Int, trips: Int, tripStops: Int,
+        routes: Int, services: Int, frequencies: Int, interpolatedCalls: Int = 0, unplacedCalls: Int = 0,
+        translations: Int = 0, translationsSkipped: Int = 0, translationsProblem: GTFSImportError? = nil
+    ) {
         self.translations = translations
         self.translationsSkipped = translationsSkipped
         self.translationsProblem = translationsProblem
@@ -90,8 +92,10 @@ public struct GTFSImporter: Sendable {
         }
         let folder = Folders.parent(of: storePath)
         guard access(folder, W_OK) == 0 else {
-            throw GTFSImportError(file: "", message: "cannot write in the store's folder \(folder) (\(systemErrorText(errno))); "
-                                  + "make it writable by this user, or set source.store elsewhere")
+            throw GTFSImportError(
+                file: "",
+                message: "cannot write in the store's folder \(folder) (\(systemErrorText(errno))); "
+                    + "make it writable by this user, or set source.store elsewhere")
         }
         let tempBase = storePath + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
         let tempStore = tempBase + ".sqlite", innerZip = tempBase + "-member.zip"

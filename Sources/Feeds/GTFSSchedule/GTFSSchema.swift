@@ -6,7 +6,8 @@ enum GTFSSchema {
     static let version = 2
 
     static func create(_ db: Connection) throws(SQLiteError) {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE schema_version (version INTEGER NOT NULL);
             INSERT INTO schema_version VALUES (\(version));
             CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);

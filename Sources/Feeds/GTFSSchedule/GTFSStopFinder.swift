@@ -19,9 +19,11 @@ public struct GTFSStopMatch: Sendable, Hashable {
     /// Great-circle metres from the `near` point (haversine); nil without one.
     public var distanceMetres: Double?
 
-    public init(stopID: String, name: String, platformCode: String? = nil, parentStationID: String? = nil,
-                parentStationName: String? = nil, locationType: Int = 0, latitude: Double? = nil,
-                longitude: Double? = nil, distanceMetres: Double? = nil) {
+    public init(
+        stopID: String, name: String, platformCode: String? = nil, parentStationID: String? = nil,
+        parentStationName: String? = nil, locationType: Int = 0, latitude: Double? = nil,
+        longitude: Double? = nil, distanceMetres: Double? = nil
+    ) {
         self.stopID = stopID
         self.name = name
         self.platformCode = platformCode
@@ -54,7 +56,8 @@ public enum GTFSStopFinder {
         zipPath: String, member: String? = nil, name: String? = nil, near: (latitude: Double, longitude: Double)? = nil,
         limit: Int = 10, limits: GTFSArchiveLimits = .standard, temporaryDirectory: String = systemTemporaryDirectory()
     ) throws(GTFSImportError) -> [GTFSStopMatch] {
-        let innerPath = (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
+        let innerPath =
+            (temporaryDirectory.hasSuffix("/") ? temporaryDirectory : temporaryDirectory + "/")
             + "gtfs-stop-search-\(getpid())-\(UUID().uuidString)-member.zip"
         defer { removeFile(innerPath) }
         let feed = try FeedArchive.openFeed(zipPath: zipPath, member: member, innerPath: innerPath, limits: limits)
@@ -126,9 +129,10 @@ private struct StopColumns {
         guard !stopID.isEmpty else { return nil }
         let latitude = table[latitude].flatMap(Double.init).flatMap { (-90...90).contains($0) ? $0 : nil }
         let longitude = table[longitude].flatMap(Double.init).flatMap { (-180...180).contains($0) ? $0 : nil }
-        return GTFSStopMatch(stopID: stopID, name: table[name] ?? "", platformCode: table[platform],
-                             parentStationID: table[parent], locationType: table[type].flatMap { Int($0) } ?? 0,
-                             latitude: latitude, longitude: longitude)
+        return GTFSStopMatch(
+            stopID: stopID, name: table[name] ?? "", platformCode: table[platform],
+            parentStationID: table[parent], locationType: table[type].flatMap { Int($0) } ?? 0,
+            latitude: latitude, longitude: longitude)
     }
 }
 
@@ -149,8 +153,9 @@ private struct BoundedBest {
     var matches: [GTFSStopMatch] { entries.map(\.match) }
 
     mutating func offer(_ match: GTFSStopMatch, quality: Int) {
-        let key = SortKey(distance: match.distanceMetres ?? 0, quality: quality, length: match.name.count,
-                          name: match.name, id: match.stopID)
+        let key = SortKey(
+            distance: match.distanceMetres ?? 0, quality: quality, length: match.name.count,
+            name: match.name, id: match.stopID)
         if entries.count == limit, let worst = entries.last, !(key < worst.key) { return }
         var low = 0, high = entries.count
         while low < high {

@@ -24,11 +24,12 @@ extension GTFSStore {
     /// Every route the store kept: the routes of the trips calling at the board's stops.
     public func routeFacts() -> [RouteFacts] {
         let agency = hasRouteAgencies ? "agency_id" : "NULL"
-        return (try? database.withConnection { db throws(SQLiteError) in
-            try db.fetchAll("SELECT route_id, COALESCE(short_name, long_name, route_id), route_type, \(agency) FROM routes") { row in
-                RouteFacts(routeID: row[0], label: row[1], routeType: row[2], agencyID: row[3])
-            }
-        }) ?? []
+        return
+            (try? database.withConnection { db throws(SQLiteError) in
+                try db.fetchAll("SELECT route_id, COALESCE(short_name, long_name, route_id), route_type, \(agency) FROM routes") { row in
+                    RouteFacts(routeID: row[0], label: row[1], routeType: row[2], agencyID: row[3])
+                }
+            }) ?? []
     }
 
     /// The parent station of each of `stopIDs` that has one.
@@ -36,7 +37,8 @@ extension GTFSStore {
         guard !stopIDs.isEmpty else { return [:] }
         let pairs = try? database.withConnection { db throws(SQLiteError) -> [(String, String)] in
             let marks = Array(repeating: "?", count: stopIDs.count).joined(separator: ", ")
-            let statement = try db.prepare("SELECT stop_id, parent_station FROM stops WHERE parent_station IS NOT NULL AND stop_id IN (\(marks))")
+            let statement = try db.prepare(
+                "SELECT stop_id, parent_station FROM stops WHERE parent_station IS NOT NULL AND stop_id IN (\(marks))")
             for (index, id) in stopIDs.enumerated() { try statement.bind(id, at: Int32(index + 1)) }
             var pairs: [(String, String)] = []
             while try statement.step() { pairs.append((statement[0], statement[1])) }

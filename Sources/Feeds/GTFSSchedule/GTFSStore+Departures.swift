@@ -40,9 +40,10 @@ extension GTFSStore {
                     var found: [(instant: Int64, departure: ScheduledDeparture)] = []
                     for day in [today.adding(days: -1), today, today.adding(days: 1)] {
                         let dayStart = calendar.serviceDayStart(day)
-                        let query = DayQuery(day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
-                                             includeDropOffOnly: includeDropOffOnly, hasRouteTextColors: hasRouteTextColors,
-                                             translations: translations)
+                        let query = DayQuery(
+                            day: day, stops: stops, low: Int(from - dayStart), high: Int(to - dayStart), filter: filter,
+                            includeDropOffOnly: includeDropOffOnly, hasRouteTextColors: hasRouteTextColors,
+                            translations: translations)
                         for departure in try query.timetabled(db) + query.frequencyBased(db) {
                             found.append((dayStart + Int64(departure.departureSecs), departure))
                         }
@@ -140,7 +141,8 @@ private struct DayQuery {
 
     func timetabled(_ db: Connection) throws(SQLiteError) -> [ScheduledDeparture] {
         guard !stops.isEmpty else { return [] }
-        let row = try prepare("""
+        let row = try prepare(
+            """
             \(activeServices)
             SELECT \(columns) \(Self.joins)
             WHERE st.stop_id IN (\(stopList)) AND st.departure_secs >= :low AND st.departure_secs < :high
@@ -160,7 +162,8 @@ private struct DayQuery {
     /// (instance start − the template's first stop time).
     func frequencyBased(_ db: Connection) throws(SQLiteError) -> [ScheduledDeparture] {
         guard !stops.isEmpty else { return [] }
-        let row = try prepare("""
+        let row = try prepare(
+            """
             \(activeServices)
             SELECT \(columns), f.start_secs, f.end_secs, f.headway_secs, f.exact_times \(Self.joins)
             JOIN frequencies f ON f.trip_id = st.trip_id
@@ -177,8 +180,10 @@ private struct DayQuery {
             // First instance whose call here is at or after `low`.
             var instance = start + max(0, ceilDiv(low - offset - start, headway)) * headway
             while instance < end, instance + offset < high {
-                if let departure = make(row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance),
-                                        headwayBased: headwayBased) {
+                if let departure = make(
+                    row, departureSecs: instance + offset, startTime: GTFSValues.timeText(instance),
+                    headwayBased: headwayBased)
+                {
                     result.append(departure)
                 }
                 instance += headway
@@ -194,8 +199,10 @@ private struct DayQuery {
         let tripID: String = row["trip_id"], stopSequence: Int = row["stop_sequence"]
         let (original, headsign) = headsigns(row, tripID: tripID, stopSequence: stopSequence)
         let directionID: Int? = row["direction_id"]
-        guard filter.accepts(headsign: original, directionID: directionID)
-                || (headsign != original && filter.accepts(headsign: headsign, directionID: directionID)) else { return nil }
+        guard
+            filter.accepts(headsign: original, directionID: directionID)
+                || (headsign != original && filter.accepts(headsign: headsign, directionID: directionID))
+        else { return nil }
         return ScheduledDeparture(
             tripID: tripID, routeID: routeID,
             routeLabel: GTFSTranslations.routeLabel(short: shortName, long: row["long_name"], routeID: routeID, translations),

@@ -9,8 +9,9 @@ extension GTFSStore {
     /// Where `stopID` falls in `tripID`'s stop order; nil when the store does not know the trip or stop.
     public func stopSequence(tripID: String, stopID: String) -> Int? {
         fetch { db in
-            try db.fetchOne(Int.self, "SELECT stop_sequence FROM trip_stops WHERE trip_id = ? AND stop_id = ? ORDER BY stop_sequence LIMIT 1",
-                            tripID, stopID)
+            try db.fetchOne(
+                Int.self, "SELECT stop_sequence FROM trip_stops WHERE trip_id = ? AND stop_id = ? ORDER BY stop_sequence LIMIT 1",
+                tripID, stopID)
         }
     }
 
@@ -44,10 +45,12 @@ extension GTFSStore {
     public func coordinates(stopID: String) -> (latitude: Double, longitude: Double)? {
         guard hasStopCoordinates else { return nil }
         let place = fetch { db in
-            try db.fetchAll("""
+            try db.fetchAll(
+                """
                 SELECT s.latitude, s.longitude, p.latitude, p.longitude FROM stops s
                 LEFT JOIN stops p ON p.stop_id = s.parent_station WHERE s.stop_id = ?
-                """, stopID) { row in (row[0] as Double?, row[1] as Double?, row[2] as Double?, row[3] as Double?) }.first
+                """, stopID
+            ) { row in (row[0] as Double?, row[1] as Double?, row[2] as Double?, row[3] as Double?) }.first
         }
         guard let place else { return nil }
         if let latitude = place.0, let longitude = place.1 { return (latitude, longitude) }

@@ -77,11 +77,13 @@ extension GTFSStore {
         let primary = String(language.lowercased().split(separator: "-", maxSplits: 1).first ?? "")
         var texts = GTFSTranslations(language: language, originalLanguage: feedLanguage)
         let rows = try? database.withConnection { db throws(SQLiteError) in
-            try db.fetchAll("""
+            try db.fetchAll(
+                """
                 SELECT table_name || '.' || field_name, language, record_id, record_sub_id, field_value, translation
                 FROM translations WHERE lower(language) = ?1 OR substr(lower(language), 1, length(?1) + 1) = ?1 || '-'
                 ORDER BY language, table_name, field_name, record_id, record_sub_id, field_value
-                """, primary) { row in
+                """, primary
+            ) { row in
                 (row[0] as String, row[1] as String, row[2] as String, row[3] as String, row[4] as String, row[5] as String)
             }
         }

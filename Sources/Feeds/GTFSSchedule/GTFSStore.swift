@@ -58,7 +58,9 @@ public final class GTFSStore: Sendable {
                 db throws(SQLiteError) -> (Int?, [String: String], [String], [String]) in
                 let version = try db.fetchOne(Int.self, "SELECT version FROM schema_version")
                 let rows = try db.fetchAll("SELECT key, value FROM feed_info") { row in (row[0] as String, row[1] as String) }
-                let columns = try db.fetchAll("SELECT name FROM pragma_table_info('routes') UNION ALL SELECT 'stops.' || name FROM pragma_table_info('stops')") { row in row[0] as String }
+                let columns = try db.fetchAll(
+                    "SELECT name FROM pragma_table_info('routes') UNION ALL SELECT 'stops.' || name FROM pragma_table_info('stops')"
+                ) { row in row[0] as String }
                 let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { row in row[0] as String }
                 return (version, Dictionary(rows, uniquingKeysWith: { first, _ in first }), columns, tables)
             }
@@ -73,8 +75,10 @@ public final class GTFSStore: Sendable {
             }
             guard version == GTFSSchema.version else {
                 let made = version < GTFSSchema.version ? "an older" : "a newer"
-                throw GTFSStoreError(path: path, message: "this timetable store was made by \(made) version of departure-board "
-                                     + "(store format \(version), this version reads \(GTFSSchema.version)); import the feed again")
+                throw GTFSStoreError(
+                    path: path,
+                    message: "this timetable store was made by \(made) version of departure-board "
+                        + "(store format \(version), this version reads \(GTFSSchema.version)); import the feed again")
             }
             agencyTimezone = info["agency_timezone"] ?? ""
             importedAt = Date(timeIntervalSince1970: info["imported_at"].flatMap(Double.init) ?? 0)

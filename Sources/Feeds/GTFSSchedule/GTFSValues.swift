@@ -16,7 +16,8 @@ enum GTFSValues {
             text.flatMap { Double(String($0.filter { $0 != " " && $0 != "\t" })) }.flatMap { $0.isFinite ? $0 : nil }
         }
         guard let latitude = degrees(latitude), let longitude = degrees(longitude),
-              abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         return (latitude, longitude)
     }
 

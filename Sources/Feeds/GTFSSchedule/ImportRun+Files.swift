@@ -63,7 +63,8 @@ extension ImportRun {
         let id = try table.required("trip_id"), route = try table.required("route_id")
         let service = try table.required("service_id")
         let headsign = table.optional("trip_headsign"), direction = table.optional("direction_id")
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             INSERT INTO trips (trip_id, route_id, service_id, headsign, direction_id, first_secs, last_stop_id)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
@@ -94,7 +95,8 @@ extension ImportRun {
         let type = table.optional("route_type"), color = table.optional("route_color")
         let textColor = table.optional("route_text_color"), agency = table.optional("agency_id")
         let onlyAgency = agencyIDs.count == 1 ? agencyIDs[0] : nil
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             INSERT INTO routes (route_id, short_name, long_name, route_type, color, text_color, agency_id) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         var found: Set<String> = []
@@ -124,7 +126,8 @@ extension ImportRun {
             let id = try table.required("service_id")
             let days = try GTFSSchema.weekdayColumns.map { try table.required($0) }
             let start = try table.required("start_date"), end = try table.required("end_date")
-            let statement = try db.prepare("""
+            let statement = try db.prepare(
+                """
                 INSERT INTO calendar (service_id, sunday, monday, tuesday, wednesday, thursday, friday, saturday,
                     start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
@@ -143,7 +146,8 @@ extension ImportRun {
                 }
                 // Sunday first, as GTFSSchema.weekdayColumns and the column list above.
                 try insert(from: table, key: "service_id '\(serviceID)'") {
-                    try statement.execute(serviceID, flags[0], flags[1], flags[2], flags[3], flags[4], flags[5], flags[6], startDate, endDate)
+                    try statement.execute(
+                        serviceID, flags[0], flags[1], flags[2], flags[3], flags[4], flags[5], flags[6], startDate, endDate)
                 }
                 found.insert(serviceID)
             }
@@ -172,7 +176,8 @@ extension ImportRun {
         let trip = try table.required("trip_id"), start = try table.required("start_time")
         let end = try table.required("end_time"), headway = try table.required("headway_secs")
         let exact = table.optional("exact_times")
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             INSERT INTO frequencies (trip_id, start_secs, end_secs, headway_secs, exact_times) VALUES (?, ?, ?, ?, ?)
             """)
         var kept = 0

@@ -15,13 +15,15 @@ extension ImportRun {
         let pickup = table.optional("pickup_type"), timepoint = table.optional("timepoint")
         let window = table.optional("start_pickup_drop_off_window")
         let flexLocations = [table.optional("location_group_id"), table.optional("location_id")]
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             INSERT INTO stop_times (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, stop_headsign,
                 estimated, drop_off_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // Most rows are at other stops: checked from their bytes, never read as text.
-        let filter = BoardRowFilter(trip: trip, stop: stop, sequence: sequence, departure: departure, arrival: arrival,
-                                    stops: filtersRowsByBytes ? ASCIIIDSet(boardStops) : nil)
+        let filter = BoardRowFilter(
+            trip: trip, stop: stop, sequence: sequence, departure: departure, arrival: arrival,
+            stops: filtersRowsByBytes ? ASCIIIDSet(boardStops) : nil)
         var kept = 0
         while try table.next(unless: { filter.skips($0) }) {
             let tripID = try table.text(trip, "trip_id"), stopID = table[stop]
@@ -57,7 +59,8 @@ extension ImportRun {
         let trip = try table.required("trip_id"), stop = try table.required("stop_id")
         let sequence = try table.required("stop_sequence"), departure = try table.required("departure_time")
         let arrival = table.optional("arrival_time"), distance = table.optional("shape_dist_traveled")
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             INSERT INTO trip_stops (trip_id, stop_id, stop_sequence, departure_secs, arrival_secs, shape_dist)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -95,11 +98,13 @@ extension ImportRun {
         let untimed = try db.fetchAll("SELECT trip_id, stop_sequence FROM stop_times WHERE departure_secs IS NULL") { row in
             (tripID: row[0] as String, stopSequence: row[1] as Int)
         }
-        let update = try db.prepare("""
+        let update = try db.prepare(
+            """
             UPDATE stop_times SET departure_secs = :secs, arrival_secs = :secs, estimated = 1
             WHERE trip_id = :trip AND stop_sequence = :sequence
             """)
-        let calls = try db.prepare("""
+        let calls = try db.prepare(
+            """
             SELECT stop_sequence, departure_secs, arrival_secs, shape_dist FROM trip_stops
             WHERE trip_id = ? ORDER BY stop_sequence
             """)
@@ -112,7 +117,7 @@ extension ImportRun {
                 times.append(.init(leave: calls[1], reach: calls[2], distance: calls[3]))
             }
             guard let index = sequences.firstIndex(of: stopSequence),
-                  let secs = StopTimeInterpolation.secs(at: index, in: times)
+                let secs = StopTimeInterpolation.secs(at: index, in: times)
             else {
                 unplaced += 1
                 continue
@@ -124,7 +129,8 @@ extension ImportRun {
             while try update.step() {}
             interpolated += 1
         }
-        let last = try db.prepare("""
+        let last = try db.prepare(
+            """
             UPDATE stop_times SET drop_off_only = 1, departure_secs = COALESCE(arrival_secs, departure_secs)
             WHERE trip_id = ? AND stop_sequence = ?
             """)

@@ -63,7 +63,8 @@ extension ImportRun {
         let recordID = table.optional("record_id"), subID = table.optional("record_sub_id")
         let fieldValue = table.optional("field_value")
         let values = try keptTexts(db)
-        let insert = try db.prepare("""
+        let insert = try db.prepare(
+            """
             INSERT OR IGNORE INTO translations (table_name, field_name, language, record_id, record_sub_id, field_value, translation)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)

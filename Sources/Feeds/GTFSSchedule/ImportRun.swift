@@ -115,10 +115,12 @@ final class ImportRun {
     }
 
     func writeFeedInfo(_ db: Connection, importedAt: Date, source: String, member: String?) throws {
-        var info = ["agency_timezone": agencyTimezone,
-                    "imported_at": String(importedAt.timeIntervalSince1970),
-                    "requested_stop_ids": requested.sorted().joined(separator: "\n"),
-                    "source": source]
+        var info = [
+            "agency_timezone": agencyTimezone,
+            "imported_at": String(importedAt.timeIntervalSince1970),
+            "requested_stop_ids": requested.sorted().joined(separator: "\n"),
+            "source": source,
+        ]
         if let member { info["source_member"] = member }
         if let feedLanguage { info["feed_lang"] = feedLanguage }
         if let defaultLanguage { info["default_lang"] = defaultLanguage }

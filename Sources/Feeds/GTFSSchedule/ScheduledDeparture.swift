@@ -28,10 +28,12 @@ public struct ScheduledDeparture: Sendable, Hashable {
     public var routeColor: String?
     public var routeTextColor: String?
 
-    public init(tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String,
-                stopSequence: Int, serviceDay: CivilDate, departureSecs: Int, startTime: String? = nil,
-                platform: String? = nil, isEstimated: Bool = false, isDropOffOnly: Bool = false,
-                routeColor: String? = nil, routeTextColor: String? = nil) {
+    public init(
+        tripID: String, routeID: String, routeLabel: String, headsign: String, directionID: Int?, stopID: String,
+        stopSequence: Int, serviceDay: CivilDate, departureSecs: Int, startTime: String? = nil,
+        platform: String? = nil, isEstimated: Bool = false, isDropOffOnly: Bool = false,
+        routeColor: String? = nil, routeTextColor: String? = nil
+    ) {
         self.routeColor = routeColor
         self.routeTextColor = routeTextColor
         self.tripID = tripID

@@ -16,9 +16,9 @@ enum StopTimeInterpolation {
     /// Rounded to the nearest second, halves up. Nil without a timed call on both sides.
     static func secs(at index: Int, in calls: [Call]) -> Int? {
         guard calls.indices.contains(index),
-              let before = calls[..<index].lastIndex(where: { $0.leave != nil }),
-              let after = calls[(index + 1)...].firstIndex(where: { $0.reach != nil }),
-              let start = calls[before].leave, let end = calls[after].reach
+            let before = calls[..<index].lastIndex(where: { $0.leave != nil }),
+            let after = calls[(index + 1)...].firstIndex(where: { $0.reach != nil }),
+            let start = calls[before].leave, let end = calls[after].reach
         else { return nil }
         if let here = calls[index].distance, let from = calls[before].distance, let to = calls[after].distance, to > from {
             let fraction = min(1, max(0, (here - from) / (to - from)))

@@ -5,8 +5,10 @@ import GTFSSchedule
 extension GTFSDeparturesRepository {
     /// The rows with their vehicles' crowding and their alerts, from the feeds that are
     /// fresh (`isFresh`): a stale or failing feed only leaves out what it would have added.
-    func annotated(_ departures: [Departure], scheduled: [ScheduledDeparture], store: GTFSStore, texts: GTFSTranslations,
-                   isFresh: (TransitRealtime_FeedMessage) -> Bool) -> SourceAnswer {
+    func annotated(
+        _ departures: [Departure], scheduled: [ScheduledDeparture], store: GTFSStore, texts: GTFSTranslations,
+        isFresh: (TransitRealtime_FeedMessage) -> Bool
+    ) -> SourceAnswer {
         func fresh(_ polling: RealtimeFeed) -> TransitRealtime_FeedMessage? {
             polling.value.flatMap { isFresh($0) ? $0 : nil }
         }
@@ -20,9 +22,10 @@ extension GTFSDeparturesRepository {
 
         let stops = boardStops(store)
         let parents = store.parentStations(of: stops.union(scheduled.map(\.stopID)))
-        let identities = RowIdentity.of(departures, scheduled: scheduled, parents: parents,
-                                        tripStarts: store.tripStartSecs(Set(scheduled.map(\.tripID))), tripFeed: tripFeed,
-                                        boardStops: stops)
+        let identities = RowIdentity.of(
+            departures, scheduled: scheduled, parents: parents,
+            tripStarts: store.tripStartSecs(Set(scheduled.map(\.tripID))), tripFeed: tripFeed,
+            boardStops: stops)
         let rows = crowding.applied(to: departures, identities: identities)
         guard hasAlerts else { return SourceAnswer(departures: rows) }
         let filter = settings.filter

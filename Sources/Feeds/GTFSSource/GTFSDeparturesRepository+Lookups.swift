@@ -16,8 +16,9 @@ extension GTFSDeparturesRepository {
             showsAddedTrip: { trip in
                 // `routes:` names the feed's own short names; the label may be translated.
                 let ownLabel = texts.isEmpty ? nil : trip.routeID.flatMap { store.routeLabel(routeID: $0) }
-                return (filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
-                        || ownLabel.map { filter.accepts(routeID: trip.routeID ?? "", shortName: $0) } == true)
+                return
+                    (filter.accepts(routeID: trip.routeID ?? "", shortName: trip.routeLabel)
+                    || ownLabel.map { filter.accepts(routeID: trip.routeID ?? "", shortName: $0) } == true)
                     && filter.accepts(headsign: trip.headsign, directionID: trip.directionID)
             })
     }
@@ -32,15 +33,19 @@ extension GTFSDeparturesRepository {
     /// An empty timetable outside the store's service dates is not "no departures": the
     /// timetable ran out (or has not begun), and riders and the log are told so.
     func checkService(_ store: GTFSStore, now: Date) throws(DeparturesError) {
-        let fix = settings.schedule == nil ? "import a newer feed (departure-board gtfs import)"
+        let fix =
+            settings.schedule == nil
+            ? "import a newer feed (departure-board gtfs import)"
             : "the board downloads a newer one from schedule_url when the agency publishes it"
         switch store.serviceCoverage(on: ServiceDayCalendar(zone: settings.zone).localDate(at: now)) {
         case .expired(let last):
-            throw .outOfService(message: "Timetable expired \(last)",
-                                detail: "\(settings.storePath) has no service after \(last); \(fix)")
+            throw .outOfService(
+                message: "Timetable expired \(last)",
+                detail: "\(settings.storePath) has no service after \(last); \(fix)")
         case .notYetValid(let first):
-            throw .outOfService(message: "Timetable starts \(first)",
-                                detail: "\(settings.storePath) has no service before \(first)")
+            throw .outOfService(
+                message: "Timetable starts \(first)",
+                detail: "\(settings.storePath) has no service before \(first)")
         case .noServiceDays, .current, .endingSoon:
             return
         }

@@ -51,14 +51,16 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         /// Show calls where no one boards (drop-off only, a trip's last stop), marked as arrivals.
         public var includeArrivals: Bool
 
-        public init(storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
-                    lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
-                    tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
-                    realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
-                    backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil,
-                    cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50,
-                    includeArrivals: Bool = false, vehiclePositions: TripUpdatesFetcher.Settings? = nil,
-                    language: String? = nil) {
+        public init(
+            storePath: String, stopIDs: Set<String>, filter: GTFSFilter = .all, window: Duration = .seconds(7_200),
+            lookBack: Duration = .seconds(30 * 60), zone: TimeZoneRules,
+            tripUpdates: TripUpdatesFetcher.Settings? = nil, alerts: TripUpdatesFetcher.Settings? = nil,
+            realtimeMaxAge: Duration = RealtimeApplier.defaultStaleLimit,
+            backoff: RefreshPolicy = RefreshPolicy(), schedule: ScheduleUpdater.Settings? = nil,
+            cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow, matchWarningPercent: Int = 50,
+            includeArrivals: Bool = false, vehiclePositions: TripUpdatesFetcher.Settings? = nil,
+            language: String? = nil
+        ) {
             self.vehiclePositions = vehiclePositions
             self.language = language
             self.includeArrivals = includeArrivals
@@ -94,9 +96,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     private let logger: Logger
 
     /// `client` carries the realtime polls and the timetable downloads (with the board's proxy).
-    public init(settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil,
-                client: any HTTPFetching = HTTPFetchClient(),
-                logger: Logger = Logger(label: "departure-board.gtfs", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    public init(
+        settings: Settings, clock: any BoardClock, fetcher: TripUpdatesFetcher? = nil,
+        client: any HTTPFetching = HTTPFetchClient(),
+        logger: Logger = Logger(label: "departure-board.gtfs", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.settings = settings
         self.clock = clock
         self.logger = logger
@@ -108,7 +112,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         (realtime, alertsPolling, vehiclesPolling) = (
             RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)),
             RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)),
-            RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500)))
+            RealtimeFeed(policy: settings.backoff, clock: clock, dueSlack: .milliseconds(500))
+        )
     }
 
     /// The board's service alerts from the last fetch, at most two, joined.
@@ -143,9 +148,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         let missing = store.missingStops(settings.stopIDs)
         guard missing.isEmpty else {
             // Otherwise a board whose stops changed since the import would just look empty.
-            throw .misconfigured(message: Self.noSuchStop(missing[0]), detail: "GTFS store \(settings.storePath) was imported for stops "
-                          + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.joined(separator: ", ")); "
-                          + Self.importHint + " again")
+            throw .misconfigured(
+                message: Self.noSuchStop(missing[0]),
+                detail: "GTFS store \(settings.storePath) was imported for stops "
+                    + "\(store.requestedStopIDs.sorted().joined(separator: ", ")), not \(missing.joined(separator: ", ")); "
+                    + Self.importHint + " again")
         }
         let scheduled: [ScheduledDeparture]
         let texts = store.translations(for: settings.language)
@@ -161,16 +168,19 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         // The feeds at once: a hanging one costs its own timeout, not the sum.
         async let trips: Void = poll(fetcher, realtime, named: "realtime feed", url: settings.tripUpdates?.url)
         async let alerts: Void = poll(alertsFetcher, alertsPolling, named: "service alerts feed", url: settings.alerts?.url)
-        async let vehicles: Void = poll(vehiclesFetcher, vehiclesPolling, named: "vehicle positions feed",
-                                        url: settings.vehiclePositions?.url)
+        async let vehicles: Void = poll(
+            vehiclesFetcher, vehiclesPolling, named: "vehicle positions feed",
+            url: settings.vehiclePositions?.url)
         _ = await (trips, alerts, vehicles)
-        let applier = RealtimeApplier(calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
-                                      cancelledWindow: settings.cancelledWindow, lookups: lookups(store, texts),
-                                      stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
+        let applier = RealtimeApplier(
+            calendar: ServiceDayCalendar(zone: settings.zone), staleLimit: settings.realtimeMaxAge,
+            cancelledWindow: settings.cancelledWindow, lookups: lookups(store, texts),
+            stopSequence: { trip, stop in store.stopSequence(tripID: trip, stopID: stop) })
         let result = applier.apply(scheduled, feed: realtime.value, now: now, boardStopIDs: boardStops(store))
         if realtime.value != nil, let url = settings.tripUpdates?.url {
-            healthLog.record(RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
-                          url: ScheduleUpdater.redacted(url), logger: logger)
+            healthLog.record(
+                RealtimeHealth(result), warnBelow: settings.matchWarningPercent,
+                url: ScheduleUpdater.redacted(url), logger: logger)
         }
         var messages = result.alerts
         if let feed = alertsPolling.value, applier.isFresh(feed, now: now) {
@@ -179,8 +189,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 .filter { !messages.contains($0) }
         }
         currentNotice.value.withLock { $0 = messages.isEmpty ? nil : messages.prefix(2).joined(separator: " · ") }
-        return annotated(result.departures, scheduled: scheduled, store: store, texts: texts,
-                         isFresh: { applier.isFresh($0, now: now) })
+        return annotated(
+            result.departures, scheduled: scheduled, store: store, texts: texts,
+            isFresh: { applier.isFresh($0, now: now) })
     }
 
     /// Only a TripUpdates feed makes rows live.
@@ -204,8 +215,10 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
     /// Why the last TripUpdates, ServiceAlerts and VehiclePositions polls failed (nil: fine
     /// or not configured).
     public var realtimeErrors: (tripUpdates: String?, alerts: String?, vehiclePositions: String?) {
-        (realtime.snapshot.lastError?.description, alertsPolling.snapshot.lastError?.description,
-         vehiclesPolling.snapshot.lastError?.description)
+        (
+            realtime.snapshot.lastError?.description, alertsPolling.snapshot.lastError?.description,
+            vehiclesPolling.snapshot.lastError?.description
+        )
     }
 
     /// One poll of a feed when it is due; failures back off, the last good feed stays.
@@ -219,7 +232,8 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
             // A feed stamped older than the one held (a lagging mirror or cache behind a load
             // balancer) does not replace it: the board keeps the newest data it was given.
             if let held = polling.value, held.header.hasTimestamp, feed.header.hasTimestamp,
-               feed.header.timestamp < held.header.timestamp {
+                feed.header.timestamp < held.header.timestamp
+            {
                 return held
             }
             return feed
@@ -228,8 +242,9 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
         case .succeeded(let ended?):
             logger.notice("\(name) recovered (it had failed: \(ended.error.description))", metadata: place)
         case .failed(let error, _, newCause: true):
-            logger.warning("\(name): \(error.description); rows show the timetable once the last good feed is too old",
-                           metadata: place)
+            logger.warning(
+                "\(name): \(error.description); rows show the timetable once the last good feed is too old",
+                metadata: place)
         default:
             break
         }

@@ -31,7 +31,8 @@ public struct RealtimeHealth: Sendable, Equatable {
     public var summary: String {
         var text = "\(entityCount) entities"
         if let rate = matchRate {
-            text += ", \(matchedTrips) of \(tripsForBoardRoutes) trips for the board's routes matched the timetable (\(Int((rate * 100).rounded())) %)"
+            text +=
+                ", \(matchedTrips) of \(tripsForBoardRoutes) trips for the board's routes matched the timetable (\(Int((rate * 100).rounded())) %)"
         } else {
             text += ", none for the board's routes"
         }
@@ -54,7 +55,8 @@ final class RealtimeHealthLog: Sendable {
         }
         logger.debug("realtime: \(health.summary)", metadata: ["url": "\(url)"])
         if low && !wasWarned {
-            logger.warning("""
+            logger.warning(
+                """
                 realtime feed matches few of the board's trips: \(health.summary); \
                 its trip ids may no longer match the imported timetable (re-import it)
                 """)

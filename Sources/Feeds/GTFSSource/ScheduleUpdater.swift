@@ -34,11 +34,14 @@ public final class ScheduleUpdater: Sendable {
 
         /// A timetable download: published zips run to hundreds of megabytes on a slow link,
         /// and stream to a file, not memory.
-        public static let downloadLimits = FetchLimits(requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),
-                                                       maxResponseBytes: 1 << 30)
+        public static let downloadLimits = FetchLimits(
+            requestTimeout: .seconds(30), resourceTimeout: .seconds(1800),
+            maxResponseBytes: 1 << 30)
 
-        public init(url: String, apiKey: APIKey? = nil, storePath: String, stopIDs: Set<String>, member: String? = nil,
-                    refresh: Duration = .seconds(86_400), limits: FetchLimits = downloadLimits, recordsChecks: Bool = true) {
+        public init(
+            url: String, apiKey: APIKey? = nil, storePath: String, stopIDs: Set<String>, member: String? = nil,
+            refresh: Duration = .seconds(86_400), limits: FetchLimits = downloadLimits, recordsChecks: Bool = true
+        ) {
             self.url = url
             self.apiKey = apiKey
             self.storePath = storePath
@@ -72,16 +75,20 @@ public final class ScheduleUpdater: Sendable {
     /// under a simulated clock, and is treated as never made.
     private let wallClock: @Sendable () -> Date
 
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger,
-                wallClock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.settings = settings
         self.client = client
         self.logger = logger
         self.wallClock = wallClock
         // Every check is timed by its caller's instant (the board's clock), never by this one.
-        polled = Polled(policy: RefreshPolicy(interval: settings.refresh, backoff: Backoff(first: .seconds(300), cap: settings.refresh),
-                                              staleLimit: settings.refresh),
-                        clock: SystemBoardClock())
+        polled = Polled(
+            policy: RefreshPolicy(
+                interval: settings.refresh, backoff: Backoff(first: .seconds(300), cap: settings.refresh),
+                staleLimit: settings.refresh),
+            clock: SystemBoardClock())
     }
 
     /// The outcome of the last check, for status pages and tests.
@@ -120,7 +127,8 @@ public final class ScheduleUpdater: Sendable {
     /// Claims a check when one is due; nil when not due or already running.
     private func claim(now: Date, force: Bool = false) -> Polled<Outcome, DeparturesError>.Claim? {
         // The saved cadence is read only until this process has one of its own.
-        let saved = polled.snapshot.nextDue == nil
+        let saved =
+            polled.snapshot.nextDue == nil
             ? PublishedFeed.load(for: settings, wallClock: wallClock()).nextCheck(refresh: settings.refresh) : nil
         guard case .claimed(let claim) = polled.begin(force ? .now : .ifDue(firstDue: saved), at: now) else { return nil }
         return claim
@@ -137,15 +145,19 @@ public final class ScheduleUpdater: Sendable {
         case .unchanged:
             logger.info("timetable unchanged", metadata: ["url": "\(Self.redacted(settings.url))"])
         case .imported(let summary):
-            logger.notice("timetable updated", metadata: [
-                "departures": "\(summary.boardStopTimes)", "trips": "\(summary.trips)", "store": "\(settings.storePath)"])
+            logger.notice(
+                "timetable updated",
+                metadata: [
+                    "departures": "\(summary.boardStopTimes)", "trips": "\(summary.trips)", "store": "\(settings.storePath)",
+                ])
             if let problem = summary.translationsProblem {
                 logger.warning("timetable translations: \(problem)", metadata: ["url": "\(Self.redacted(settings.url))"])
             }
         case .failed(let reason):
             let keeping = access(settings.storePath, F_OK) == 0 ? "keeping the current store" : "no store yet"
-            logger.error("timetable update failed, \(keeping): \(reason)",
-                         metadata: ["next_try_s": "\(wait.components.seconds)"])
+            logger.error(
+                "timetable update failed, \(keeping): \(reason)",
+                metadata: ["next_try_s": "\(wait.components.seconds)"])
         }
     }
 
@@ -175,8 +187,9 @@ public final class ScheduleUpdater: Sendable {
             return .failed("\(Self.redacted(settings.url)): \(error)")
         }
         // The validators describe the store whatever the clock; the time of the check only when real.
-        var checked = PublishedFeed(url: settings.url, validators: HTTPValidators(of: response),
-                                    checkedAt: settings.recordsChecks ? now : previous.checkedAt)
+        var checked = PublishedFeed(
+            url: settings.url, validators: HTTPValidators(of: response),
+            checkedAt: settings.recordsChecks ? now : previous.checkedAt)
         if response.status == 304 && storeExists {
             checked.validators = previous.validators.updated(by: response)
             checked.save(for: settings)

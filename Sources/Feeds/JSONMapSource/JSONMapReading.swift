@@ -35,8 +35,9 @@ extension JSONMapping {
             for field in fields.keys where !row.asked.contains(field) { _ = try? row.value(field) }
             for field in row.foundBy.keys { matched[field, default: 0] += 1 }
         }
-        return JSONMapReading(departures: try rows.readRows(), rowCount: nodes.count, matched: matched,
-                              skipped: rows.leftOut.map { ($0.index, $0.problem.problem) }, skippedCount: rows.leftOutCount)
+        return JSONMapReading(
+            departures: try rows.readRows(), rowCount: nodes.count, matched: matched,
+            skipped: rows.leftOut.map { ($0.index, $0.problem.problem) }, skippedCount: rows.leftOutCount)
     }
 
     /// The rows, each with the nodes its nested `rows` queries ran on (innermost first, the
@@ -72,8 +73,10 @@ extension JSONMapping {
                 let missed = miss.steps.firstIndex(where: \.isEmpty) ?? 0
                 let before = missed == 0 ? [miss.node] : miss.steps[missed - 1]
                 let within = level == 0 ? "" : " in any of the \(current.count) nodes of rows[\(level - 1)]"
-                throw DeparturesDataError(path: name, problem: "matched nothing\(within): "
-                    + JSONMapRow.missing(at: query.prefix(missed + 1), in: before, after: query.prefix(missed)))
+                throw DeparturesDataError(
+                    path: name,
+                    problem: "matched nothing\(within): "
+                        + JSONMapRow.missing(at: query.prefix(missed + 1), in: before, after: query.prefix(missed)))
             }
             current = next
         }
@@ -83,7 +86,8 @@ extension JSONMapping {
     /// The query's last step is a wildcard over a list or object that is there but empty.
     private static func isEmptyList(_ query: JSONPath, steps: [[JSONValue]], node: JSONValue) -> Bool {
         guard let last = query.segments.last, steps.firstIndex(where: \.isEmpty) == steps.count - 1,
-              last.selectors.allSatisfy({ $0 == .wildcard }) else { return false }
+            last.selectors.allSatisfy({ $0 == .wildcard })
+        else { return false }
         let before = steps.count >= 2 ? steps[steps.count - 2] : [node]
         return before.contains { $0.pathElements != nil || $0.pathMembers != nil }
     }

@@ -26,9 +26,11 @@ public struct JSONMapRepository: DeparturesRepository {
         /// The board's zone: instants become service-day seconds of it, and local times are read in it.
         public var calendar: ServiceDayCalendar
 
-        public init(url: String, stopID: String? = nil, method: Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
-                    apiKey: APIKey? = nil, apiKeyQuery: String? = nil, mapping: JSONMapping,
-                    limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar) {
+        public init(
+            url: String, stopID: String? = nil, method: Method = .get, body: String? = nil, headers: [HTTPHeader] = [],
+            apiKey: APIKey? = nil, apiKeyQuery: String? = nil, mapping: JSONMapping,
+            limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar
+        ) {
             self.url = url
             self.stopID = stopID
             self.method = method
@@ -58,8 +60,10 @@ public struct JSONMapRepository: DeparturesRepository {
     private let clock: any BoardClock
 
     /// `logger` hears of unchanged answers (304), at debug level.
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
-                logger: Logger = AnswerMemory.quietLogger) {
+    public init(
+        settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
+        logger: Logger = AnswerMemory.quietLogger
+    ) {
         self.settings = settings
         self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
@@ -82,8 +86,9 @@ public struct JSONMapRepository: DeparturesRepository {
             headers.removeAll { $0.name.lowercased() == "content-type" }
             body = HTTPRequest.Body(contentType: type?.value ?? "application/json", bytes: Array((settings.requestBody ?? "").utf8))
         }
-        let response = try await client.answer(from: url, accept: "application/json", headers: headers, key: settings.apiKey,
-                                               keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
+        let response = try await client.answer(
+            from: url, accept: "application/json", headers: headers, key: settings.apiKey,
+            keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(DeparturesDataError) {
                 return try read(response.body)
@@ -96,7 +101,8 @@ public struct JSONMapRepository: DeparturesRepository {
     private func read(_ body: [UInt8]) throws(DeparturesDataError) -> JSONMapReading {
         if AnswerStart.firstByte(of: body) == UInt8(ascii: "<") {
             let start = String(decoding: body[AnswerStart.index(in: body)...].prefix(60), as: UTF8.self).filter { !$0.isNewline }
-            throw DeparturesDataError(path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
+            throw DeparturesDataError(
+                path: "", problem: "the answer is XML or HTML, not JSON: '\(start)…' (does the API want ?format=json or an Accept header?)")
         }
         let root = try JSONValue.parse(body)
         // GraphQL answers its errors with status 200.

@@ -20,16 +20,20 @@ extension JSONMapRow {
             delayed = true
         }
         guard let best else {
-            throw fieldError(.departure, mapping.fields[.departure] == nil
-                             ? "\(JSONMapping.name(.scheduled)) or \(JSONMapping.name(.delay)) matched nothing in this row"
-                             : "matched nothing in this row")
+            throw fieldError(
+                .departure,
+                mapping.fields[.departure] == nil
+                    ? "\(JSONMapping.name(.scheduled)) or \(JSONMapping.name(.delay)) matched nothing in this row"
+                    : "matched nothing in this row")
         }
         // Both count on the scheduled time's service day, as the other sources do: a 23:58
         // departure expected at 00:02 is 86,520 s of that day, not 120 s of the next.
         let scheduledSeconds = (scheduled ?? best).seconds
         let bestSeconds = scheduledSeconds + (best.offset - (scheduled ?? best).offset)
         guard DeparturesDecoder.serviceSecondsRange.contains(bestSeconds) else {
-            throw fieldError(.departure, "is \((best.offset - (scheduled ?? best).offset) / 3600) h from \(JSONMapping.name(.scheduled)): not one departure")
+            throw fieldError(
+                .departure,
+                "is \((best.offset - (scheduled ?? best).offset) / 3600) h from \(JSONMapping.name(.scheduled)): not one departure")
         }
         let delay = scheduled.map { best.offset - $0.offset } ?? 0
         let platform = try text(.platform).map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
@@ -42,10 +46,11 @@ extension JSONMapRow {
         // Crowding is extra: a word no standard uses, or a number out of range, is no data.
         let occupancy = (try? text(.occupancy))?.flatMap(Occupancy.init(word:))
         let percent = (try? value(.occupancyPercent))?.flatMap(Self.number).flatMap { $0 >= 0 && $0 < 1000 ? Int($0.rounded()) : nil }
-        return Departure(tripID: trip, routeShortName: route, headsign: headsign,
-                         scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds, delaySeconds: delay,
-                         isRealtime: realtime, platform: platform, isCancelled: cancelled,
-                         occupancy: occupancy, occupancyPercent: percent)
+        return Departure(
+            tripID: trip, routeShortName: route, headsign: headsign,
+            scheduledTimeSecs: scheduledSeconds, realtimeTimeSecs: bestSeconds, delaySeconds: delay,
+            isRealtime: realtime, platform: platform, isCancelled: cancelled,
+            occupancy: occupancy, occupancyPercent: percent)
     }
 
     /// With a `realtime` field, its value says: none (absent or null), `false`, or a word such as
@@ -119,15 +124,19 @@ extension JSONMapRow {
         }
         if format == .iso8601 {
             guard case .string(let text) = raw else {
-                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \(Self.describe(raw))"
-                                 + (raw.text.map(Self.epochHint) ?? ""))
+                throw fieldError(
+                    field,
+                    "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \(Self.describe(raw))"
+                        + (raw.text.map(Self.epochHint) ?? ""))
             }
             let instant: Date
             do {
                 instant = try InstantParser.parse(text.trimmingWhitespace, zone: calendar.zone)
             } catch {
-                throw fieldError(field, "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \"\(text.prefix(40))\""
-                                 + Self.epochHint(text.trimmingWhitespace))
+                throw fieldError(
+                    field,
+                    "expected an ISO 8601 time such as 2026-11-23T09:35:00+11:00; got \"\(text.prefix(40))\""
+                        + Self.epochHint(text.trimmingWhitespace))
             }
             return try near(instant, field, calendar: calendar, now: now)
         }
@@ -159,7 +168,9 @@ extension JSONMapRow {
         }
     }
 
-    private func near(_ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date) throws(JSONMapFieldError) -> Time {
+    private func near(
+        _ instant: Date, _ field: JSONMapping.Field, calendar: ServiceDayCalendar, now: Date
+    ) throws(JSONMapFieldError) -> Time {
         let away = instant.timeIntervalSince(now)
         guard abs(away) <= Self.horizon else {
             // Checked: the day count of a long run of digits (or infinity) would trap.
@@ -167,8 +178,10 @@ extension JSONMapRow {
                 throw fieldError(field, "\(OutsideNumber.instantRangeText): not a departure to show")
             }
             let when = days >= 1 ? "\(days) day\(days == 1 ? "" : "s")" : "\(Int(abs(away) / 3600)) h"
-            throw fieldError(field, "\(when) \(away < 0 ? "ago" : "from now"): not a departure to show"
-                             + (days > 3650 ? " (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)" : ""))
+            throw fieldError(
+                field,
+                "\(when) \(away < 0 ? "ago" : "from now"): not a departure to show"
+                    + (days > 3650 ? " (a wrong time_format? epoch_s counts seconds, epoch_ms milliseconds)" : ""))
         }
         let offset = Int(instant.timeIntervalSince1970.rounded(.down))
         return Time(seconds: calendar.secondsFromStart(of: instant), offset: offset)
@@ -185,7 +198,8 @@ extension JSONMapRow {
         let digits = inside.prefix { $0 == "-" || $0.isNumber }
         let rest = inside.dropFirst(digits.count)
         guard !digits.isEmpty, rest.isEmpty || (rest.count == 5 && "+-".contains(rest.first!) && rest.dropFirst().allSatisfy(\.isNumber)),
-              let milliseconds = Double(digits) else { return nil }
+            let milliseconds = Double(digits)
+        else { return nil }
         return milliseconds
     }
 

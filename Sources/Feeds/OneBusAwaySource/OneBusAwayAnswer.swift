@@ -50,7 +50,9 @@ public enum OneBusAwayAnswer {
     /// One visit as a row: the departure time where the stop has one, else (the trip's last
     /// stop) the arrival, shown as an arrival. A visit with no time at all is skipped; one
     /// that breaks the shape is this row's problem (`RowReading`).
-    static func departure(_ visit: Visit, route: Route?, calendar: ServiceDayCalendar, path: String) throws(DeparturesDataError) -> Departure? {
+    static func departure(
+        _ visit: Visit, route: Route?, calendar: ServiceDayCalendar, path: String
+    ) throws(DeparturesDataError) -> Departure? {
         let departs = visit.departureEnabled ?? true
         let scheduled = nonZero(departs ? visit.scheduledDepartureTime : visit.scheduledArrivalTime)
         let predicted = (visit.predicted ?? true) ? nonZero(departs ? visit.predictedDepartureTime : visit.predictedArrivalTime) : nil
@@ -63,18 +65,22 @@ public enum OneBusAwayAnswer {
         }
         let name = [visit.routeShortName, route?.shortName, visit.routeLongName, route?.longName]
             .compactMap { $0 }.first { !$0.isEmpty }
-        guard let name else { throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes") }
+        guard let name else {
+            throw DeparturesDataError(path: path + ".routeShortName", problem: "no route name, here or in references.routes")
+        }
         // Both times count on the scheduled time's service day: a 23:58 trip expected at 00:02
         // is 86,520 s of that day, not 120 s of the next (which would put it a day early).
         let scheduledSeconds = calendar.secondsFromStart(of: instant(scheduled ?? best))
-        let bestSeconds = calendar.liveSecondsFromStart(Int((best - (scheduled ?? best)) / 1000), after: scheduledSeconds, live: instant(best))
+        let bestSeconds = calendar.liveSecondsFromStart(
+            Int((best - (scheduled ?? best)) / 1000), after: scheduledSeconds, live: instant(best))
         let status = [visit.status, visit.tripStatus?.status].compactMap { $0?.uppercased() }
         // A frequency-based trip's scheduled times are "now plus the headway" (the API's own
         // words): there is no timetable to be late against, so no delay.
         let frequencyBased = visit.frequency != nil
         return Departure(
             // A placeholder is no id: one of the route and time, never another stop's trip.
-            tripID: TripIdentity.given(visit.tripId) ?? "\(name) \(scheduledSeconds)", routeShortName: name, headsign: visit.tripHeadsign ?? "",
+            tripID: TripIdentity.given(visit.tripId) ?? "\(name) \(scheduledSeconds)", routeShortName: name,
+            headsign: visit.tripHeadsign ?? "",
             scheduledTimeSecs: frequencyBased ? bestSeconds : scheduledSeconds, realtimeTimeSecs: bestSeconds,
             delaySeconds: frequencyBased ? 0 : scheduled.map { Int((best - $0) / 1000) } ?? 0, isRealtime: predicted != nil,
             platform: [visit.actualTrack, visit.scheduledTrack].compactMap { $0 }.first { !$0.isEmpty },

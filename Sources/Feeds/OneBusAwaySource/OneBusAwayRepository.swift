@@ -16,8 +16,10 @@ public struct OneBusAwayRepository: DeparturesRepository {
         /// The board's zone: OneBusAway sends instants, the core counts service-day seconds.
         public var calendar: ServiceDayCalendar
 
-        public init(baseURL: String, stopID: String, apiKey: APIKey? = nil, limits: FetchLimits = FetchLimits(),
-                    calendar: ServiceDayCalendar) {
+        public init(
+            baseURL: String, stopID: String, apiKey: APIKey? = nil, limits: FetchLimits = FetchLimits(),
+            calendar: ServiceDayCalendar
+        ) {
             self.baseURL = baseURL
             self.stopID = stopID
             self.apiKey = apiKey
@@ -37,7 +39,8 @@ public struct OneBusAwayRepository: DeparturesRepository {
 
     /// The request URL without the key: what logs and errors name.
     public var url: String {
-        SourceURL.joined(settings.baseURL, "/api/where/arrivals-and-departures-for-stop/" + DeparturesPath.encode(settings.stopID) + ".json")
+        SourceURL.joined(
+            settings.baseURL, "/api/where/arrivals-and-departures-for-stop/" + DeparturesPath.encode(settings.stopID) + ".json")
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
@@ -47,8 +50,9 @@ public struct OneBusAwayRepository: DeparturesRepository {
     /// The rows with the situations that concern them (OneBusAway's `references.situations`).
     public func answer() async throws(DeparturesError) -> SourceAnswer {
         // HTTPFetch's messages name hosts, never a URL's query, so the key stays out of them.
-        let response = try await client.answer(from: url, accept: "application/json", key: settings.apiKey, keyQuery: Self.keyQuery,
-                                               limits: settings.limits)
+        let response = try await client.answer(
+            from: url, accept: "application/json", key: settings.apiKey, keyQuery: Self.keyQuery,
+            limits: settings.limits)
         // OneBusAway answers errors with a JSON body too (`code`, `text`).
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(OneBusAwayAnswer.Problem) {

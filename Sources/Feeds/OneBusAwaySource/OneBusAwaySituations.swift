@@ -9,8 +9,10 @@ struct OneBusAwaySituations {
 
     /// The situations that concern the board: named by the stop or an arrival, or about one of
     /// its stops, routes or trips. Routes are named as the rows name them.
-    init(_ situations: [OneBusAwayAnswer.Situation], rows: [(row: Departure, visit: OneBusAwayAnswer.Visit)],
-         routes: [String: OneBusAwayAnswer.Route], stopIDs: Set<String>, stopSituations: [String]) {
+    init(
+        _ situations: [OneBusAwayAnswer.Situation], rows: [(row: Departure, visit: OneBusAwayAnswer.Visit)],
+        routes: [String: OneBusAwayAnswer.Route], stopIDs: Set<String>, stopSituations: [String]
+    ) {
         self.stopIDs = stopIDs
         var names: [String: String] = [:]
         for placed in rows where names[placed.visit.routeId] == nil { names[placed.visit.routeId] = placed.row.routeShortName }
@@ -24,10 +26,12 @@ struct OneBusAwaySituations {
         var seen = Set<String>()
         for situation in situations where !situation.id.isEmpty && seen.insert(situation.id).inserted {
             let affects = situation.allAffects ?? []
-            let concerns = named.contains(situation.id) || affects.contains { affect in
-                [affect.stopId.map(stopIDs.contains), affect.routeId.map(routeIDs.contains), affect.tripId.map(trips.contains)]
-                    .contains(true)
-            }
+            let concerns =
+                named.contains(situation.id)
+                || affects.contains { affect in
+                    [affect.stopId.map(stopIDs.contains), affect.routeId.map(routeIDs.contains), affect.tripId.map(trips.contains)]
+                        .contains(true)
+                }
             guard concerns, let alert = Self.alert(situation, name: name) else { continue }
             alerts.append(alert)
         }
@@ -54,22 +58,26 @@ struct OneBusAwaySituations {
         // Epoch milliseconds; 0 is an open end, and one past 2200 stays there (no huge instant).
         func instant(_ milliseconds: Int64?) -> Date? {
             milliseconds.flatMap {
-                $0 > 0 ? OutsideNumber.instant(epochMilliseconds: $0) ?? Date(timeIntervalSince1970: OutsideNumber.epochSeconds.upperBound) : nil
+                $0 > 0
+                    ? OutsideNumber.instant(epochMilliseconds: $0) ?? Date(timeIntervalSince1970: OutsideNumber.epochSeconds.upperBound)
+                    : nil
             }
         }
         let scopes = (situation.allAffects ?? []).compactMap { affect -> AlertScope? in
             func given(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
-            let scope = AlertScope(agency: given(affect.agencyId), route: given(affect.routeId).map(name),
-                                   direction: given(affect.directionId).flatMap { Int($0) },
-                                   stop: given(affect.stopId), trip: given(affect.tripId))
+            let scope = AlertScope(
+                agency: given(affect.agencyId), route: given(affect.routeId).map(name),
+                direction: given(affect.directionId).flatMap { Int($0) },
+                stop: given(affect.stopId), trip: given(affect.tripId))
             return scope == AlertScope() ? nil : scope
         }
-        return ServiceAlert(id: situation.id, header: header, description: summary == nil || description == header ? nil : description,
-                            cause: ServiceAlert.Cause(word: situation.reason ?? ""), effect: effect(situation.consequences ?? []),
-                            severity: ServiceAlert.Severity(word: situation.severity ?? ""),
-                            periods: windows.map { ActivePeriod(start: instant($0.from), end: instant($0.to)) }
-                                .filter { $0.start != nil || $0.end != nil },
-                            scopes: scopes)
+        return ServiceAlert(
+            id: situation.id, header: header, description: summary == nil || description == header ? nil : description,
+            cause: ServiceAlert.Cause(word: situation.reason ?? ""), effect: effect(situation.consequences ?? []),
+            severity: ServiceAlert.Severity(word: situation.severity ?? ""),
+            periods: windows.map { ActivePeriod(start: instant($0.from), end: instant($0.to)) }
+                .filter { $0.start != nil || $0.end != nil },
+            scopes: scopes)
     }
 
     /// The first consequence's condition the core knows; a diversion path alone is a detour.

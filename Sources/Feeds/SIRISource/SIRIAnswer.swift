@@ -71,21 +71,27 @@ public enum SIRIAnswer {
 
     /// Rows for the board, times in service-day seconds of `calendar`'s zone; `routeNames`
     /// maps line codes (`LineRef`) to what riders call the lines.
-    public static func departures(_ bytes: [UInt8], calendar: ServiceDayCalendar,
-                                  routeNames: [String: String] = [:]) throws(Problem) -> [Departure] {
+    public static func departures(
+        _ bytes: [UInt8], calendar: ServiceDayCalendar,
+        routeNames: [String: String] = [:]
+    ) throws(Problem) -> [Departure] {
         try rows(visits(bytes), calendar: calendar, routeNames: routeNames)
     }
 
     /// The rows of visits already read.
-    public static func rows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
-                            routeNames: [String: String]) throws(Problem) -> [Departure] {
+    public static func rows(
+        _ visits: [SIRIVisit], calendar: ServiceDayCalendar,
+        routeNames: [String: String]
+    ) throws(Problem) -> [Departure] {
         try placedRows(visits, calendar: calendar, routeNames: routeNames).map(\.row)
     }
 
     /// Each row with the visit it came from (visits without a time give none); a visit that
     /// cannot be read is left out alone (`RowReading`).
-    static func placedRows(_ visits: [SIRIVisit], calendar: ServiceDayCalendar,
-                           routeNames: [String: String]) throws(Problem) -> [(row: Departure, visit: SIRIVisit)] {
+    static func placedRows(
+        _ visits: [SIRIVisit], calendar: ServiceDayCalendar,
+        routeNames: [String: String]
+    ) throws(Problem) -> [(row: Departure, visit: SIRIVisit)] {
         var reading = RowReading<(row: Departure, visit: SIRIVisit)>()
         for (index, visit) in visits.enumerated() {
             reading.read(index) { () throws(DeparturesDataError) in
@@ -103,15 +109,18 @@ public enum SIRIAnswer {
     /// is an arrival (no boarding) at the journey's last stop or where `DepartureBoardingActivity`
     /// is `noBoarding`; elsewhere riders board at it. Live when an expected or actual time is
     /// known and the journey is not `Monitored: false`. A visit with no time at all is skipped.
-    static func departure(_ visit: SIRIVisit, routeNames: [String: String], calendar: ServiceDayCalendar,
-                          path: String) throws(DeparturesDataError) -> Departure? {
+    static func departure(
+        _ visit: SIRIVisit, routeNames: [String: String], calendar: ServiceDayCalendar,
+        path: String
+    ) throws(DeparturesDataError) -> Departure? {
         func instant(_ field: SIRIVisit.Field) throws(DeparturesDataError) -> Date? {
             guard let text = visit[field] else { return nil }
             do {
                 return try InstantParser.parse(text, zone: calendar.zone)
             } catch {
-                throw DeparturesDataError(path: path + "." + field.rawValue.replacing("/", with: "."),
-                                          problem: "expected a date-time such as 2026-11-23T09:30:00+11:00; got '\(text.prefix(40))'")
+                throw DeparturesDataError(
+                    path: path + "." + field.rawValue.replacing("/", with: "."),
+                    problem: "expected a date-time such as 2026-11-23T09:30:00+11:00; got '\(text.prefix(40))'")
             }
         }
         let departs = [.aimedDepartureTime, .expectedDepartureTime, .actualDepartureTime].contains { visit[$0] != nil }

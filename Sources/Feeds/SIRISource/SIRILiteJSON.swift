@@ -31,7 +31,8 @@ enum SIRILiteJSON {
             delivery.hasSituationDelivery = true
             delivery.error = delivery.error ?? exchange["ErrorCondition"].map(errorMessage)
             for situations in elements(exchange["Situations"]) {
-                delivery.situations += situations["PtSituationElement"].map { SIRIElement.from(json: $0, name: "PtSituationElement") }?
+                delivery.situations +=
+                    situations["PtSituationElement"].map { SIRIElement.from(json: $0, name: "PtSituationElement") }?
                     .compactMap(SIRISituation.init) ?? []
             }
         }
@@ -80,7 +81,8 @@ enum SIRILiteJSON {
     static func errorMessage(_ condition: JSONValue) -> SIRIAnswer.Delivery.Condition {
         guard case .object(let members) = condition else { return .init(kind: nil, text: text(condition), description: nil) }
         let kind = members.keys.sorted().first { $0 != "Description" }
-        return .init(kind: kind, text: kind.flatMap { members[$0]?["ErrorText"] }.flatMap(text),
-                     description: members["Description"].flatMap(text))
+        return .init(
+            kind: kind, text: kind.flatMap { members[$0]?["ErrorText"] }.flatMap(text),
+            description: members["Description"].flatMap(text))
     }
 }

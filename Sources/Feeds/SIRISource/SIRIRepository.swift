@@ -23,9 +23,11 @@ public struct SIRIRepository: DeparturesRepository {
         /// The board's `language:` (BCP 47): which of a situation's translations it shows.
         public var language: String?
 
-        public init(request: SIRIRequest, apiKey: APIKey? = nil, apiKeyQuery: String? = nil,
-                    routeNames: [String: String] = [:], limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar,
-                    situationsURL: String? = nil, language: String? = nil) {
+        public init(
+            request: SIRIRequest, apiKey: APIKey? = nil, apiKeyQuery: String? = nil,
+            routeNames: [String: String] = [:], limits: FetchLimits = FetchLimits(), calendar: ServiceDayCalendar,
+            situationsURL: String? = nil, language: String? = nil
+        ) {
             self.request = request
             self.apiKey = apiKey
             self.apiKeyQuery = apiKeyQuery
@@ -54,8 +56,10 @@ public struct SIRIRepository: DeparturesRepository {
     private let situationFeed: SIRISituationFeed?
 
     /// `logger` hears of the situations feed failing and recovering (the rows stay meanwhile).
-    public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
-                logger: Logger = Logger(label: "departure-board.siri", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    public init(
+        settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
+        logger: Logger = Logger(label: "departure-board.siri", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.settings = settings
         self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
@@ -85,12 +89,14 @@ public struct SIRIRepository: DeparturesRepository {
             throw error
         }
         await exchange
-        let board = SIRISituationAlerts.Board(monitoringRef: settings.request.stopID, lineRef: settings.request.lineRef,
-                                              visits: reading.visits, routeNames: settings.routeNames)
+        let board = SIRISituationAlerts.Board(
+            monitoringRef: settings.request.stopID, lineRef: settings.request.lineRef,
+            visits: reading.visits, routeNames: settings.routeNames)
         // The answer's own first: a later version from the feed still wins.
-        let read = SIRISituationAlerts(reading.situations + (situationFeed?.situations ?? []), board: board,
-                                       referenced: reading.visits.flatMap(\.situationRefs),
-                                       language: settings.language, calendar: settings.calendar)
+        let read = SIRISituationAlerts(
+            reading.situations + (situationFeed?.situations ?? []), board: board,
+            referenced: reading.visits.flatMap(\.situationRefs),
+            language: settings.language, calendar: settings.calendar)
         situationFeed?.noteProblems(read.problems, source: url)
         return SourceAnswer(departures: read.marked(reading.placed, atStops: board.stops), alerts: read.alerts)
     }
@@ -117,13 +123,15 @@ public struct SIRIRepository: DeparturesRepository {
     /// One StopMonitoring answer, read.
     public func reading() async throws(DeparturesError) -> Reading {
         let request = settings.request
-        let body: HTTPRequest.Body? = switch request.method {
-        case .get: nil
-        case .post: request.serviceRequest(at: clock.now, calendar: settings.calendar)
-        case .soap: request.soapRequest(at: clock.now, calendar: settings.calendar)
-        }
-        let response = try await client.answer(from: url, accept: Self.accept, headers: request.method == .soap ? [SIRIRequest.soapAction] : [],
-                                               key: settings.apiKey, keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
+        let body: HTTPRequest.Body? =
+            switch request.method {
+            case .get: nil
+            case .post: request.serviceRequest(at: clock.now, calendar: settings.calendar)
+            case .soap: request.soapRequest(at: clock.now, calendar: settings.calendar)
+            }
+        let response = try await client.answer(
+            from: url, accept: Self.accept, headers: request.method == .soap ? [SIRIRequest.soapAction] : [],
+            key: settings.apiKey, keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
         // A server may answer an error status with an ErrorCondition.
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(SIRIAnswer.Problem) {

@@ -23,8 +23,10 @@ public struct SIRIRequest: Sendable, Equatable {
     /// unless the board names itself; a GET sends it only when set.
     public var requestorRef: String?
 
-    public init(url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil,
-                method: Method = .get, requestorRef: String? = nil) {
+    public init(
+        url: String, stopID: String, lineRef: String? = nil, previewInterval: Duration? = nil,
+        method: Method = .get, requestorRef: String? = nil
+    ) {
         self.url = url
         self.stopID = stopID
         self.lineRef = lineRef
@@ -79,8 +81,11 @@ public struct SIRIRequest: Sendable, Equatable {
     public func soapRequest(at now: Date, calendar: ServiceDayCalendar) -> HTTPRequest.Body {
         let stamp = TimeText.iso8601(now, in: calendar.zone)
         let message = "\(MarkupText.escaped(requestorRef ?? Self.defaultRequestor)):SM:\(Int64(now.timeIntervalSince1970))"
-        let monitoring = ["<siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>",
-                          "<siri:MessageIdentifier>\(message)</siri:MessageIdentifier>"] + monitoringElements(prefix: "siri:")
+        let monitoring =
+            [
+                "<siri:RequestTimestamp>\(stamp)</siri:RequestTimestamp>",
+                "<siri:MessageIdentifier>\(message)</siri:MessageIdentifier>",
+            ] + monitoringElements(prefix: "siri:")
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/">
@@ -107,8 +112,10 @@ public struct SIRIRequest: Sendable, Equatable {
     /// board's preview interval, the stop, the line.
     private func monitoringElements(prefix: String) -> [String] {
         func element(_ name: String, _ text: String) -> String { "<\(prefix)\(name)>\(MarkupText.escaped(text))</\(prefix)\(name)>" }
-        return [previewInterval.map { element("PreviewInterval", Self.isoDuration($0)) }, element("MonitoringRef", stopID),
-                lineRef.map { element("LineRef", $0) }].compactMap { $0 }
+        return [
+            previewInterval.map { element("PreviewInterval", Self.isoDuration($0)) }, element("MonitoringRef", stopID),
+            lineRef.map { element("LineRef", $0) },
+        ].compactMap { $0 }
     }
 
     /// SOAP 1.1 names the operation in a header too.

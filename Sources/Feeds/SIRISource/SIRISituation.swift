@@ -90,8 +90,10 @@ public struct SIRISituation: Sendable, Equatable {
         public var line: String?
     }
 
-    static let reasonKinds = ["MiscellaneousReason", "PersonnelReason", "EquipmentReason", "EnvironmentReason",
-                              "UnknownReason", "AlertCause"]
+    static let reasonKinds = [
+        "MiscellaneousReason", "PersonnelReason", "EquipmentReason", "EnvironmentReason",
+        "UnknownReason", "AlertCause",
+    ]
 
     /// The situation an element holds; nil without a `SituationNumber`, which names it.
     init?(_ element: SIRIElement) {
@@ -108,9 +110,10 @@ public struct SIRISituation: Sendable, Equatable {
         severity = element.text("Severity")
         progress = element.text("Progress")
         consequences = element.all(["Consequences", "Consequence"]).map { consequence in
-            Consequence(condition: consequence.text("Condition"), severity: consequence.text("Severity"),
-                        blocksJourneyPlanner: consequence.text("Blocking", "JourneyPlanner")?.lowercased() == "true",
-                        hasDelay: !consequence.all(["Delays"]).isEmpty)
+            Consequence(
+                condition: consequence.text("Condition"), severity: consequence.text("Severity"),
+                blocksJourneyPlanner: consequence.text("Blocking", "JourneyPlanner")?.lowercased() == "true",
+                hasDelay: !consequence.all(["Delays"]).isEmpty)
         }
         validity = Self.periods(element.all("ValidityPeriod"))
         publication = Self.periods(element.all("PublicationWindow"))
@@ -128,7 +131,9 @@ extension SIRISituation.Affects {
             // Lines of a network, perhaps at some of their stops (their routes' stop points).
             for line in affect.all(["Networks", "AffectedNetwork", "AffectedLine"]) {
                 guard let ref = line.text("LineRef") else { continue }
-                let stops = (line.all(["StopPoints", "AffectedStopPoint"]) + line.all(["Routes", "AffectedRoute", "StopPoints", "AffectedStopPoint"]))
+                let stops =
+                    (line.all(["StopPoints", "AffectedStopPoint"])
+                    + line.all(["Routes", "AffectedRoute", "StopPoints", "AffectedStopPoint"]))
                     .compactMap { $0.text("StopPointRef") }
                 lines.append(SIRISituation.Line(ref: ref, publishedName: line.text("PublishedLineName"), stops: stops))
             }
@@ -141,7 +146,8 @@ extension SIRISituation.Affects {
                 stops.append(SIRISituation.Stop(ref: ref, lines: place.all(["Lines", "AffectedLine"]).compactMap { $0.text("LineRef") }))
             }
             for journey in affect.all(["VehicleJourneys", "AffectedVehicleJourney"]) {
-                let ref = journey.text("FramedVehicleJourneyRef", "DatedVehicleJourneyRef") ?? journey.text("DatedVehicleJourneyRef")
+                let ref =
+                    journey.text("FramedVehicleJourneyRef", "DatedVehicleJourneyRef") ?? journey.text("DatedVehicleJourneyRef")
                     ?? journey.text("VehicleJourneyRef")
                 let line = journey.text("LineRef")
                 if ref != nil || line != nil { journeys.append(SIRISituation.Journey(ref: ref, line: line)) }

@@ -1,6 +1,5 @@
 public import DeparturesCore
 
-
 /// SIRI situations as the core's alerts: the ones that concern the board, and its rows
 /// marked with theirs. Words become causes, effects and severities through the core
 /// (`ServiceAlert.Cause(word:)` and its siblings); here is only what SIRI's structure says.
@@ -16,8 +15,10 @@ public struct SIRISituationAlerts: Sendable {
         /// Line codes to what the rows call them.
         public var lineNames: [String: String] = [:]
 
-        public init(stops: Set<String> = [], lines: Set<String> = [], journeys: Set<String> = [],
-                    operators: Set<String> = [], lineNames: [String: String] = [:]) {
+        public init(
+            stops: Set<String> = [], lines: Set<String> = [], journeys: Set<String> = [],
+            operators: Set<String> = [], lineNames: [String: String] = [:]
+        ) {
             self.stops = stops
             self.lines = lines
             self.journeys = journeys
@@ -49,8 +50,10 @@ public struct SIRISituationAlerts: Sendable {
     var ids: [(reference: SIRISituation.Reference, id: String)] = []
 
     /// `language`: the board's (BCP 47), choosing among a situation's translations.
-    public init(_ situations: [SIRISituation], board: Board, referenced: [SIRISituation.Reference],
-                language: String?, calendar: ServiceDayCalendar) {
+    public init(
+        _ situations: [SIRISituation], board: Board, referenced: [SIRISituation.Reference],
+        language: String?, calendar: ServiceDayCalendar
+    ) {
         let current = Self.latest(situations).filter { $0.progress?.lowercased() != "closed" }
         var numbers: [String: Set<String?>] = [:]
         for situation in current { numbers[situation.reference.number, default: []].insert(situation.reference.participant) }
@@ -58,7 +61,8 @@ public struct SIRISituationAlerts: Sendable {
             let reference = situation.reference
             guard referenced.contains(where: { $0.names(reference) }) || Self.concerns(situation.affects, board) else { continue }
             // The number names it, unless two participants use the same one.
-            let id = numbers[reference.number, default: []].count > 1
+            let id =
+                numbers[reference.number, default: []].count > 1
                 ? "\(reference.participant ?? ""):\(reference.number)" : reference.number
             do throws(DeparturesDataError) {
                 guard let alert = try Self.alert(situation, id: id, board: board, language: language, calendar: calendar) else { continue }
@@ -99,15 +103,19 @@ public struct SIRISituationAlerts: Sendable {
     /// journeys or operators.
     static func concerns(_ affects: SIRISituation.Affects, _ board: Board) -> Bool {
         affects.lines.contains { board.lines.contains($0.ref) && ($0.stops.isEmpty || $0.stops.contains(where: board.stops.contains)) }
-            || affects.stops.contains { board.stops.contains($0.ref) && ($0.lines.isEmpty || $0.lines.contains(where: board.lines.contains)) }
+            || affects.stops.contains {
+                board.stops.contains($0.ref) && ($0.lines.isEmpty || $0.lines.contains(where: board.lines.contains))
+            }
             || affects.journeys.contains { journey in
                 journey.ref.map(board.journeys.contains) ?? journey.line.map(board.lines.contains) ?? false
             }
             || affects.operators.contains(where: board.operators.contains)
     }
 
-    static func alert(_ situation: SIRISituation, id: String, board: Board, language: String?,
-                      calendar: ServiceDayCalendar) throws(DeparturesDataError) -> ServiceAlert? {
+    static func alert(
+        _ situation: SIRISituation, id: String, board: Board, language: String?,
+        calendar: ServiceDayCalendar
+    ) throws(DeparturesDataError) -> ServiceAlert? {
         func pick(_ texts: [SIRISituation.Text]) -> String? {
             Translations.pick(texts.map { ($0.language, $0.text) }, for: language)
         }
@@ -123,16 +131,18 @@ public struct SIRISituationAlerts: Sendable {
                     return try InstantParser.parse(text, zone: calendar.zone)
                 } catch {
                     let element = situation.validity.isEmpty ? "PublicationWindow" : "ValidityPeriod"
-                    throw DeparturesDataError(path: "\(element)[\(index)].\(name)",
-                                              problem: "expected a date-time such as 2026-11-23T09:30:00+11:00; got '\(text.prefix(40))'")
+                    throw DeparturesDataError(
+                        path: "\(element)[\(index)].\(name)",
+                        problem: "expected a date-time such as 2026-11-23T09:30:00+11:00; got '\(text.prefix(40))'")
                 }
             }
             periods.append(ActivePeriod(start: try instant(window.start, "StartTime"), end: try instant(window.end, "EndTime")))
         }
-        return ServiceAlert(id: id, header: header, description: description == header ? nil : description,
-                            cause: cause(situation.reasons), effect: effect(situation.consequences),
-                            severity: ServiceAlert.Severity(word: situation.severity ?? situation.consequences.lazy.compactMap(\.severity).first ?? ""),
-                            periods: periods, scopes: scopes(situation.affects, board))
+        return ServiceAlert(
+            id: id, header: header, description: description == header ? nil : description,
+            cause: cause(situation.reasons), effect: effect(situation.consequences),
+            severity: ServiceAlert.Severity(word: situation.severity ?? situation.consequences.lazy.compactMap(\.severity).first ?? ""),
+            periods: periods, scopes: scopes(situation.affects, board))
     }
 
     /// The first reason the core knows the word of; else what its element says of it.

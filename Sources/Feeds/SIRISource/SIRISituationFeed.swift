@@ -28,8 +28,9 @@ final class SIRISituationFeed: Sendable {
     /// The status page's realtime line: why the feed fails, or what it holds.
     var health: SourceHealth {
         let error = polled.snapshot.lastError?.detail ?? problems.withLock { $0.first }
-        return SourceHealth(realtimeSummary: "situations: \(situations.count) in the last answer",
-                            realtimeError: error.map { "situations: " + $0 })
+        return SourceHealth(
+            realtimeSummary: "situations: \(situations.count) in the last answer",
+            realtimeError: error.map { "situations: " + $0 })
     }
 
     func refresh(_ settings: SIRIRepository.Settings) async {
@@ -56,8 +57,9 @@ final class SIRISituationFeed: Sendable {
     }
 
     func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {
-        let response = try await client.answer(from: url, accept: SIRIRepository.accept, key: settings.apiKey,
-                                               keyQuery: settings.apiKeyQuery, limits: settings.limits)
+        let response = try await client.answer(
+            from: url, accept: SIRIRepository.accept, key: settings.apiKey,
+            keyQuery: settings.apiKeyQuery, limits: settings.limits)
         return try response.read(from: url) { () throws(AnswerProblem) in
             do throws(SIRIAnswer.Problem) {
                 return try SIRISituationExchange.situations(response.body)

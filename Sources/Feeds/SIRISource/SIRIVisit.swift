@@ -38,10 +38,11 @@ public struct SIRIVisit: Sendable, Equatable {
         case departureBoardingActivity = "MonitoredVehicleJourney/MonitoredCall/DepartureBoardingActivity"
 
         /// The elements that hold fields: a reader descends only into these.
-        static let containers: Set<String> = Set(allCases.flatMap { field in
-            let parts = field.rawValue.split(separator: "/")
-            return parts.indices.dropLast().map { parts[...$0].joined(separator: "/") }
-        })
+        static let containers: Set<String> = Set(
+            allCases.flatMap { field in
+                let parts = field.rawValue.split(separator: "/")
+                return parts.indices.dropLast().map { parts[...$0].joined(separator: "/") }
+            })
     }
 
     /// Each field's first non-empty text (a multilingual name's first language).

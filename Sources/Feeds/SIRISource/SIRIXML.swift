@@ -21,7 +21,10 @@ enum SIRIXML {
     private static let library: Result<UInt, SIRIAnswer.Problem> = {
         var error = [CChar](repeating: 0, count: 512)
         guard let library = db_xml_open(soname, &error, error.count) else {
-            return .failure(.data(DeparturesDataError(path: "", problem: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))))
+            return .failure(
+                .data(
+                    DeparturesDataError(
+                        path: "", problem: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))))
         }
         return .success(UInt(bitPattern: library))
     }()
@@ -101,7 +104,8 @@ enum SIRIXML {
                     guard let name = db_xml_reader_local_name(reader) else { throw SIRIXML.refused("libxml2 gave an element no name") }
                     let local = String(cString: name)
                     // Only kept parts carry their language (a situation's texts).
-                    let language = tree != nil || Self.trees.contains(local) ? db_xml_reader_xml_lang(reader).map { String(cString: $0) } : nil
+                    let language =
+                        tree != nil || Self.trees.contains(local) ? db_xml_reader_xml_lang(reader).map { String(cString: $0) } : nil
                     start(local, depth: depth, language: language)
                     if db_xml_reader_is_empty_element(reader) != 0 { end(depth: depth) }
                 case Int32(DB_XML_END_ELEMENT):
@@ -134,7 +138,9 @@ enum SIRIXML {
                 let child = depth == condition.depth + 1
                 if child, condition.kind == nil, name != "Description" { self.condition?.kind = name }
                 // SOAP 1.1's faultstring, SOAP 1.2's Reason/Text.
-                if name == "ErrorText" || name == "faultstring" || name == "Text", condition.text == nil { capture = (depth, .errorText, "") }
+                if name == "ErrorText" || name == "faultstring" || name == "Text", condition.text == nil {
+                    capture = (depth, .errorText, "")
+                }
                 if child, name == "Description", condition.description == nil { capture = (depth, .errorDescription, "") }
             } else if name == "MonitoredStopVisit" {
                 visit = (depth, [:], [])
@@ -144,7 +150,8 @@ enum SIRIXML {
                 tree = (depth, [SIRIElement(name: name, language: language)])
             } else if name == "SituationExchangeDelivery" {
                 delivery.hasSituationDelivery = true
-            } else if name == "ErrorCondition", ["ServiceDelivery", "StopMonitoringDelivery", "SituationExchangeDelivery"].contains(parent) {
+            } else if name == "ErrorCondition", ["ServiceDelivery", "StopMonitoringDelivery", "SituationExchangeDelivery"].contains(parent)
+            {
                 condition = (depth, nil, nil, nil)
             } else if name == "Fault", parent == "Body" {
                 // A SOAP server's refusal (often with HTTP 500): its words name the problem.
@@ -182,7 +189,8 @@ enum SIRIXML {
                 self.visit = nil
             }
             if let condition, condition.depth == depth {
-                delivery.error = delivery.error
+                delivery.error =
+                    delivery.error
                     ?? SIRIAnswer.Delivery.Condition(kind: condition.kind, text: condition.text, description: condition.description)
                 self.condition = nil
             }

@@ -21,7 +21,7 @@ public struct CSVFields {
     /// Where field `index` lies in its row's bytes: a row read by the plain-line scan keeps
     /// its commas, so each field starts `gap` (1) bytes after the one before ends.
     static func range<Ends: RandomAccessCollection<Int>>(_ index: Int, ends: Ends, gap: Int) -> Range<Int>
-        where Ends.Index == Int {
+    where Ends.Index == Int {
         (index == 0 ? 0 : ends[index - 1] + gap)..<ends[index]
     }
 }

@@ -62,8 +62,10 @@ struct Connection: ~Copyable {
     }
 
     /// 0 when connected, else an errno; ETIME when `deadline` passed, ECANCELED when cancelled.
-    private static func connect(_ fd: Int32, _ address: SocketAddress, until deadline: ContinuousClock.Instant,
-                                cancel: CancelSignal) -> Int32 {
+    private static func connect(
+        _ fd: Int32, _ address: SocketAddress, until deadline: ContinuousClock.Instant,
+        cancel: CancelSignal
+    ) -> Int32 {
         let rc = address.bytes.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }

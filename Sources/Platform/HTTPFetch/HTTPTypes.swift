@@ -23,8 +23,10 @@ public struct FetchLimits: Sendable, Equatable {
     /// A body larger than this fails with `.responseTooLarge` instead of growing memory.
     public var maxResponseBytes: Int
 
-    public init(requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
-                maxResponseBytes: Int = 1 << 20) {
+    public init(
+        requestTimeout: Duration = .seconds(8), resourceTimeout: Duration = .seconds(15),
+        maxResponseBytes: Int = 1 << 20
+    ) {
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout
         self.maxResponseBytes = maxResponseBytes
@@ -55,8 +57,10 @@ public struct HTTPRequest: Sendable, Equatable {
     /// for downloads far larger than anything a board keeps; the response body is then empty.
     public var bodyFile: String?
 
-    public init(url: String, headers: [HTTPHeader] = [], limits: FetchLimits = FetchLimits(),
-                maxRedirects: Int = 3, bodyFile: String? = nil, postBody: Body? = nil) {
+    public init(
+        url: String, headers: [HTTPHeader] = [], limits: FetchLimits = FetchLimits(),
+        maxRedirects: Int = 3, bodyFile: String? = nil, postBody: Body? = nil
+    ) {
         self.url = url
         self.headers = headers
         self.postBody = postBody

@@ -89,7 +89,8 @@ struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         var port: UInt16?
         if !portText.isEmpty {
             guard portText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(portText.prefix(6)),
-                  (1...65_535).contains(value) else {
+                (1...65_535).contains(value)
+            else {
                 throw .invalidURL("bad port")
             }
             port = UInt16(value)
@@ -104,8 +105,8 @@ struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-             UInt8(ascii: ":"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: ":"):
             true
         default:
             false

@@ -47,8 +47,10 @@ public struct ProxySettings: Sendable, Equatable {
     /// Every request direct.
     public static let direct = ProxySettings(http: nil, https: nil, bypass: NoProxyList(nil))
 
-    private init(http: Result<ProxyServer, HTTPFetchError>?, https: Result<ProxyServer, HTTPFetchError>?,
-                 bypass: NoProxyList) {
+    private init(
+        http: Result<ProxyServer, HTTPFetchError>?, https: Result<ProxyServer, HTTPFetchError>?,
+        bypass: NoProxyList
+    ) {
         self.http = http
         self.https = https
         self.bypass = bypass
@@ -57,9 +59,10 @@ public struct ProxySettings: Sendable, Equatable {
     /// As curl takes the environment: http_proxy for http URLs, https_proxy for https ones
     /// (an empty value: direct), no_proxy's hosts direct.
     public init(environment: ProxyEnvironment) {
-        self.init(http: Self.server(environment.httpProxy, name: "http_proxy"),
-                  https: Self.server(environment.httpsProxy, name: "https_proxy"),
-                  bypass: NoProxyList(environment.noProxy))
+        self.init(
+            http: Self.server(environment.httpProxy, name: "http_proxy"),
+            https: Self.server(environment.httpsProxy, name: "https_proxy"),
+            bypass: NoProxyList(environment.noProxy))
     }
 
     /// A board file's choice over the environment: `server` carries both schemes (no_proxy's

@@ -46,7 +46,9 @@ enum ProxyTunnel {
     static func refusal(_ head: ResponseHead, by proxy: ProxyServer, tunnelTo url: HTTPURL?) -> HTTPFetchError {
         let answer = head.reason.isEmpty ? "\(head.status)" : "\(head.status) \(head.reason)"
         if head.status == 407 {
-            let why = proxy.hasCredentials ? "refused the user name and password in its URL"
+            let why =
+                proxy.hasCredentials
+                ? "refused the user name and password in its URL"
                 : "wants a user name and password (http://user:password@host:port)"
             return .connectionFailed("proxy \(proxy) \(why): \(answer)")
         }

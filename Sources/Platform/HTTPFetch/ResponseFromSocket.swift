@@ -16,8 +16,9 @@ package enum ResponseFromSocket {
         do throws(HTTPFetchError) {
             let target = try HTTPURL(url)
             let sink = try BodySink(limit: maxResponseBytes, path: nil)
-            let outcome = try Transfer.receive(ResponseStream(Connection(fd: fd)), for: request, into: sink,
-                                               forwardedBy: nil, through: nil, &deadlines, CancelSignal())
+            let outcome = try Transfer.receive(
+                ResponseStream(Connection(fd: fd)), for: request, into: sink,
+                forwardedBy: nil, through: nil, &deadlines, CancelSignal())
             let redirect = try outcome.location.map { location throws(HTTPFetchError) in
                 try HTTPFetchClient.redirect(from: target, to: location).description
             }

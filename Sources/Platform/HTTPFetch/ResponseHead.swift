@@ -9,8 +9,9 @@ struct ResponseHead {
     init(statusLine: ArraySlice<UInt8>) throws(HTTPFetchError) {
         let bytes = Array(statusLine)
         guard bytes.count >= 12, bytes.starts(with: Array("HTTP/1.".utf8)), bytes[8] == 32,
-              bytes[9...11].allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count == 12 || bytes[12] == 32,
-              let status = Int(String(decoding: bytes[9...11], as: UTF8.self)), status >= 100 else {
+            bytes[9...11].allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count == 12 || bytes[12] == 32,
+            let status = Int(String(decoding: bytes[9...11], as: UTF8.self)), status >= 100
+        else {
             throw .connectionFailed("not an HTTP/1.x response")
         }
         self.status = status
@@ -54,7 +55,8 @@ struct ResponseHead {
         let lengths = Set(values("Content-Length").flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces })
         guard let text = lengths.first else { return .untilClose }
         guard lengths.count == 1, !text.isEmpty, text.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let length = Int(text) else {
+            let length = Int(text)
+        else {
             throw .connectionFailed("bad Content-Length")
         }
         return .length(length)

@@ -69,8 +69,10 @@ struct ResponseStream: ~Copyable {
         var sawAnything = false
         while true {
             guard let statusLine = try line(limit: Self.maxHeadBytes, &deadlines, cancel) else {
-                throw .connectionFailed(sawAnything || available > 0 ? "connection closed inside the response head"
-                                                    : "the server closed the connection without answering")
+                throw .connectionFailed(
+                    sawAnything || available > 0
+                        ? "connection closed inside the response head"
+                        : "the server closed the connection without answering")
             }
             sawAnything = true
             var head = try ResponseHead(statusLine: statusLine)
@@ -155,7 +157,7 @@ struct ResponseStream: ~Copyable {
     }
 }
 
-extension Array<UInt8> {
+extension [UInt8] {
     /// withUnsafeBytes for a body that throws HTTPFetchError (withUnsafeBytes itself rethrows untyped).
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws(HTTPFetchError) -> R) throws(HTTPFetchError) -> R {
         let result: Result<R, HTTPFetchError> = withUnsafeBytes { raw in

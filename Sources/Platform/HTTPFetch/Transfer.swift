@@ -42,8 +42,9 @@ enum Transfer {
         }
         deadlines.phase = .awaitingHead
         let forwarding = url.isSecure ? nil : proxy
-        try stream.send(RequestHead.bytes(for: url, headers: request.headers, body: request.postBody, proxy: forwarding),
-                        &deadlines, cancel)
+        try stream.send(
+            RequestHead.bytes(for: url, headers: request.headers, body: request.postBody, proxy: forwarding),
+            &deadlines, cancel)
         return try receive(stream, for: request, into: sink, forwardedBy: forwarding, through: proxy, &deadlines, cancel)
     }
 
@@ -58,8 +59,9 @@ enum Transfer {
         // Only a proxy answers 407: the request never reached the server.
         if let forwarding, head.status == 407 { throw ProxyTunnel.refusal(head, by: forwarding, tunnelTo: nil) }
         deadlines.phase = .receivingBody
-        var response = HTTPResponse(status: head.status, body: [], contentType: head.values("Content-Type").first,
-                                    headers: head.headers)
+        var response = HTTPResponse(
+            status: head.status, body: [], contentType: head.values("Content-Type").first,
+            headers: head.headers)
         response.proxy = proxy?.description
         if (300..<400).contains(head.status), let location = head.values("Location").first {
             // The client follows it (or refuses it); this hop's body is never needed.
@@ -92,7 +94,8 @@ enum Transfer {
         func breaksLine(_ byte: UInt8) -> Bool { byte == 13 || byte == 10 || byte == 0 }
         for header in request.headers
         where header.name.isEmpty || header.name.utf8.contains(where: { breaksLine($0) || $0 == UInt8(ascii: ":") })
-            || header.value.utf8.contains(where: breaksLine) {
+            || header.value.utf8.contains(where: breaksLine)
+        {
             throw .other("header \"\(header.name)\" is empty or contains a line break or colon")
         }
         if request.url.utf8.contains(0) { throw .invalidURL("URL contains a NUL byte") }

@@ -4,7 +4,7 @@ struct JSONPathParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     /// RFC 9535's I-JSON integer range for indexes.
-    static let indexRange = -(1 << 53) + 1 ... (1 << 53) - 1
+    static let indexRange = -(1 << 53) + 1...(1 << 53) - 1
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -12,8 +12,10 @@ struct JSONPathParser {
 
     mutating func parse() throws(JSONPathSyntaxError) -> [JSONPath.Segment] {
         guard take("$") else {
-            throw fail(scalars.isEmpty ? "empty: a query starts with $ (the whole answer), as in $.departures[*]"
-                                       : "a query starts with $ (the whole answer), as in $.departures[*]")
+            throw fail(
+                scalars.isEmpty
+                    ? "empty: a query starts with $ (the whole answer), as in $.departures[*]"
+                    : "a query starts with $ (the whole answer), as in $.departures[*]")
         }
         var segments: [JSONPath.Segment] = []
         while true {
@@ -50,9 +52,10 @@ struct JSONPathParser {
                 throw fail("no dot before [: write $.a['b'] or $.a[0]")
             }
             let got = peek.map { "'\(Character($0))'" } ?? "the end"
-            throw fail("expected a name, * or [ after \(dots); got \(got)"
-                       + (peek.map { Self.isNameChar($0) || $0 == "-" || $0 == "$" || $0 == "@" } == true
-                          ? " (a name that starts with a digit or holds - $ @ or spaces goes in brackets: ['2nd-stop'])" : ""))
+            throw fail(
+                "expected a name, * or [ after \(dots); got \(got)"
+                    + (peek.map { Self.isNameChar($0) || $0 == "-" || $0 == "$" || $0 == "@" } == true
+                        ? " (a name that starts with a digit or holds - $ @ or spaces goes in brackets: ['2nd-stop'])" : ""))
         }
         index += 1
         while let next = peek, Self.isNameChar(next) { index += 1 }
@@ -147,7 +150,9 @@ struct JSONPathParser {
             case "u": name.append(try unicodeEscape())
             default:
                 guard escaped == quote else {
-                    throw fail("unknown escape \\\(Character(escaped)) (known: \\b \\f \\n \\r \\t \\/ \\\\ \\\(Character(quote)) \\uXXXX)", at: index - 2)
+                    throw fail(
+                        "unknown escape \\\(Character(escaped)) (known: \\b \\f \\n \\r \\t \\/ \\\\ \\\(Character(quote)) \\uXXXX)",
+                        at: index - 2)
                 }
                 name.append(escaped)
             }

@@ -20,8 +20,11 @@ extension JSONPath {
     public static let defaultVisitLimit = 2_000_000
 
     /// The nodelist the query selects from `root`, in RFC 9535's order.
-    public func select<Node: JSONPathNode>(in root: Node, visitLimit: Int = JSONPath.defaultVisitLimit)
-        throws(JSONPathBudgetExceeded) -> [Node] {
+    public func select<Node: JSONPathNode>(
+        in root: Node, visitLimit: Int = JSONPath.defaultVisitLimit
+    )
+        throws(JSONPathBudgetExceeded) -> [Node]
+    {
         var budget = Budget(left: visitLimit, limit: visitLimit)
         var nodes = [root]
         for segment in segments where !nodes.isEmpty {
@@ -32,8 +35,11 @@ extension JSONPath {
 
     /// The nodelist after each segment in turn: where a query stops matching (the first empty
     /// list) tells a user which step of it found nothing.
-    public func selectSteps<Node: JSONPathNode>(in root: Node, visitLimit: Int = JSONPath.defaultVisitLimit)
-        throws(JSONPathBudgetExceeded) -> [[Node]] {
+    public func selectSteps<Node: JSONPathNode>(
+        in root: Node, visitLimit: Int = JSONPath.defaultVisitLimit
+    )
+        throws(JSONPathBudgetExceeded) -> [[Node]]
+    {
         var budget = Budget(left: visitLimit, limit: visitLimit)
         var nodes = [root]
         var steps: [[Node]] = []
@@ -54,8 +60,11 @@ extension JSONPath {
         }
     }
 
-    private static func apply<Node: JSONPathNode>(_ segment: Segment, to nodes: [Node], budget: inout Budget)
-        throws(JSONPathBudgetExceeded) -> [Node] {
+    private static func apply<Node: JSONPathNode>(
+        _ segment: Segment, to nodes: [Node], budget: inout Budget
+    )
+        throws(JSONPathBudgetExceeded) -> [Node]
+    {
         var selected: [Node] = []
         for node in nodes {
             guard segment.descendants else {
@@ -78,8 +87,10 @@ extension JSONPath {
         return selected
     }
 
-    private static func choose<Node: JSONPathNode>(_ selectors: [Selector], from node: Node, into selected: inout [Node],
-                                                   budget: inout Budget) throws(JSONPathBudgetExceeded) {
+    private static func choose<Node: JSONPathNode>(
+        _ selectors: [Selector], from node: Node, into selected: inout [Node],
+        budget: inout Budget
+    ) throws(JSONPathBudgetExceeded) {
         for selector in selectors {
             switch selector {
             case .name(let name):

@@ -42,8 +42,10 @@ public final class DeviceNode {
     }
 
     /// Runs `call` on the descriptor: -1 with errno is the error, EINTR is tried again.
-    public func call<Result: FixedWidthInteger>(_ operation: @autoclosure () -> DeviceError.Operation,
-                                                _ call: (Int32) -> Result) throws(DeviceError) -> Result {
+    public func call<Result: FixedWidthInteger>(
+        _ operation: @autoclosure () -> DeviceError.Operation,
+        _ call: (Int32) -> Result
+    ) throws(DeviceError) -> Result {
         let fd = try openDescriptor(operation())
         return try SystemCall.run(path, operation()) { call(fd) }
     }

@@ -26,18 +26,20 @@ public final class GPIORequest {
         self.chip = chip
         self.offset = offset
         var failure = db_gpio_failure()
-        let (shimMode, initial) = switch mode {
-        case .output(let initial): (DB_GPIO_OUTPUT, initial == 0 ? Int32(0) : 1)
-        case .input: (DB_GPIO_INPUT, Int32(0))
-        case .risingEdges: (DB_GPIO_RISING_EDGES, Int32(0))
-        case .fallingEdges: (DB_GPIO_FALLING_EDGES, Int32(0))
-        }
-        guard let line = db_gpio_request(chip, offset, shimMode, initial, Self.consumer, &failure) else {
-            let operation: DeviceError.Operation = switch failure.stage {
-            case DB_GPIO_FAILED_OPEN_CHIP: .open
-            case DB_GPIO_FAILED_LINE: .findLine(offset: offset, lineCount: failure.line_count)
-            default: .requestLine(offset: offset, holder: Self.text(failure.owner))
+        let (shimMode, initial) =
+            switch mode {
+            case .output(let initial): (DB_GPIO_OUTPUT, initial == 0 ? Int32(0) : 1)
+            case .input: (DB_GPIO_INPUT, Int32(0))
+            case .risingEdges: (DB_GPIO_RISING_EDGES, Int32(0))
+            case .fallingEdges: (DB_GPIO_FALLING_EDGES, Int32(0))
             }
+        guard let line = db_gpio_request(chip, offset, shimMode, initial, Self.consumer, &failure) else {
+            let operation: DeviceError.Operation =
+                switch failure.stage {
+                case DB_GPIO_FAILED_OPEN_CHIP: .open
+                case DB_GPIO_FAILED_LINE: .findLine(offset: offset, lineCount: failure.line_count)
+                default: .requestLine(offset: offset, holder: Self.text(failure.owner))
+                }
             throw DeviceError(device: chip, operation: operation, code: DeviceError.Code(rawValue: Int32(failure.error)))
         }
         self.line = line

@@ -58,7 +58,7 @@ public final class Spidev {
     /// spidev's bufsiz from sysfs, or the default when the module is built in or absent.
     public static func systemBufsiz(path: String = bufsizPath) -> Int {
         guard let bytes = try? BoundedFile.read(path, maxBytes: 64),
-              let value = parseBufsiz(String(decoding: bytes, as: UTF8.self))
+            let value = parseBufsiz(String(decoding: bytes, as: UTF8.self))
         else { return defaultBufsiz }
         return value
     }

@@ -2,8 +2,10 @@
 enum SystemCall {
     /// Runs `call` again while a signal interrupts it; a negative result becomes the error,
     /// with errno read before anything else can change it.
-    static func run<Result: FixedWidthInteger>(_ device: String, _ operation: @autoclosure () -> DeviceError.Operation,
-                                               _ call: () -> Result) throws(DeviceError) -> Result {
+    static func run<Result: FixedWidthInteger>(
+        _ device: String, _ operation: @autoclosure () -> DeviceError.Operation,
+        _ call: () -> Result
+    ) throws(DeviceError) -> Result {
         while true {
             let result = call()
             if result >= 0 { return result }
@@ -13,8 +15,10 @@ enum SystemCall {
     }
 
     /// libi2c 4.x's SMBus helpers return -errno themselves rather than -1 with errno set.
-    static func smbus(_ device: String, _ operation: @autoclosure () -> DeviceError.Operation,
-                      _ call: () -> Int32) throws(DeviceError) -> Int32 {
+    static func smbus(
+        _ device: String, _ operation: @autoclosure () -> DeviceError.Operation,
+        _ call: () -> Int32
+    ) throws(DeviceError) -> Int32 {
         while true {
             let result = call()
             if result >= 0 { return result }

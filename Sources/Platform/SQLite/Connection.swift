@@ -99,7 +99,8 @@ public final class Connection {
 
     /// The statement's own text, for errors.
     private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
-        let raw = end.map { String(decoding: UnsafeRawBufferPointer(start: start, count: $0 - start), as: UTF8.self) }
+        let raw =
+            end.map { String(decoding: UnsafeRawBufferPointer(start: start, count: $0 - start), as: UTF8.self) }
             ?? String(cString: start)
         var text = Substring(raw)
         while text.first?.isWhitespace == true { text.removeFirst() }

@@ -67,10 +67,12 @@ public final class Statement {
             try check(sqlite3_bind_double(statement, index, real))
         case .text(var text):
             // The shim binds with SQLITE_TRANSIENT: SQLite copies the bytes before withUTF8 returns.
-            try check(text.withUTF8 { bytes in
-                db_sqlite3_bind_text_copy(statement, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                                          Int32(bytes.count))
-            })
+            try check(
+                text.withUTF8 { bytes in
+                    db_sqlite3_bind_text_copy(
+                        statement, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        Int32(bytes.count))
+                })
         case .blob(let bytes):
             try check(bytes.withUnsafeBytes { db_sqlite3_bind_blob_copy(statement, index, $0.baseAddress, Int32($0.count)) })
         }

@@ -9,11 +9,13 @@ public enum DetachedThread {
     public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Entry(body)).toOpaque()
         var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, context)
         guard rc == 0 else {
             Unmanaged<Entry>.fromOpaque(context).release()
             return false

@@ -9,7 +9,9 @@ public enum HelperProcess {
     /// other descriptors beyond stdin/stdout/stderr, default signal handling (the sign blocks
     /// the signals it waits for) and an empty environment: the sign's holds API keys and
     /// systemd's notify socket, and the child needs neither.
-    public static func spawn(_ executable: String, _ arguments: [String], passing fd: Int32, as target: Int32) -> Result<pid_t, HelperProcessError> {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], passing fd: Int32, as target: Int32
+    ) -> Result<pid_t, HelperProcessError> {
         // dup2 onto itself would keep close-on-exec: start from a descriptor above the target.
         let source = fcntl(fd, F_DUPFD_CLOEXEC, target + 1)
         guard source >= 0 else { return .failure(HelperProcessError(errno)) }

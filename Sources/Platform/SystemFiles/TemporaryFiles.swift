@@ -21,7 +21,8 @@ public enum TemporaryFiles {
             let tail = name.dropFirst(namePrefix.count)
             let digits = tail.prefix { $0.isASCII && $0.isNumber }
             guard (1...10).contains(digits.count), let pid = pid_t(digits), pid > 0,
-                  rest(tail.dropFirst(digits.count)), !isAlive(pid) else { continue }
+                rest(tail.dropFirst(digits.count)), !isAlive(pid)
+            else { continue }
             orphans.append(folder + name)
         }
         closedir(dir)

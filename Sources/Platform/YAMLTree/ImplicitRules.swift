@@ -45,10 +45,12 @@ enum ImplicitRules {
         return start.matchesWhole { $0.digits(4) && $0.take("-") && $0.digits(2) && $0.take("-") && $0.digits(2) }
             || start.matchesWhole { cursor in
                 guard cursor.digits(4), cursor.take("-"), cursor.digits(1, upTo: 2), cursor.take("-"),
-                      cursor.digits(1, upTo: 2) else { return false }
+                    cursor.digits(1, upTo: 2)
+                else { return false }
                 guard cursor.take("T") || cursor.take("t") || cursor.skip(isSpaceOrTab) > 0 else { return false }
                 guard cursor.digits(1, upTo: 2), cursor.take(":"), cursor.digits(2), cursor.take(":"),
-                      cursor.digits(2) else { return false }
+                    cursor.digits(2)
+                else { return false }
                 if cursor.take(".") { cursor.skip(isDigit) }
                 let spaces = cursor.skip(isSpaceOrTab)
                 if cursor.atEnd { return spaces == 0 }

@@ -48,7 +48,7 @@ struct KeyIdentity: Hashable {
         }
         return repeats.min { a, b in
             switch (a.key.scalar, b.key.scalar) {
-            case let (lhs?, rhs?): lhs.value < rhs.value
+            case (let lhs?, let rhs?): lhs.value < rhs.value
             case (.some, nil): true
             default: false
             }
@@ -57,12 +57,12 @@ struct KeyIdentity: Hashable {
 
     private static func sameKey(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
         switch (lhs, rhs) {
-        case let (.scalar(a), .scalar(b)):
+        case (.scalar(let a), .scalar(let b)):
             return a.value == b.value && a.resolvedTag == b.resolvedTag
-        case let (.sequence(a), .sequence(b)):
+        case (.sequence(let a), .sequence(let b)):
             return collectionTag(a.tag, isMapping: false) == collectionTag(b.tag, isMapping: false)
                 && a.items.count == b.items.count && zip(a.items, b.items).allSatisfy(sameKey)
-        case let (.mapping(a), .mapping(b)):
+        case (.mapping(let a), .mapping(let b)):
             return collectionTag(a.tag, isMapping: true) == collectionTag(b.tag, isMapping: true)
                 && a.pairs.count == b.pairs.count
                 && zip(a.pairs, b.pairs).allSatisfy { sameKey($0.key, $1.key) && sameKey($0.value, $1.value) }

@@ -34,7 +34,7 @@ public enum YAMLError: Error, Equatable, Sendable {
     public var mark: YAMLMark? {
         switch self {
         case .syntax(_, let mark, _), .unreadable(_, let mark), .secondDocument(let mark),
-             .anchor(_, let mark), .alias(_, let mark), .tooDeep(_, let mark):
+            .anchor(_, let mark), .alias(_, let mark), .tooDeep(_, let mark):
             mark
         case .duplicateKey(_, _, let second):
             second

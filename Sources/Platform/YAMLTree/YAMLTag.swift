@@ -27,10 +27,11 @@ public enum YAMLTag {
         return str
     }
 
-    private static let boolWords: Set<[UInt8]> = Set([
-        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
-        "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF",
-    ].map { Array($0.utf8) })
+    private static let boolWords: Set<[UInt8]> = Set(
+        [
+            "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
+            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF",
+        ].map { Array($0.utf8) })
     private static let nullWords: Set<[UInt8]> = Set(["", "~", "null", "Null", "NULL"].map { Array($0.utf8) })
 }
 

@@ -39,8 +39,9 @@ struct EndRecord {
             comment: Array(tail[commentStart..<commentStart + Int(record.u16(20))]))
         let locatorOffset = end.directoryLimit - Int64(locatorSize)
         if locatorOffset >= 0,
-           case let locator = try source.bytes(at: locatorOffset, count: locatorSize, what: "the ZIP64 locator"),
-           LittleEndian(locator).u32(0) == Signature.zip64Locator {
+            case let locator = try source.bytes(at: locatorOffset, count: locatorSize, what: "the ZIP64 locator"),
+            LittleEndian(locator).u32(0) == Signature.zip64Locator
+        {
             try end.readZip64(locator: LittleEndian(locator), locatorOffset: locatorOffset, in: source)
         } else if record.u16(4) != 0 || record.u16(6) != 0 || record.u16(8) != record.u16(10) {
             throw ZipError(.spansDisks)

@@ -32,8 +32,10 @@ final class Inflater {
 
     /// Inflates into `output`, pulling compressed bytes from `refill` (0 at their end).
     /// Returns how many bytes it wrote; 0 once the deflate stream has ended.
-    func inflate(into output: UnsafeMutableRawBufferPointer,
-                 refill: (UnsafeMutableRawBufferPointer) throws(ZipError) -> Int) throws(ZipError) -> Int {
+    func inflate(
+        into output: UnsafeMutableRawBufferPointer,
+        refill: (UnsafeMutableRawBufferPointer) throws(ZipError) -> Int
+    ) throws(ZipError) -> Int {
         guard !ended, output.count > 0 else { return 0 }
         let room = min(output.count, Int(UInt32.max))
         stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)

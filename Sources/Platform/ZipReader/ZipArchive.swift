@@ -40,8 +40,9 @@ public struct ZipArchive: Sendable {
     public func open(_ entry: ZipEntry, alreadyRead: Int64 = 0) throws(ZipError) -> ZipEntryReader {
         guard !entry.isEncrypted else { throw ZipError(entry: entry.name, .encrypted) }
         guard entry.method == 0 || entry.method == 8 else { throw ZipError(entry: entry.name, .unsupportedMethod(entry.method)) }
-        try limits.check(entry.uncompressedSize, compressed: entry.compressedSize, alreadyRead: alreadyRead,
-                         declared: true, entry: entry.name)
+        try limits.check(
+            entry.uncompressedSize, compressed: entry.compressedSize, alreadyRead: alreadyRead,
+            declared: true, entry: entry.name)
         let header = try LocalHeader(of: entry, in: source)
         return try ZipEntryReader(entry: entry, header: header, source: source, limits: limits, alreadyRead: alreadyRead)
     }

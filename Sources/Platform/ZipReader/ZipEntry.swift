@@ -78,8 +78,10 @@ enum CentralDirectory {
     /// The ZIP64 extended information field (APPNOTE 4.5.3) holds, in this order, each of
     /// uncompressed size, compressed size, offset and disk whose 32-bit field is all ones.
     static func applyZip64(_ extra: [UInt8], to entry: inout ZipEntry, disk: inout UInt32) throws(ZipError) {
-        let needs = (usize: entry.uncompressedSize == 0xFFFF_FFFF, csize: entry.compressedSize == 0xFFFF_FFFF,
-                     offset: entry.localHeaderOffset == 0xFFFF_FFFF, disk: disk == 0xFFFF)
+        let needs = (
+            usize: entry.uncompressedSize == 0xFFFF_FFFF, csize: entry.compressedSize == 0xFFFF_FFFF,
+            offset: entry.localHeaderOffset == 0xFFFF_FFFF, disk: disk == 0xFFFF
+        )
         guard needs.usize || needs.csize || needs.offset || needs.disk else { return }
         guard let block = ExtraField.block(0x0001, in: extra) else {
             throw ZipError(entry: entry.name, .damaged("sizes marked ZIP64 but no ZIP64 extra field"))
@@ -112,7 +114,8 @@ enum CentralDirectory {
             let entry = entries[index]
             let end = rank + 1 < order.count ? entries[order[rank + 1]].localHeaderOffset : directoryOffset
             // Offsets were checked against the directory first, so the sum cannot overflow.
-            let fits = entry.localHeaderOffset <= directoryOffset
+            let fits =
+                entry.localHeaderOffset <= directoryOffset
                 && entry.localHeaderOffset + Int64(LocalHeader.fixedSize + entry.nameLength) <= end
                 && entry.compressedSize <= end - entry.localHeaderOffset - Int64(LocalHeader.fixedSize + entry.nameLength)
             guard fits else {

@@ -67,7 +67,8 @@ public final class ZipEntryReader {
             let count = try chunk.withUnsafeMutableBytes { buffer in Result { () throws(ZipError) in try read(into: buffer) } }.get()
             if count == 0 { return bytes }
             guard bytes.count + count <= maxBytes else {
-                throw ZipError(entry: entry.name, .entryTooLarge(declared: false, bytes: Int64(bytes.count + count), limit: Int64(maxBytes)))
+                throw ZipError(
+                    entry: entry.name, .entryTooLarge(declared: false, bytes: Int64(bytes.count + count), limit: Int64(maxBytes)))
             }
             bytes += chunk[..<count]
         }
@@ -87,8 +88,11 @@ public final class ZipEntryReader {
         finished = true
         let unused = inputEnd - inputOffset + Int64(inflater?.unusedInput ?? 0)
         guard unused == 0 else {
-            throw ZipError(entry: entry.name, .sizeMismatch(what: .compressed, declared: entry.compressedSize,
-                                                            actual: entry.compressedSize - unused))
+            throw ZipError(
+                entry: entry.name,
+                .sizeMismatch(
+                    what: .compressed, declared: entry.compressedSize,
+                    actual: entry.compressedSize - unused))
         }
         guard bytesRead == entry.uncompressedSize else {
             throw ZipError(entry: entry.name, .sizeMismatch(what: .uncompressed, declared: entry.uncompressedSize, actual: bytesRead))
@@ -106,13 +110,15 @@ public final class ZipEntryReader {
         let width = header.hasZip64Extra ? 8 : 4
         let size = 8 + 2 * width
         guard entry.spanEnd - inputEnd >= Int64(size),
-              case let bytes = try source.bytes(at: inputEnd, count: size, what: "a data descriptor"),
-              LittleEndian(bytes).u32(0) == Signature.dataDescriptor else { return }
+            case let bytes = try source.bytes(at: inputEnd, count: size, what: "a data descriptor"),
+            LittleEndian(bytes).u32(0) == Signature.dataDescriptor
+        else { return }
         let fields = LittleEndian(bytes)
         let compressed = width == 8 ? fields.u64(8) : UInt64(fields.u32(8))
         let uncompressed = width == 8 ? fields.u64(16) : UInt64(fields.u32(12))
         guard fields.u32(4) == entry.crc32, compressed == UInt64(entry.compressedSize),
-              uncompressed == UInt64(entry.uncompressedSize) else {
+            uncompressed == UInt64(entry.uncompressedSize)
+        else {
             throw ZipError(entry: entry.name, .damaged("its data descriptor disagrees with the central directory"))
         }
     }

@@ -56,17 +56,19 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedMethod(let method): "compressed with method \(method), not deflate or stored; not supported"
         case .corruptData: "corrupt compressed data"
         case .truncated: "compressed data ends early (truncated or corrupt)"
-        case let .checksumMismatch(expected, actual):
+        case .checksumMismatch(let expected, let actual):
             "corrupt member (checksum mismatch: CRC-32 \(hex(actual)), the directory says \(hex(expected)))"
-        case let .sizeMismatch(what, declared, actual):
+        case .sizeMismatch(let what, let declared, let actual):
             "\(what.rawValue) size is \(actual) bytes, but the directory says \(declared)"
-        case let .entryTooLarge(declared, bytes, limit):
-            declared ? "declares \(bytes) bytes uncompressed, over the \(limit) byte limit for one entry"
+        case .entryTooLarge(let declared, let bytes, let limit):
+            declared
+                ? "declares \(bytes) bytes uncompressed, over the \(limit) byte limit for one entry"
                 : "expands to more than the \(limit) byte limit for one entry"
-        case let .totalTooLarge(declared, limit):
+        case .totalTooLarge(let declared, let limit):
             "the archive \(declared ? "declares" : "expands to") more than the \(limit) byte total limit"
-        case let .ratioTooHigh(declared, bytes, compressed, limit):
-            declared ? "declares \(bytes) bytes from \(compressed) compressed, over the \(limit):1 ratio limit"
+        case .ratioTooHigh(let declared, let bytes, let compressed, let limit):
+            declared
+                ? "declares \(bytes) bytes from \(compressed) compressed, over the \(limit):1 ratio limit"
                 : "expands to more than \(limit) times its compressed \(compressed) bytes, over the \(limit):1 ratio limit"
         }
     }

@@ -15,8 +15,10 @@ public struct ZipLimits: Sendable, Equatable {
     public var maxRatio: Int64
     public var ratioAppliesAbove: Int64
 
-    public init(maxEntries: Int = 10_000, maxDirectoryBytes: Int64 = 4 << 20, maxEntryBytes: Int64 = 1 << 30,
-                maxTotalBytes: Int64 = 2 << 30, maxRatio: Int64 = 200, ratioAppliesAbove: Int64 = 1 << 20) {
+    public init(
+        maxEntries: Int = 10_000, maxDirectoryBytes: Int64 = 4 << 20, maxEntryBytes: Int64 = 1 << 30,
+        maxTotalBytes: Int64 = 2 << 30, maxRatio: Int64 = 200, ratioAppliesAbove: Int64 = 1 << 20
+    ) {
         self.maxEntries = maxEntries
         self.maxDirectoryBytes = maxDirectoryBytes
         self.maxEntryBytes = maxEntryBytes

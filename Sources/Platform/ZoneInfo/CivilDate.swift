@@ -109,8 +109,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     init(wallSeconds: Int64) {
         let days = floorDiv(wallSeconds, 86_400)
         let secondOfDay = Int(floorMod(wallSeconds, 86_400))
-        self.init(date: CivilDate(daysSinceEpoch: days),
-                  hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+        self.init(
+            date: CivilDate(daysSinceEpoch: days),
+            hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 
     /// This wall time read as if it were UTC; the zone offset is applied by the caller.

@@ -13,8 +13,9 @@ public struct DailyWindow: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: some StringProtocol) {
         let parts = Substring(text).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let start = LocalTime(parsing: trimmingSpaces(parts[0])),
-              let end = LocalTime(parsing: trimmingSpaces(parts[1])) else { return nil }
+            let start = LocalTime(parsing: trimmingSpaces(parts[0])),
+            let end = LocalTime(parsing: trimmingSpaces(parts[1]))
+        else { return nil }
         self.init(start: start, end: end)
     }
 

@@ -16,7 +16,8 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(parsing text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-              let hour = twoDigits(bytes[0], bytes[1]), let minute = twoDigits(bytes[3], bytes[4]) else { return nil }
+            let hour = twoDigits(bytes[0], bytes[1]), let minute = twoDigits(bytes[3], bytes[4])
+        else { return nil }
         self.init(hour: hour, minute: minute)
     }
 

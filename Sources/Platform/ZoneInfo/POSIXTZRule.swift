@@ -42,8 +42,9 @@ struct POSIXTZRule: Sendable, Equatable {
         try parser.expect(",")
         let end = try parser.transition()
         guard parser.atEnd else { throw TZifFailure("trailing characters") }
-        daylight = Daylight(type: LocalTimeType(offset: daylightOffset, isDaylightSaving: true, abbreviation: daylightName),
-                            start: start, end: end)
+        daylight = Daylight(
+            type: LocalTimeType(offset: daylightOffset, isDaylightSaving: true, abbreviation: daylightName),
+            start: start, end: end)
     }
 
     /// Keeps year arithmetic far from Int64 overflow; ±2^52 s is ~142 million years.

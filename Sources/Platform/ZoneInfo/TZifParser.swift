@@ -69,7 +69,9 @@ enum TZifParser {
             guard header.typecnt > 0 else { throw TZifFailure("typecnt is zero") }
             guard header.charcnt > 0 else { throw TZifFailure("charcnt is zero") }
             guard header.isutcnt == 0 || header.isutcnt == header.typecnt else { throw TZifFailure("isutcnt \(header.isutcnt) != typecnt") }
-            guard header.isstdcnt == 0 || header.isstdcnt == header.typecnt else { throw TZifFailure("isstdcnt \(header.isstdcnt) != typecnt") }
+            guard header.isstdcnt == 0 || header.isstdcnt == header.typecnt else {
+                throw TZifFailure("isstdcnt \(header.isstdcnt) != typecnt")
+            }
             return header
         }
 

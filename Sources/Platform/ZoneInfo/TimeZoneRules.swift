@@ -91,8 +91,10 @@ public struct TimeZoneRules: Sendable, Equatable {
         let wall = local.wallSeconds
         // The true instant is wall - offset, within a day of `wall`; sampling
         // both sides catches the offsets on either side of a nearby transition.
-        let candidates = [utcOffset(atUnixSeconds: wall &- 86_400), utcOffset(atUnixSeconds: wall),
-                          utcOffset(atUnixSeconds: wall &+ 86_400)]
+        let candidates = [
+            utcOffset(atUnixSeconds: wall &- 86_400), utcOffset(atUnixSeconds: wall),
+            utcOffset(atUnixSeconds: wall &+ 86_400),
+        ]
         var earliest: Int64?
         for offset in candidates {
             let t = wall &- Int64(offset)

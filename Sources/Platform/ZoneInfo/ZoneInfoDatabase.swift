@@ -33,8 +33,8 @@ public struct ZoneInfoDatabase: Sendable, Equatable {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
                 continue
             default:
                 throw .invalidIdentifier(identifier)

@@ -49,13 +49,20 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A board to start as a child process (repeatable).", valueName: "FILE"))
     var board: [String] = []
 
-    @Option(help: ArgumentHelp("With --board: also time each board's own frames in this process, its source read once at this instant (ISO 8601, e.g. 2026-11-23T09:30:00+11:00).", valueName: "TIME"))
+    @Option(
+        help: ArgumentHelp(
+            "With --board: also time each board's own frames in this process, its source read once at this instant (ISO 8601, e.g. 2026-11-23T09:30:00+11:00).",
+            valueName: "TIME"))
     var now: String?
 
     @Option(help: "How long each `run` child runs before SIGTERM, in seconds.")
     var seconds = 5
 
-    @Option(name: .customLong("hub75-driver"), help: ArgumentHelp("Run HUB75 boards against this departure-board-hub75 (e.g. one built against the stub by Tests/EndToEnd/HUB75/build-stub-driver.sh) instead of a trace, and report its frame delivery.", valueName: "PROGRAM"))
+    @Option(
+        name: .customLong("hub75-driver"),
+        help: ArgumentHelp(
+            "Run HUB75 boards against this departure-board-hub75 (e.g. one built against the stub by Tests/EndToEnd/HUB75/build-stub-driver.sh) instead of a trace, and report its frame delivery.",
+            valueName: "PROGRAM"))
     var hub75Driver: String?
 
     @Flag(help: "Skip the child processes: frame figures only.")
@@ -64,23 +71,36 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the refreshes per hour of e-paper boards (the --board files, else the shipped e-paper boards).")
     var refreshes = false
 
-    @Option(name: .customLong("gtfs-zip"), help: ArgumentHelp("Measure `gtfs import` of this GTFS zip instead (e.g. one `swift run -c release gtfs-import-bench --zip FILE` writes).", valueName: "FILE"))
+    @Option(
+        name: .customLong("gtfs-zip"),
+        help: ArgumentHelp(
+            "Measure `gtfs import` of this GTFS zip instead (e.g. one `swift run -c release gtfs-import-bench --zip FILE` writes).",
+            valueName: "FILE"))
     var gtfsZip: String?
 
-    @Option(name: .customLong("gtfs-stop"), help: ArgumentHelp("A stop_id of the board the import is for (repeatable; with --gtfs-zip).", valueName: "ID"))
+    @Option(
+        name: .customLong("gtfs-stop"),
+        help: ArgumentHelp("A stop_id of the board the import is for (repeatable; with --gtfs-zip).", valueName: "ID"))
     var gtfsStop: [String] = []
 
-    @Option(name: .customLong("siri-answer"), help: ArgumentHelp("Measure reading this SIRI StopMonitoring answer (XML or JSON) into rows instead.", valueName: "FILE"))
+    @Option(
+        name: .customLong("siri-answer"),
+        help: ArgumentHelp("Measure reading this SIRI StopMonitoring answer (XML or JSON) into rows instead.", valueName: "FILE"))
     var siriAnswer: String?
 
-    @Option(name: .customLong("json-answer"), help: ArgumentHelp("Measure reading this JSON API answer into rows through the --board's kind: json mapping instead.", valueName: "FILE"))
+    @Option(
+        name: .customLong("json-answer"),
+        help: ArgumentHelp(
+            "Measure reading this JSON API answer into rows through the --board's kind: json mapping instead.", valueName: "FILE"))
     var jsonAnswer: String?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1.") }
         guard seconds >= 1 else { throw ValidationError("--seconds must be at least 1.") }
         guard (gtfsZip == nil) == gtfsStop.isEmpty else { throw ValidationError("--gtfs-zip and --gtfs-stop go together.") }
-        guard jsonAnswer == nil || board.count == 1 else { throw ValidationError("--json-answer needs one --board: the board whose kind: json mapping reads it.") }
+        guard jsonAnswer == nil || board.count == 1 else {
+            throw ValidationError("--json-answer needs one --board: the board whose kind: json mapping reads it.")
+        }
     }
 
     func run() async throws {

@@ -13,8 +13,10 @@ struct BoardReading {
     /// `departures`: a local file in the API's format instead of the board's source;
     /// `apiBase` and `stop`: an API stop instead of it; `now`: ISO 8601, else the system clock.
     @MainActor
-    static func read(board path: String?, departures: String?, apiBase: String? = nil, stop: String? = nil,
-                     now: String?) async throws(CLIFailure) -> BoardReading {
+    static func read(
+        board path: String?, departures: String?, apiBase: String? = nil, stop: String? = nil,
+        now: String?
+    ) async throws(CLIFailure) -> BoardReading {
         let override: BoardSetup.SourceOverride
         if let file = departures {
             // The user's own mistake, not a source failing at run time: refuse it, write nothing.

@@ -20,7 +20,10 @@ struct DepartureBoard: AsyncParsableCommand {
             error, 78 bad board file.
             """,
         version: "departure-board \(ProductVersion.description)",
-        subcommands: [RenderCommand.self, RunCommand.self, ValidateCommand.self, SayCommand.self, ServeCommand.self, GTFSCommand.self, BenchCommand.self]
+        subcommands: [
+            RenderCommand.self, RunCommand.self, ValidateCommand.self, SayCommand.self, ServeCommand.self, GTFSCommand.self,
+            BenchCommand.self,
+        ]
     )
 
     /// One malloc arena for the whole process, set before the first thread starts: the draw

@@ -35,7 +35,10 @@ struct GTFSImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The agency's GTFS zip: a file, or an http(s) URL (the board's API key is sent). Default: each GTFS source's schedule_url.", valueName: "FEED"))
+    @Argument(
+        help: ArgumentHelp(
+            "The agency's GTFS zip: a file, or an http(s) URL (the board's API key is sent). Default: each GTFS source's schedule_url.",
+            valueName: "FEED"))
     var feed: String?
 
     @Option(name: .long, help: ArgumentHelp("The board file (with at least one kind: gtfs source).", valueName: "FILE"))
@@ -58,13 +61,15 @@ struct GTFSImportCommand: AsyncParsableCommand {
         for index in targets {
             let started = ContinuousClock.now
             do {
-                let (summary, store) = try await TimetableImport.run(board: boardFile, source: index, feed: feed,
-                                                                     proxyEnvironment: .ofThisProcess)
+                let (summary, store) = try await TimetableImport.run(
+                    board: boardFile, source: index, feed: feed,
+                    proxyEnvironment: .ofThisProcess)
                 Console.info(Self.report(summary, store: store, since: started))
                 // Not a failure: the timetable is in place, in the feed's own words.
                 if let problem = summary.translationsProblem { Console.warning("\(feed ?? "feed"): \(problem)") }
             } catch {
-                let failure = targets.count > 1 ? AssemblyError(error.kind, "\(boardFile.sectionName(ofSource: index)): \(error.message)") : error
+                let failure =
+                    targets.count > 1 ? AssemblyError(error.kind, "\(boardFile.sectionName(ofSource: index)): \(error.message)") : error
                 if targets.count > 1 { Console.error(failure.message) }
                 firstFailure = firstFailure ?? failure
             }
@@ -105,7 +110,9 @@ struct GTFSStopsCommand: AsyncParsableCommand {
     @Option(help: "Stops whose name contains this text (any case, accents ignored).")
     var name: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Sort by distance from this point (southern latitudes are negative: -33.88,151.21).", valueName: "LAT,LON"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Sort by distance from this point (southern latitudes are negative: -33.88,151.21).", valueName: "LAT,LON"))
     var near: String?
 
     @Option(help: "The zip inside the zip, for feeds published several to a file.")
@@ -119,22 +126,27 @@ struct GTFSStopsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if name == nil && near == nil { throw ValidationError("Give --name TEXT, --near LAT,LON or both.") }
-        if let near, Self.point(near) == nil { throw ValidationError("--near expects LAT,LON in degrees, e.g. -33.8832,151.2070; got '\(near)'.") }
+        if let near, Self.point(near) == nil {
+            throw ValidationError("--near expects LAT,LON in degrees, e.g. -33.8832,151.2070; got '\(near)'.")
+        }
         if limit < 1 { throw ValidationError("--limit must be at least 1.") }
     }
 
     static func point(_ text: String) -> (latitude: Double, longitude: Double)? {
         let parts = text.split(separator: ",").map { Double(String($0.filter { !$0.isWhitespace })) }
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+        guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
+            return nil
+        }
         return (lat, lon)
     }
 
     func run() async throws {
         do {
             let boardFile = try board.map { path throws(AssemblyError) in try BoardSetup.loadBoardFile(path: path) }
-            let matches = try await StopSearch.run(feed: feed, name: name, near: near.flatMap(Self.point), member: member,
-                                                   limit: limit, board: boardFile,
-                                                   proxyEnvironment: .ofThisProcess)
+            let matches = try await StopSearch.run(
+                feed: feed, name: name, near: near.flatMap(Self.point), member: member,
+                limit: limit, board: boardFile,
+                proxyEnvironment: .ofThisProcess)
             guard !matches.isEmpty else {
                 Console.info("no stops match")
                 return

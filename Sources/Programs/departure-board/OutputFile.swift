@@ -27,7 +27,8 @@ enum OutputFormat: Equatable {
         case "txt": self = .txt
         default:
             guard let image = ImageFormat(pathExtension: ext) else {
-                throw CLIFailure(.usage, "\(path): '.\(ext)' is not an output format; use one of \(Self.supportedList), or - for the terminal")
+                throw CLIFailure(
+                    .usage, "\(path): '.\(ext)' is not an output format; use one of \(Self.supportedList), or - for the terminal")
             }
             self = .image(image)
         }

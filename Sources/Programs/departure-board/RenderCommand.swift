@@ -32,37 +32,65 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The board file.", valueName: "FILE"))
     var board: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read departures from a file in the API's response format instead of the board's source.", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read departures from a file in the API's response format instead of the board's source.", valueName: "FILE"))
     var departures: String?
 
-    @Option(name: .customLong("api-base"), help: ArgumentHelp("Fetch from this API base URL instead of the board's source (needs --stop).", valueName: "URL"))
+    @Option(
+        name: .customLong("api-base"),
+        help: ArgumentHelp("Fetch from this API base URL instead of the board's source (needs --stop).", valueName: "URL"))
     var apiBase: String?
 
     @Option(name: .long, help: ArgumentHelp("The stop id for --api-base.", valueName: "ID"))
     var stop: String?
 
-    @Option(name: .long, help: ArgumentHelp("Render at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
     var now: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; its extension picks the format (- for this terminal).", valueName: "PATH"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The file to write; its extension picks the format (- for this terminal).", valueName: "PATH"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also push the frame through the board's own panel driver on a trace bus, initialisation included, and write the JSON-lines trace here.", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also push the frame through the board's own panel driver on a trace bus, initialisation included, and write the JSON-lines trace here.",
+            valueName: "FILE"))
     var trace: String?
 
     @Flag(name: .long, help: "Also push the frame to the board's panel over its real bus or /dev/fbN: a wiring check.")
     var panel = false
 
-    @Option(name: .long, help: ArgumentHelp("Enlarge image output N times (1–16), each pixel an N×N block: previews of small panels people can see.", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Enlarge image output N times (1–16), each pixel an N×N block: previews of small panels people can see.", valueName: "N"))
     var scale: Int?
 
-    @Flag(name: .customLong("led-dots"), help: "Draw image output as LEDs: each pixel a round dot with dark gaps, on a --scale N cell (8 when not given), as an LED board (hub75, max7219, ht16k33) shows it.")
+    @Flag(
+        name: .customLong("led-dots"),
+        help:
+            "Draw image output as LEDs: each pixel a round dot with dark gaps, on a --scale N cell (8 when not given), as an LED board (hub75, max7219, ht16k33) shows it."
+    )
     var ledDots = false
 
-    @Option(name: .long, help: ArgumentHelp("With --panel on a HUB75 board: how long the driver shows the frame before it ends (a matrix is lit only while its driver runs).", valueName: "SECONDS"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --panel on a HUB75 board: how long the driver shows the frame before it ends (a matrix is lit only while its driver runs).",
+            valueName: "SECONDS"))
     var hold: Int = 10
 
-    @Flag(name: .long, help: "For a ticker board: draw the whole message as the frames the panel shows one after another, in rows (an image or -), instead of the one frame at --now.")
+    @Flag(
+        name: .long,
+        help:
+            "For a ticker board: draw the whole message as the frames the panel shows one after another, in rows (an image or -), instead of the one frame at --now."
+    )
     var strip = false
 
     func validate() throws {
@@ -82,7 +110,9 @@ struct RenderCommand: AsyncParsableCommand {
             throw ValidationError("--scale must be between 1 and 16, got \(scale).")
         }
         if scale != nil, let output, !(output.hasSuffix(".png") || output.hasSuffix(".ppm") || output.hasSuffix(".pgm")) {
-            throw ValidationError("--scale enlarges images (.png, .ppm, .pgm); \(output == "-" ? "the terminal picture is fitted to the terminal" : output + " is not one").")
+            throw ValidationError(
+                "--scale enlarges images (.png, .ppm, .pgm); \(output == "-" ? "the terminal picture is fitted to the terminal" : output + " is not one")."
+            )
         }
         if ledDots, let output, !(output.hasSuffix(".png") || output.hasSuffix(".ppm") || output.hasSuffix(".pgm")) {
             throw ValidationError("--led-dots draws images (.png, .ppm, .pgm); \(output) is not one.")
@@ -106,8 +136,9 @@ struct RenderCommand: AsyncParsableCommand {
     @MainActor
     static func render(_ options: RenderCommand) async throws(CLIFailure) {
         let format = try options.output.map { (path: String) throws(CLIFailure) -> OutputFormat in try OutputFormat(path: path) }
-        let reading = try await BoardReading.read(board: options.board, departures: options.departures,
-                                                  apiBase: options.apiBase, stop: options.stop, now: options.now)
+        let reading = try await BoardReading.read(
+            board: options.board, departures: options.departures,
+            apiBase: options.apiBase, stop: options.stop, now: options.now)
         let (setup, clock, state) = (reading.setup, reading.clock, reading.state)
         let board = setup.board
 
@@ -135,18 +166,25 @@ struct RenderCommand: AsyncParsableCommand {
                 throw CLIFailure(error)
             }
             guard let strip = BoardRenderer(options: layout).tickerStrip(state) else {
-                throw CLIFailure(.usage, "--strip: \(board.path) has the row layout, whose frame is its preview; a strip is for ticker boards (display.layout: ticker)")
+                throw CLIFailure(
+                    .usage,
+                    "--strip: \(board.path) has the row layout, whose frame is its preview; a strip is for ticker boards (display.layout: ticker)"
+                )
             }
             return strip
         }
         do {
             if let tracePath = options.trace {
                 let panel = ScheduleAssembly.panelState(board, zone: setup.zone, atUnixSeconds: clock.now.unixSeconds)
-                try OutputFile.write(try PanelAssembly.trace(of: try drawn(), board: board, contrast: panel.contrast,
-                                                             blank: panel.blank), to: tracePath)
+                try OutputFile.write(
+                    try PanelAssembly.trace(
+                        of: try drawn(), board: board, contrast: panel.contrast,
+                        blank: panel.blank), to: tracePath)
             }
             if options.panel {
-                try PanelAssembly.show(try drawn(), board: board, hold: .seconds(options.hold), logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .info) })
+                try PanelAssembly.show(
+                    try drawn(), board: board, hold: .seconds(options.hold),
+                    logger: Logger(label: "departure-board") { JournalLogHandler(label: $0, level: .info) })
             }
         } catch let error as CLIFailure {
             throw error

@@ -28,13 +28,17 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Drive the board's panel driver on a trace bus and write the trace here.", valueName: "FILE"))
     var trace: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write each frame to this image file, or - to draw on this terminal.", valueName: "PATH"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write each frame to this image file, or - to draw on this terminal.", valueName: "PATH"))
     var output: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
-    @Option(help: ArgumentHelp("Start the board's clock at this instant (ISO 8601) and let it run, to watch a past-dated feed; nothing it does is saved as real time.", valueName: "ISO8601"))
+    @Option(
+        help: ArgumentHelp(
+            "Start the board's clock at this instant (ISO 8601) and let it run, to watch a past-dated feed; nothing it does is saved as real time.",
+            valueName: "ISO8601"))
     var now: String?
 
     func validate() throws {
@@ -73,8 +77,9 @@ struct RunCommand: AsyncParsableCommand {
         let signals = SignalEvents()
         let clock = try startingClock()
         do {
-            let service = try await BoardService(path: board, output: target, clock: clock, logger: Logger(label: "departure-board"),
-                                                 environment: ProcessInfo.processInfo.environment)
+            let service = try await BoardService(
+                path: board, output: target, clock: clock, logger: Logger(label: "departure-board"),
+                environment: ProcessInfo.processInfo.environment)
             try await service.run(until: signals.events)
         } catch {
             throw CLIFailure(error).exit()

@@ -24,13 +24,20 @@ struct SayCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The board file.", valueName: "FILE"))
     var board: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read departures from a file in the API's response format instead of the board's source.", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read departures from a file in the API's response format instead of the board's source.", valueName: "FILE"))
     var departures: String?
 
-    @Option(name: .long, help: ArgumentHelp("Speak at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Speak at this instant, e.g. 2026-10-04T08:00:00+11:00 (without an offset: the board's zone).", valueName: "ISO8601"))
     var now: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("next.wav (speech), next.txt (the words) or - (the words on standard output).", valueName: "PATH"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("next.wav (speech), next.txt (the words) or - (the words on standard output).", valueName: "PATH"))
     var output: String?
 
     @Flag(help: "Play the speech through the board's speech.device (ALSA) instead of writing it.")
@@ -85,7 +92,9 @@ struct SayCommand: AsyncParsableCommand {
         let board = reading.setup.board
         let announcement = SpeechAssembly.announcement(for: board, state: reading.state)
         if announcement.isFallback, let language = board.language {
-            Console.warning("\(board.path): language \(language) has no speech phrases (these are: \(Announcer.languages.joined(separator: ", "))); the voice says English words")
+            Console.warning(
+                "\(board.path): language \(language) has no speech phrases (these are: \(Announcer.languages.joined(separator: ", "))); the voice says English words"
+            )
         }
         switch target {
         case .standardOutput:
@@ -93,7 +102,9 @@ struct SayCommand: AsyncParsableCommand {
         case .txt:
             let bytes = Array((announcement.text + "\n").utf8)
             try OutputFile.write(bytes, to: options.output ?? "")
-            Console.info("wrote \(options.output ?? ""): \(announcement.sentences.count) sentences in \(announcement.language), \(bytes.count) bytes")
+            Console.info(
+                "wrote \(options.output ?? ""): \(announcement.sentences.count) sentences in \(announcement.language), \(bytes.count) bytes"
+            )
         case .play:
             let audio = try speech(announcement, board: board)
             do {
@@ -107,7 +118,9 @@ struct SayCommand: AsyncParsableCommand {
             let bytes = WAVEncoder.encode(audio)
             try OutputFile.write(bytes, to: options.output ?? "")
             let voice = SpeechAssembly.voice(for: board, speaking: announcement)
-            Console.info("wrote \(options.output ?? ""): \(Self.seconds(audio.duration)) s of speech, voice \(voice), \(audio.sampleRate) Hz, \(bytes.count) bytes")
+            Console.info(
+                "wrote \(options.output ?? ""): \(Self.seconds(audio.duration)) s of speech, voice \(voice), \(audio.sampleRate) Hz, \(bytes.count) bytes"
+            )
         }
     }
 

@@ -40,7 +40,9 @@ struct ServeCommand: ParsableCommand {
         let name = HelperExecutable.webServerName
         guard let server = HelperExecutable.find(name) else {
             let places = HelperExecutable.candidates(name).joined(separator: " or ")
-            throw CLIFailure(.unavailable, "serve needs \(name), the server program installed beside departure-board; not found at \(places)").exit()
+            throw CLIFailure(
+                .unavailable, "serve needs \(name), the server program installed beside departure-board; not found at \(places)"
+            ).exit()
         }
         let arguments: [String] = [server, "hub", hubFile, "--log-level", logLevel]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

@@ -24,10 +24,14 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Also fetch each board's feeds once and report what came back.")
     var live = false
 
-    @Flag(help: "Judge the board as the installed service would run it: a timetable store it downloads must be in /var/lib/departure-board.")
+    @Flag(
+        help: "Judge the board as the installed service would run it: a timetable store it downloads must be in /var/lib/departure-board.")
     var service = false
 
-    @Option(name: .long, help: ArgumentHelp("Check as at this instant (ISO 8601): the timetable's end and, with --live, the feeds' age.", valueName: "ISO8601"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Check as at this instant (ISO 8601): the timetable's end and, with --live, the feeds' age.", valueName: "ISO8601"))
     var now: String?
 
     func validate() throws {

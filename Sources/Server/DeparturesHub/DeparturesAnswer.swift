@@ -15,7 +15,8 @@ extension StopFeed {
         let policy = settings.policy
         guard let answer = status.published, status.condition(at: now, staleLimit: policy.staleLimit) != .unavailable else {
             let why = status.lastError ?? "the first fetch has not finished yet"
-            let message = status.published == nil
+            let message =
+                status.published == nil
                 ? "stop '\(id)' has no departures yet: \(why)"
                 : "stop '\(id)' has no departures newer than \(Int(policy.staleLimit.timeInterval)) s: \(why)"
             var response = WebResponse.jsonError(message, status: 503)
@@ -23,11 +24,13 @@ extension StopFeed {
             response.headers.append(("Retry-After", String(retry)))
             return response
         }
-        return .bytes(answer.body, type: "application/json", headers: [
-            ("ETag", answer.etag),
-            ("Cache-Control", cacheControl(age: max(0, now.timeIntervalSince(answer.fetchedAt)))),
-            ("Last-Modified", HTTPDate.format(unixSeconds: Int64(answer.modifiedAt.timeIntervalSince1970.rounded(.down)))),
-        ])
+        return .bytes(
+            answer.body, type: "application/json",
+            headers: [
+                ("ETag", answer.etag),
+                ("Cache-Control", cacheControl(age: max(0, now.timeIntervalSince(answer.fetchedAt)))),
+                ("Last-Modified", HTTPDate.format(unixSeconds: Int64(answer.modifiedAt.timeIntervalSince1970.rounded(.down)))),
+            ])
     }
 
     /// `public, max-age=N, stale-while-revalidate=M, stale-if-error=K`. A cache may keep

@@ -22,8 +22,10 @@ public struct HubHandler: WebHandler {
         let now = clock.now
         switch request.path {
         case "/": return .text(HubStatus.index(feeds, now: now))
-        case "/status.json": return .bytes(Array(HubStatus.json(feeds, now: now).utf8), type: "application/json",
-                                           headers: [("Cache-Control", "no-store")])
+        case "/status.json":
+            return .bytes(
+                Array(HubStatus.json(feeds, now: now).utf8), type: "application/json",
+                headers: [("Cache-Control", "no-store")])
         case "/metrics": return metrics.response(HubStatus.samples(feeds, now: now))
         default: break
         }

@@ -57,21 +57,27 @@ enum HubStatus {
             let status = feed.status, labels = [("stop", feed.id)]
             let serving = [.ok, .stale].contains(feed.condition(at: now))
             samples += [
-                MetricSample("departure_hub_requests_total", .counter, help: "Departures requests answered, per stop",
-                             labels: labels, value: Double(status.requests)),
-                MetricSample("departure_hub_upstream_fetches_total", .counter, help: "Fetches from the stop's source",
-                             labels: labels, value: Double(status.upstreamFetches)),
-                MetricSample("departure_hub_upstream_failures_total", .counter, help: "Fetches from the stop's source that failed",
-                             labels: labels, value: Double(status.upstreamFailures)),
-                MetricSample("departure_hub_serving", help: "1 while the stop has departures to serve (fresh or within its stale limit)",
-                             labels: labels, value: serving ? 1 : 0),
+                MetricSample(
+                    "departure_hub_requests_total", .counter, help: "Departures requests answered, per stop",
+                    labels: labels, value: Double(status.requests)),
+                MetricSample(
+                    "departure_hub_upstream_fetches_total", .counter, help: "Fetches from the stop's source",
+                    labels: labels, value: Double(status.upstreamFetches)),
+                MetricSample(
+                    "departure_hub_upstream_failures_total", .counter, help: "Fetches from the stop's source that failed",
+                    labels: labels, value: Double(status.upstreamFailures)),
+                MetricSample(
+                    "departure_hub_serving", help: "1 while the stop has departures to serve (fresh or within its stale limit)",
+                    labels: labels, value: serving ? 1 : 0),
             ]
             if let published = status.published {
                 samples += [
-                    MetricSample("departure_hub_data_age_seconds", help: "Seconds since the stop's source last answered",
-                                 labels: labels, value: max(0, now.timeIntervalSince(published.fetchedAt))),
-                    MetricSample("departure_hub_departures", help: "Departures in the stop's current answer",
-                                 labels: labels, value: Double(published.count)),
+                    MetricSample(
+                        "departure_hub_data_age_seconds", help: "Seconds since the stop's source last answered",
+                        labels: labels, value: max(0, now.timeIntervalSince(published.fetchedAt))),
+                    MetricSample(
+                        "departure_hub_departures", help: "Departures in the stop's current answer",
+                        labels: labels, value: Double(published.count)),
                 ]
             }
         }

@@ -33,17 +33,19 @@ public final class MergedStopSources: DeparturesRepository {
         self.parts = parts
         self.clock = clock
         self.logger = logger
-        set = SourceSet(parts.map { part in
-            let repository = part.repository
-            return (part.name, part.policy, { () async throws(DeparturesError) -> SourceAnswer in try await repository.answer() })
-        }, clock: clock)
+        set = SourceSet(
+            parts.map { part in
+                let repository = part.repository
+                return (part.name, part.policy, { () async throws(DeparturesError) -> SourceAnswer in try await repository.answer() })
+            }, clock: clock)
     }
 
     /// The stop's own polling: as often as its most frequent source, served as long as its
     /// longest-lived source's data lasts, backing off as the board's departures section says.
     public static func policy(of parts: [Part], maxBackoff: Duration) -> RefreshPolicy {
-        RefreshPolicy(interval: parts.map(\.policy.interval).min() ?? .seconds(30), maxBackoff: maxBackoff,
-                      staleLimit: parts.map(\.policy.staleLimit).max() ?? .seconds(600))
+        RefreshPolicy(
+            interval: parts.map(\.policy.interval).min() ?? .seconds(30), maxBackoff: maxBackoff,
+            staleLimit: parts.map(\.policy.staleLimit).max() ?? .seconds(600))
     }
 
     public func departures() async throws(DeparturesError) -> [Departure] {
@@ -57,8 +59,9 @@ public final class MergedStopSources: DeparturesRepository {
             case .succeeded(let ended?):
                 logger.info("\(name) answers again", metadata: ["failures": "\(ended.failures)"])
             case .failed(let error, _, let newCause):
-                logger.log(level: newCause ? .warning : .debug,
-                           "\(name) failed, the stop's other sources carry on: \(error.description)")
+                logger.log(
+                    level: newCause ? .warning : .debug,
+                    "\(name) failed, the stop's other sources carry on: \(error.description)")
             default:
                 break
             }

@@ -22,8 +22,10 @@ public final class StopFeed: Sendable {
         /// The stop's zone: status times are written in it.
         public var zone: TimeZoneRules
 
-        public init(id: String, sourceKind: String, policy: RefreshPolicy, maxAge: Duration,
-                    selection: DepartureRules? = nil, zone: TimeZoneRules) {
+        public init(
+            id: String, sourceKind: String, policy: RefreshPolicy, maxAge: Duration,
+            selection: DepartureRules? = nil, zone: TimeZoneRules
+        ) {
             self.id = id
             self.sourceKind = sourceKind
             self.policy = policy

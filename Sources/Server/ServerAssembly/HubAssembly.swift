@@ -28,13 +28,17 @@ public struct HubSetup: Sendable {
     }
 
     /// `proxyEnvironment`: the program's proxy variables, for every stop's source (a stop's `proxy:` wins).
-    public init(path: String, clock: any BoardClock = SystemBoardClock(), logger: Logger,
-                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+    public init(
+        path: String, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+        proxyEnvironment: ProxyEnvironment = ProxyEnvironment()
+    ) throws(AssemblyError) {
         try self.init(hub: Self.loadHubFile(path: path), clock: clock, logger: logger, proxyEnvironment: proxyEnvironment)
     }
 
-    public init(hub: HubFile, clock: any BoardClock = SystemBoardClock(), logger: Logger,
-                proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+    public init(
+        hub: HubFile, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+        proxyEnvironment: ProxyEnvironment = ProxyEnvironment()
+    ) throws(AssemblyError) {
         self.hub = hub
         self.clock = clock
         var feeds: [StopFeed] = []
@@ -54,34 +58,44 @@ public struct HubSetup: Sendable {
                 return rules
             }
             let kinds = stop.board.sources.map(\.kind.rawValue).joined(separator: "+")
-            let settings = StopFeed.Settings(id: stop.id, sourceKind: kinds, policy: policy,
-                                             maxAge: maxAge, selection: selection, zone: setup.zone)
+            let settings = StopFeed.Settings(
+                id: stop.id, sourceKind: kinds, policy: policy,
+                maxAge: maxAge, selection: selection, zone: setup.zone)
             feeds.append(StopFeed(settings: settings, repository: repository, clock: clock, logger: logger))
         }
         self.feeds = feeds
     }
 
     /// A stop's repository and polling: its one source's, or its sources merged into one stream.
-    static func stopSource(_ setup: BoardSetup, clock: any BoardClock, logger: Logger)
-        -> (any DeparturesRepository, RefreshPolicy) {
+    static func stopSource(
+        _ setup: BoardSetup, clock: any BoardClock, logger: Logger
+    )
+        -> (any DeparturesRepository, RefreshPolicy)
+    {
         let sources = setup.perSource
         guard sources.count > 1 else { return (setup.repository(clock: clock, logger: logger), setup.policy) }
         let parts = sources.enumerated().map { index, source in
-            MergedStopSources.Part(repository: source.repository(clock: clock, logger: logger), feed: source.feedName,
-                                   name: "sources[\(index)] (\(source.board.source.kind.rawValue))", policy: source.policy)
+            MergedStopSources.Part(
+                repository: source.repository(clock: clock, logger: logger), feed: source.feedName,
+                name: "sources[\(index)] (\(source.board.source.kind.rawValue))", policy: source.policy)
         }
         var logger = logger
         logger[metadataKey: "stop"] = "\(setup.board.name)"
-        return (MergedStopSources(parts: parts, clock: clock, logger: logger),
-                MergedStopSources.policy(of: parts, maxBackoff: setup.board.departures.maxBackoff))
+        return (
+            MergedStopSources(parts: parts, clock: clock, logger: logger),
+            MergedStopSources.policy(of: parts, maxBackoff: setup.board.departures.maxBackoff)
+        )
     }
 
     public var handler: HubHandler { HubHandler(feeds: feeds, clock: clock) }
 
     /// Where and how the hub listens; the token is read now, so a missing one stops the start.
-    public func serverSettings(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(AssemblyError) -> ServerSettings {
+    public func serverSettings(
+        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+    ) throws(AssemblyError) -> ServerSettings {
         let listen = hub.server.listen
-        let token = try ConfiguredToken.read(hub.server.token, file: hub.path, keyPath: "", environment: environment).flatMap(AccessToken.init)
+        let token = try ConfiguredToken.read(hub.server.token, file: hub.path, keyPath: "", environment: environment).flatMap(
+            AccessToken.init)
         // Many signs keep connections open; one event-loop thread per core serves them.
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return ServerSettings(host: listen.host, port: listen.port, token: token, maxConnections: 4096, threads: min(cores, 8))

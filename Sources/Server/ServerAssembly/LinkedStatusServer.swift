@@ -126,8 +126,12 @@ final class SignLink: Sendable {
     /// True when the link closed before `delay` ran out.
     func closed(within delay: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.untilClosed(); return true }
-            group.addTask { try? await Task.sleep(for: delay); return false }
+            group.addTask {
+                await self.untilClosed(); return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: delay); return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first

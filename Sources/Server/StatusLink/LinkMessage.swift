@@ -91,8 +91,11 @@ extension LinkMessage {
         case .request:
             let id = try input.uint32(), method = try input.string(), path = try input.string()
             let query = try input.pairs(), headers = try input.pairs()
-            self = .request(id: id, WebRequest(method: method, path: path, query: Dictionary(query) { $1 },
-                                               headers: Dictionary(headers) { $1 }))
+            self = .request(
+                id: id,
+                WebRequest(
+                    method: method, path: path, query: Dictionary(query) { $1 },
+                    headers: Dictionary(headers) { $1 }))
         case .response:
             let id = try input.uint32(), status = try input.int(), headers = try input.pairs(), body = try input.bytes()
             self = .answer(id: id, .response(WebResponse(status: status, headers: headers, body: body)))

@@ -22,8 +22,10 @@ public final class StatusSidecar: Sendable {
         /// Restart delays double from 1 s to a minute; a run of a minute resets them.
         public var backoff = Backoff(first: .seconds(1), cap: .seconds(60), resetAfter: .seconds(60))
 
-        public init(executable: String, config: StatusServerConfig, logLevel: String,
-                    address: @escaping @Sendable (_ port: Int) -> String) {
+        public init(
+            executable: String, config: StatusServerConfig, logLevel: String,
+            address: @escaping @Sendable (_ port: Int) -> String
+        ) {
             self.executable = executable
             self.address = address
             self.config = config
@@ -131,8 +133,9 @@ public final class StatusSidecar: Sendable {
             return "socketpair: \(String(cString: strerror(errno)))"
         }
         let link = LinkChannel(fd: pair[0])
-        let spawned = HelperProcess.spawn(settings.executable, ["status", "--link-fd", "3", "--log-level", settings.logLevel],
-                                         passing: pair[1], as: 3)
+        let spawned = HelperProcess.spawn(
+            settings.executable, ["status", "--link-fd", "3", "--log-level", settings.logLevel],
+            passing: pair[1], as: 3)
         close(pair[1])
         let pid: pid_t
         switch spawned {
@@ -167,8 +170,9 @@ public final class StatusSidecar: Sendable {
                 switch message {
                 case .listening(let port):
                     state.withLock { $0.port = port }
-                    logger.info("status page at http://\(settings.address(port))/",
-                                metadata: ["token": "\(settings.config.token == nil ? "none (loopback)" : "required")"])
+                    logger.info(
+                        "status page at http://\(settings.address(port))/",
+                        metadata: ["token": "\(settings.config.token == nil ? "none (loopback)" : "required")"])
                 case .request(let id, let request):
                     try link.send(.answer(id: id, answer(request)))
                 case .configure, .answer:

@@ -53,8 +53,9 @@ public struct WebResponse: Sendable, Equatable {
 
     /// `{"error": "…"}`: errors a program can read as well as a person.
     public static func jsonError(_ message: String, status: Int) -> WebResponse {
-        bytes(Array(("{\"error\":" + JSONString.quoted(message) + "}").utf8), type: "application/json",
-              status: status, headers: [("Cache-Control", "no-store")])
+        bytes(
+            Array(("{\"error\":" + JSONString.quoted(message) + "}").utf8), type: "application/json",
+            status: status, headers: [("Cache-Control", "no-store")])
     }
 }
 

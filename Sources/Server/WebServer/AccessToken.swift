@@ -23,7 +23,8 @@ public struct AccessToken: Sendable {
                 let scheme = parts[0].lowercased(), value = parts[1].trimmingLeadingSpaces
                 if scheme == "bearer" { candidates.append(Array(value.utf8)) }
                 if scheme == "basic", let decoded = Base64.decode(value),
-                   let colon = decoded.firstIndex(of: UInt8(ascii: ":")) {
+                    let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+                {
                     candidates.append(Array(decoded[(colon + 1)...]))
                 }
             }

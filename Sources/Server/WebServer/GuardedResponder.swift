@@ -12,14 +12,16 @@ struct GuardedResponder<Handler: WebHandler>: HTTPResponder {
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let web = Self.webRequest(request)
-        let response = await guarded(web, declaredBody: request.headers[.contentLength].flatMap { Int($0) },
-                                     chunked: request.headers[.transferEncoding] != nil)
+        let response = await guarded(
+            web, declaredBody: request.headers[.contentLength].flatMap { Int($0) },
+            chunked: request.headers[.transferEncoding] != nil)
         return Self.hummingbirdResponse(response, head: request.method == .head)
     }
 
     func guarded(_ request: WebRequest, declaredBody: Int?, chunked: Bool) async -> WebResponse {
         if let token = settings.token, !token.admits(request) {
-            var response = WebResponse.jsonError("a token is required (Authorization: Bearer, or Basic with the token as password)", status: 401)
+            var response = WebResponse.jsonError(
+                "a token is required (Authorization: Bearer, or Basic with the token as password)", status: 401)
             response.headers.append(("WWW-Authenticate", "Basic realm=\"departure-board\", charset=\"UTF-8\""))
             return Self.finish(response, for: request)
         }
@@ -72,7 +74,8 @@ struct GuardedResponder<Handler: WebHandler>: HTTPResponder {
             fields[.contentLength] = String(response.body.count)
             return Response(status: .init(code: response.status), headers: fields)
         }
-        return Response(status: .init(code: response.status), headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
+        return Response(
+            status: .init(code: response.status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 }

@@ -26,10 +26,11 @@ public enum HTTPDate {
         }
         let clock = time.split(separator: ":", omittingEmptySubsequences: false)
         guard let monthIndex = months.firstIndex(of: month), day.count <= 2, let dayNumber = Int(day),
-              year.count == 4 || year.count == 2, var yearNumber = Int(year), yearNumber >= 0,
-              clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            year.count == 4 || year.count == 2, var yearNumber = Int(year), yearNumber >= 0,
+            clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+            let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         // RFC 850's two-digit year: the 1900s from 70 on, else the 2000s (RFC 9110 §5.6.7).
         if year.count == 2 { yearNumber += yearNumber >= 70 ? 1900 : 2000 }
         let date = CivilDate(year: yearNumber, month: monthIndex + 1, day: dayNumber)

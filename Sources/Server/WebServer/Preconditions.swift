@@ -12,7 +12,8 @@ public enum Preconditions {
             return matches(wanted, tag)
         }
         guard let since = request.header("if-modified-since").flatMap(HTTPDate.parse),
-              let modified = response.header("Last-Modified").flatMap(HTTPDate.parse) else { return false }
+            let modified = response.header("Last-Modified").flatMap(HTTPDate.parse)
+        else { return false }
         return modified <= since
     }
 

@@ -27,9 +27,11 @@ public struct ServerSettings: Sendable {
     /// Event-loop threads: one serves a sign's phone and a hub's fleet of signs alike.
     public var threads: Int
 
-    public init(host: String, port: Int, token: AccessToken? = nil, maxConnections: Int = 64,
-                idleTimeout: Duration = .seconds(15),
-                maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4096, threads: Int = 1) {
+    public init(
+        host: String, port: Int, token: AccessToken? = nil, maxConnections: Int = 64,
+        idleTimeout: Duration = .seconds(15),
+        maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4096, threads: Int = 1
+    ) {
         self.host = host
         self.port = port
         self.token = token
@@ -70,17 +72,21 @@ public final class RunningWebServer: Sendable {
 
 public enum WebServing {
     /// Binds and starts serving; returns once the socket listens, or throws why it cannot.
-    public static func start(_ settings: ServerSettings, handler: some WebHandler, logger: Logger) async throws(WebServerError) -> RunningWebServer {
+    public static func start(
+        _ settings: ServerSettings, handler: some WebHandler, logger: Logger
+    ) async throws(WebServerError) -> RunningWebServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.threads))
         // The server's own start/stop chatter is debug detail; its warnings and errors stay.
         var quiet = logger
         quiet.logLevel = max(logger.logLevel, .notice)
         let bound = BindOutcome()
         let http1 = HTTP1Channel.Configuration(
-            idleTimeout: TimeAmount.nanoseconds(Int64(settings.idleTimeout.components.seconds) * 1_000_000_000
-                                                + settings.idleTimeout.components.attoseconds / 1_000_000_000),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: settings.maxHeaderBytes, maxHeaderListSize: settings.maxHeaderBytes,
-                               maxHeaderFieldCount: 100))
+            idleTimeout: TimeAmount.nanoseconds(
+                Int64(settings.idleTimeout.components.seconds) * 1_000_000_000
+                    + settings.idleTimeout.components.attoseconds / 1_000_000_000),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: settings.maxHeaderBytes, maxHeaderListSize: settings.maxHeaderBytes,
+                maxHeaderFieldCount: 100))
         let app = Application(
             responder: GuardedResponder(handler: handler, settings: settings),
             server: .http1(configuration: http1),
@@ -99,7 +105,8 @@ public enum WebServing {
                 try await services.run()
                 bound.resolve(.failure(WebServerError(description: "the server on \(settings.host):\(settings.port) stopped")))
             } catch {
-                bound.resolve(.failure(WebServerError(description: "cannot listen on \(settings.host):\(settings.port): \(Self.plain(error))")))
+                bound.resolve(
+                    .failure(WebServerError(description: "cannot listen on \(settings.host):\(settings.port): \(Self.plain(error))")))
                 throw error
             }
         }
@@ -122,7 +129,8 @@ public enum WebServing {
 
 /// The first of "listening on port N" and "failed" wins; later ones are ignored.
 private final class BindOutcome: Sendable {
-    private let state = Locked<(result: Result<Int, WebServerError>?, waiter: CheckedContinuation<Result<Int, WebServerError>, Never>?)>((nil, nil))
+    private let state = Locked<(result: Result<Int, WebServerError>?, waiter: CheckedContinuation<Result<Int, WebServerError>, Never>?)>(
+        (nil, nil))
 
     func resolve(_ result: Result<Int, WebServerError>) {
         let waiter = state.withLock { state -> CheckedContinuation<Result<Int, WebServerError>, Never>? in

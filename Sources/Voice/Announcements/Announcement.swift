@@ -33,8 +33,10 @@ public struct AnnouncementOptions: Sendable, Equatable {
     public static let defaultRowsPerStop = 5
     public static let defaultClockTimeFromMinutes = 60
 
-    public init(language: String? = nil, rowsPerStop: Int = Self.defaultRowsPerStop,
-                clockTimeFromMinutes: Int = Self.defaultClockTimeFromMinutes, screenAbbreviations: [String: String] = [:]) {
+    public init(
+        language: String? = nil, rowsPerStop: Int = Self.defaultRowsPerStop,
+        clockTimeFromMinutes: Int = Self.defaultClockTimeFromMinutes, screenAbbreviations: [String: String] = [:]
+    ) {
         self.language = language
         self.rowsPerStop = rowsPerStop
         self.clockTimeFromMinutes = clockTimeFromMinutes
@@ -80,8 +82,9 @@ public enum Announcer {
 
     /// One sentence for one row, in the phrase table's words.
     static func sentence(for row: DepartureRow, book: Phrasebook, words: SpokenWords, options: AnnouncementOptions) -> String {
-        let trip = SpokenTrip(route: words.route(row.route), headsign: words.expand(row.headsign),
-                              platform: row.platform.map(words.expand), clock: Self.clock(row.time))
+        let trip = SpokenTrip(
+            route: words.route(row.route), headsign: words.expand(row.headsign),
+            platform: row.platform.map(words.expand), clock: Self.clock(row.time))
         if row.isCancelled { return book.cancelled(trip) }
         // The numbers are the screen's (`RowWords`); only the phrases are this language's.
         let words = row.words

@@ -9,16 +9,18 @@ extension Phrasebook {
         noDepartures: { "There are no departures from \($0)." },
         unavailable: { "Departures from \($0) are not available right now." },
         departure: { trip, when, scheduled, lateness in
-            let whenText: String = switch when {
-            case .now: scheduled ? "scheduled now" : "now"
-            case .inMinutes(let n): (scheduled ? "scheduled in " : "in ") + (n == 1 ? "1 minute" : "\(n) minutes")
-            case .at(let clock): (scheduled ? "scheduled at " : "at ") + clock
-            }
-            let late: String = switch lateness {
-            case .onTime: ""
-            case .late(let n): ", running \(n == 1 ? "1 minute" : "\(n) minutes") late"
-            case .early(let n): ", running \(n == 1 ? "1 minute" : "\(n) minutes") early"
-            }
+            let whenText: String =
+                switch when {
+                case .now: scheduled ? "scheduled now" : "now"
+                case .inMinutes(let n): (scheduled ? "scheduled in " : "in ") + (n == 1 ? "1 minute" : "\(n) minutes")
+                case .at(let clock): (scheduled ? "scheduled at " : "at ") + clock
+                }
+            let late: String =
+                switch lateness {
+                case .onTime: ""
+                case .late(let n): ", running \(n == 1 ? "1 minute" : "\(n) minutes") late"
+                case .early(let n): ", running \(n == 1 ? "1 minute" : "\(n) minutes") early"
+                }
             let platform = trip.platform.map { ", platform \($0)" } ?? ""
             return "\(trip.route) to \(trip.headsign)\(platform), \(whenText)\(late)."
         },
@@ -32,16 +34,18 @@ extension Phrasebook {
         unavailable: { "Die Abfahrten ab \($0) sind zurzeit nicht verfügbar." },
         departure: { trip, when, scheduled, lateness in
             // espeak-ng reads `9:42` as "neun Uhr zweiundvierzig": no "Uhr" after it.
-            let whenText: String = switch when {
-            case .now: scheduled ? "planmäßig jetzt" : "jetzt"
-            case .inMinutes(let n): (scheduled ? "planmäßig in " : "in ") + (n == 1 ? "einer Minute" : "\(n) Minuten")
-            case .at(let clock): (scheduled ? "planmäßig um " : "um ") + clock
-            }
-            let late: String = switch lateness {
-            case .onTime: ""
-            case .late(let n): ", \(n == 1 ? "eine Minute" : "\(n) Minuten") später"
-            case .early(let n): ", \(n == 1 ? "eine Minute" : "\(n) Minuten") früher"
-            }
+            let whenText: String =
+                switch when {
+                case .now: scheduled ? "planmäßig jetzt" : "jetzt"
+                case .inMinutes(let n): (scheduled ? "planmäßig in " : "in ") + (n == 1 ? "einer Minute" : "\(n) Minuten")
+                case .at(let clock): (scheduled ? "planmäßig um " : "um ") + clock
+                }
+            let late: String =
+                switch lateness {
+                case .onTime: ""
+                case .late(let n): ", \(n == 1 ? "eine Minute" : "\(n) Minuten") später"
+                case .early(let n): ", \(n == 1 ? "eine Minute" : "\(n) Minuten") früher"
+                }
             let platform = trip.platform.map { ", Gleis \($0)" } ?? ""
             return "\(trip.route) nach \(trip.headsign)\(platform), \(whenText)\(late)."
         },
@@ -55,16 +59,18 @@ extension Phrasebook {
         unavailable: { "Les départs de \($0) ne sont pas disponibles pour le moment." },
         departure: { trip, when, scheduled, lateness in
             // espeak-ng reads `9:42` as "neuf heures quarante-deux".
-            let whenText: String = switch when {
-            case .now: scheduled ? "prévu maintenant" : "maintenant"
-            case .inMinutes(let n): (scheduled ? "prévu dans " : "dans ") + (n == 1 ? "une minute" : "\(n) minutes")
-            case .at(let clock): (scheduled ? "prévu à " : "à ") + clock
-            }
-            let late: String = switch lateness {
-            case .onTime: ""
-            case .late(let n): ", avec \(n == 1 ? "une minute" : "\(n) minutes") de retard"
-            case .early(let n): ", avec \(n == 1 ? "une minute" : "\(n) minutes") d'avance"
-            }
+            let whenText: String =
+                switch when {
+                case .now: scheduled ? "prévu maintenant" : "maintenant"
+                case .inMinutes(let n): (scheduled ? "prévu dans " : "dans ") + (n == 1 ? "une minute" : "\(n) minutes")
+                case .at(let clock): (scheduled ? "prévu à " : "à ") + clock
+                }
+            let late: String =
+                switch lateness {
+                case .onTime: ""
+                case .late(let n): ", avec \(n == 1 ? "une minute" : "\(n) minutes") de retard"
+                case .early(let n): ", avec \(n == 1 ? "une minute" : "\(n) minutes") d'avance"
+                }
             let platform = trip.platform.map { ", voie \($0)" } ?? ""
             return "\(trip.route) direction \(trip.headsign)\(platform), \(whenText)\(late)."
         },
@@ -77,16 +83,18 @@ extension Phrasebook {
         noDepartures: { "No hay salidas desde \($0)." },
         unavailable: { "Las salidas desde \($0) no están disponibles en este momento." },
         departure: { trip, when, scheduled, lateness in
-            let whenText: String = switch when {
-            case .now: scheduled ? "previsto ahora" : "ahora"
-            case .inMinutes(let n): (scheduled ? "previsto en " : "en ") + (n == 1 ? "un minuto" : "\(n) minutos")
-            case .at(let clock): (scheduled ? "previsto " : "") + spanishAt(clock)
-            }
-            let late: String = switch lateness {
-            case .onTime: ""
-            case .late(let n): ", con \(n == 1 ? "un minuto" : "\(n) minutos") de retraso"
-            case .early(let n): ", con \(n == 1 ? "un minuto" : "\(n) minutos") de adelanto"
-            }
+            let whenText: String =
+                switch when {
+                case .now: scheduled ? "previsto ahora" : "ahora"
+                case .inMinutes(let n): (scheduled ? "previsto en " : "en ") + (n == 1 ? "un minuto" : "\(n) minutos")
+                case .at(let clock): (scheduled ? "previsto " : "") + spanishAt(clock)
+                }
+            let late: String =
+                switch lateness {
+                case .onTime: ""
+                case .late(let n): ", con \(n == 1 ? "un minuto" : "\(n) minutos") de retraso"
+                case .early(let n): ", con \(n == 1 ? "un minuto" : "\(n) minutos") de adelanto"
+                }
             let platform = trip.platform.map { ", andén \($0)" } ?? ""
             return "\(trip.route) con destino \(trip.headsign)\(platform), \(whenText)\(late)."
         },

@@ -26,8 +26,10 @@ struct SpokenWords: Sendable {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var out: [String] = []
         for (index, word) in words.enumerated() {
-            out.append(expandWord(word, isFirst: index == 0 || words[index - 1].isEmpty,
-                                  hasNext: index + 1 < words.count && !words[index + 1].isEmpty))
+            out.append(
+                expandWord(
+                    word, isFirst: index == 0 || words[index - 1].isEmpty,
+                    hasNext: index + 1 < words.count && !words[index + 1].isEmpty))
         }
         return out.joined(separator: " ")
     }
@@ -58,8 +60,9 @@ extension SpokenWords {
         while index < characters.count {
             let end = index + pattern.count
             if end <= characters.count, Array(characters[index..<end]) == pattern,
-               index == 0 || !characters[index - 1].isLetterOrDigit,
-               end == characters.count || !characters[end].isLetterOrDigit {
+                index == 0 || !characters[index - 1].isLetterOrDigit,
+                end == characters.count || !characters[end].isLetterOrDigit
+            {
                 out += long
                 index = end
             } else {

@@ -38,7 +38,8 @@ public enum SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
         case .dataMissing(let reason):
             return "espeak-ng has no data (\(reason)); install it: apt install espeak-ng-data"
         case .unknownVoice(let voice):
-            return "espeak-ng has no voice '\(voice)' (espeak-ng --voices lists them; the voices come with espeak-ng-data: apt install espeak-ng-data)"
+            return
+                "espeak-ng has no voice '\(voice)' (espeak-ng --voices lists them; the voices come with espeak-ng-data: apt install espeak-ng-data)"
         case .rateOutOfRange(let rate, let range):
             return "speech rate \(rate) is outside \(range.lowerBound)–\(range.upperBound) words per minute"
         case .failed(let reason):

@@ -11,13 +11,13 @@ public enum WAVEncoder {
         append(36 + dataSize, to: &bytes)
         bytes += Array("WAVE".utf8)
         bytes += Array("fmt ".utf8)
-        append(UInt32(16), to: &bytes)          // fmt chunk size for PCM
-        append(UInt16(1), to: &bytes)           // PCM
-        append(UInt16(1), to: &bytes)           // channels
+        append(UInt32(16), to: &bytes)  // fmt chunk size for PCM
+        append(UInt16(1), to: &bytes)  // PCM
+        append(UInt16(1), to: &bytes)  // channels
         append(rate, to: &bytes)
-        append(rate * 2, to: &bytes)            // byte rate: rate × channels × 2 bytes
-        append(UInt16(2), to: &bytes)           // block align
-        append(UInt16(16), to: &bytes)          // bits per sample
+        append(rate * 2, to: &bytes)  // byte rate: rate × channels × 2 bytes
+        append(UInt16(2), to: &bytes)  // block align
+        append(UInt16(16), to: &bytes)  // bits per sample
         bytes += Array("data".utf8)
         append(dataSize, to: &bytes)
         for sample in audio.samples {

@@ -31,9 +31,10 @@ func option(_ flag: String) -> String? {
 }
 
 let rows = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
-let feed = LargeFeed(stopTimesRows: rows, routes: option("--routes").flatMap { Int($0) } ?? 200,
-                     stopsPerTrip: option("--stops-per-trip").flatMap { Int($0) } ?? 50,
-                     wide: CommandLine.arguments.contains("--wide"))
+let feed = LargeFeed(
+    stopTimesRows: rows, routes: option("--routes").flatMap { Int($0) } ?? 200,
+    stopsPerTrip: option("--stops-per-trip").flatMap { Int($0) } ?? 50,
+    wide: CommandLine.arguments.contains("--wide"))
 let folder = NSTemporaryDirectory() + "gtfs-import-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -42,8 +43,9 @@ let zipPath = option("--zip") ?? folder + "/feed.zip", storePath = folder + "/fe
 var start = ContinuousClock.now
 try feed.write(to: zipPath, folder: folder + "/members")
 let zipBytes = (try FileManager.default.attributesOfItem(atPath: zipPath)[.size] as? Int) ?? 0
-print("generated \(feed.stopTimesRows) stop_times rows (\(feed.trips) trips, \(feed.routes) routes of \(feed.stopsPerTrip) stops"
-      + "\(feed.wide ? ", wide rows" : "")), zip \(zipBytes / 1024) KiB in \(seconds(since: start)) s")
+print(
+    "generated \(feed.stopTimesRows) stop_times rows (\(feed.trips) trips, \(feed.routes) routes of \(feed.stopsPerTrip) stops"
+        + "\(feed.wide ? ", wide rows" : "")), zip \(zipBytes / 1024) KiB in \(seconds(since: start)) s")
 if option("--zip") != nil {
     try? FileManager.default.removeItem(atPath: folder)  // exit skips the defer
     exit(0)
@@ -62,10 +64,12 @@ let summary = try GTFSImporter(stopIDs: boardStops).importFeed(zipPath: zipPath,
 let importSeconds = seconds(since: start)
 let peakAfter = statusKiB("VmHWM")
 let storeBytes = (try FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) ?? 0
-print("imported in \(importSeconds) s: \(summary.stopTimesRowsRead) rows read, kept \(summary.boardStopTimes) board rows, "
-      + "\(summary.trips) trips, \(summary.tripStops) trip stops")
-print("RSS before \(rssBefore / 1024) MiB (peak before \(peakBefore / 1024) MiB), peak during import \(peakAfter / 1024) MiB, "
-      + "growth \((peakAfter - peakBefore) / 1024) MiB; store \(storeBytes / 1024) KiB")
+print(
+    "imported in \(importSeconds) s: \(summary.stopTimesRowsRead) rows read, kept \(summary.boardStopTimes) board rows, "
+        + "\(summary.trips) trips, \(summary.tripStops) trip stops")
+print(
+    "RSS before \(rssBefore / 1024) MiB (peak before \(peakBefore / 1024) MiB), peak during import \(peakAfter / 1024) MiB, "
+        + "growth \((peakAfter - peakBefore) / 1024) MiB; store \(storeBytes / 1024) KiB")
 
 let expected = feed.trips(onRoute: 7).count + feed.trips(onRoute: 8).count
 guard summary.boardStopTimes == expected, summary.tripStops == expected * feed.stopsPerTrip else {

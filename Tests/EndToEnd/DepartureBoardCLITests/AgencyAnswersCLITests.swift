@@ -23,7 +23,9 @@ struct AgencyAnswersCLITests {
             case "/api/where/arrivals-and-departures-for-stop/Lakeside%20County%20Transit_404.json?key=TEST":
                 return .text(Self.oneBusAwayAnswer, contentType: "application/json")
             case "/api/v1/stops/Quay%202%2FNorth/departures":
-                return .text(#"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34500,"realtime_time_secs":34500,"delay_s":0,"realtime":true}]}"#)
+                return .text(
+                    #"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34500,"realtime_time_secs":34500,"delay_s":0,"realtime":true}]}"#
+                )
             case "/stops/Town%20Hall%20%26%20Co/times?stop=Town%20Hall%20%26%20Co":
                 return .text(#"{"rows": [{"line": "T1", "to": "Central", "at": 1795386960}]}"#)
             default:
@@ -31,7 +33,9 @@ struct AgencyAnswersCLITests {
             }
         }
         defer { server.stop() }
-        let board = try scratch.write("spaced.yaml", """
+        let board = try scratch.write(
+            "spaced.yaml",
+            """
             timezone: Australia/Sydney
             sources:
               - kind: onebusaway
@@ -51,20 +55,25 @@ struct AgencyAnswersCLITests {
                 time_format: epoch_s
                 label: Train
             """)
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.txt")], environment: ["OBA_TEST_KEY": "TEST"])
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", board, "--now", GTFSBoardCLITests.now,
+                "--output", scratch.path("board.txt"),
+            ], environment: ["OBA_TEST_KEY": "TEST"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == """
-            Bus  7  Harbour  4 min  09:34 (scheduled)
-            Ferry  F1  Manly  5 min  09:35
-            Train  T1  Central  6 min  09:36
+        #expect(
+            try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == """
+                Bus  7  Harbour  4 min  09:34 (scheduled)
+                Ferry  F1  Manly  5 min  09:35
+                Train  T1  Central  6 min  09:36
 
-            """)
-        #expect(Set(server.requests.map(\.path)) == [
-            "/api/where/arrivals-and-departures-for-stop/Lakeside%20County%20Transit_404.json?key=TEST",
-            "/api/v1/stops/Quay%202%2FNorth/departures",
-            "/stops/Town%20Hall%20%26%20Co/times?stop=Town%20Hall%20%26%20Co",
-        ])
+                """)
+        #expect(
+            Set(server.requests.map(\.path)) == [
+                "/api/where/arrivals-and-departures-for-stop/Lakeside%20County%20Transit_404.json?key=TEST",
+                "/api/v1/stops/Quay%202%2FNorth/departures",
+                "/stops/Town%20Hall%20%26%20Co/times?stop=Town%20Hall%20%26%20Co",
+            ])
     }
 
     /// Each time a long run of digits (the two shapes fuzz-json-map found): that row is left
@@ -77,7 +86,9 @@ struct AgencyAnswersCLITests {
         let scratch = try ScratchDirectory()
         let server = try LoopbackHTTPServer { _ in .text(answer, contentType: "application/json") }
         defer { server.stop() }
-        let board = try scratch.write("digits.yaml", """
+        let board = try scratch.write(
+            "digits.yaml",
+            """
             timezone: Australia/Sydney
             source:
               kind: json
@@ -86,8 +97,10 @@ struct AgencyAnswersCLITests {
               fields: {route: $.line, headsign: $.to, departure: $.time}
               time_format: epoch_s
             """)
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.txt")])
+        let rendered = try await CLI.run([
+            "render", "--board", board, "--now", GTFSBoardCLITests.now,
+            "--output", scratch.path("board.txt"),
+        ])
         #expect(!rendered.trapped, "killed by signal \(rendered.status): \(rendered.stderr)")
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == "6  Hill  4 min  09:34\n")

@@ -28,19 +28,24 @@ enum CLI {
     /// The blocking wait happens on a Dispatch thread, not on Swift's cooperative pool,
     /// so other suites keep running meanwhile.
     /// `executable` defaults to `departure-board`; the fuzz corpus replayers built beside it run the same way.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    executable: URL? = nil) async throws -> CLIRun {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        executable: URL? = nil
+    ) async throws -> CLIRun {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try runBlocking(arguments, environment: environment, in: directory, executable: executable ?? binary)
-                })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(arguments, environment: environment, in: directory, executable: executable ?? binary)
+                    })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL?,
-                                    executable: URL) throws -> CLIRun {
+    private static func runBlocking(
+        _ arguments: [String], environment: [String: String], in directory: URL?,
+        executable: URL
+    ) throws -> CLIRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -56,10 +61,11 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      trapped: process.terminationReason == .uncaughtSignal)
+        return CLIRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            trapped: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -24,8 +24,10 @@ struct DeparturesDocsTests {
         let close = try #require(text.range(of: "```", range: open.upperBound..<text.endIndex))
         let scratch = try ScratchDirectory()
         let file = try scratch.write("departures.json", String(text[open.upperBound..<close.lowerBound]))
-        let run = try await CLI.run(["render", "--departures", file, "--now", "2026-11-23T09:30:00+11:00",
-                                     "--output", scratch.path("rows.txt")])
+        let run = try await CLI.run([
+            "render", "--departures", file, "--now", "2026-11-23T09:30:00+11:00",
+            "--output", scratch.path("rows.txt"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let rows = try scratch.read("rows.txt")
         #expect(rows.contains("T1  Emu Plains  +2 min  5 min  09:35"), "\(rows)")
@@ -34,18 +36,21 @@ struct DeparturesDocsTests {
 
     @Test func theTableNamesEveryKeyTheCodeReads() throws {
         let text = try Self.section()
-        let documented = Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).split(separator: "`").first.map(String.init)
-        })
+        let documented = Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| `") else { return nil }
+                return line.dropFirst(3).split(separator: "`").first.map(String.init)
+            })
         // Every optional field set, so the encoder writes every key it knows.
-        let full = Departure(tripID: "t", routeShortName: "r", headsign: "h", scheduledTimeSecs: 1, realtimeTimeSecs: 1,
-                             delaySeconds: 0, isRealtime: true, platform: "1", isCancelled: true, isEstimated: true,
-                             isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000",
-                             occupancy: .standing, occupancyPercent: 80, carriages: [.full, nil], alertIDs: ["a"])
-        let alert = ServiceAlert(id: "a", header: "h", description: "d", cause: .strike, effect: .noService, severity: .severe,
-                                 periods: [ActivePeriod(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60))],
-                                 scopes: [AlertScope(route: "r"), AlertScope(stop: "s"), AlertScope(trip: "t")])
+        let full = Departure(
+            tripID: "t", routeShortName: "r", headsign: "h", scheduledTimeSecs: 1, realtimeTimeSecs: 1,
+            delaySeconds: 0, isRealtime: true, platform: "1", isCancelled: true, isEstimated: true,
+            isDropOffOnly: true, routeColor: "F99D1C", routeTextColor: "000000",
+            occupancy: .standing, occupancyPercent: 80, carriages: [.full, nil], alertIDs: ["a"])
+        let alert = ServiceAlert(
+            id: "a", header: "h", description: "d", cause: .strike, effect: .noService, severity: .severe,
+            periods: [ActivePeriod(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60))],
+            scopes: [AlertScope(route: "r"), AlertScope(stop: "s"), AlertScope(trip: "t")])
         let encoded = try JSONEncoder().encode(DeparturesResponse(data: [full], alerts: [alert]))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let row = try #require((object["data"] as? [[String: Any]])?.first)

@@ -7,7 +7,8 @@ import Testing
 struct FoundationFreeTests {
     @Test func noSourceImportsFullFoundation() throws {
         let sources = CLI.packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         #expect(files.count > 100)
         var importing: [String] = []
         // The touchpoint itself names Foundation only where FoundationEssentials does not exist.

@@ -24,8 +24,9 @@ struct FuzzCorpusTests {
     /// the way Tests/EndToEnd/HUB75 builds the driver against the stub.
     @Test func replaysTheHUB75DriverCorpusCleanly() async throws {
         let scratch = try ScratchDirectory()
-        let build = try await CLI.run([scratch.url.path],
-                                      executable: CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Targets/HUB75Messages/build.sh"))
+        let build = try await CLI.run(
+            [scratch.url.path],
+            executable: CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Targets/HUB75Messages/build.sh"))
         try #require(build.status == 0, "build.sh exited \(build.status): \(build.stderr)")
         let corpus = CLI.packageRoot.appendingPathComponent("Tests/Fuzz/Corpus/fuzz-hub75-messages")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus.path)

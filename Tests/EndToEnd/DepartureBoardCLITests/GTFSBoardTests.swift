@@ -15,49 +15,49 @@ import Testing
     static let feed: [String: String] = [
         "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nSYD,Sydney Trains,https://example.invalid,Australia/Sydney\n",
         "stops.txt": """
-            stop_id,stop_name,parent_station,location_type
-            CENSTN,Central,,1
-            CEN,Central Platform 16,CENSTN,0
-            STR,Strathfield,,0
-            PAR,Parramatta,,0
-            NTH,North Sydney,,0
+        stop_id,stop_name,parent_station,location_type
+        CENSTN,Central,,1
+        CEN,Central Platform 16,CENSTN,0
+        STR,Strathfield,,0
+        PAR,Parramatta,,0
+        NTH,North Sydney,,0
 
-            """,
+        """,
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\nR9,T9,Northern,2\n",
         "calendar.txt": """
-            service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-            WK,1,1,1,1,1,0,0,20260101,20261231
+        service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+        WK,1,1,1,1,1,0,0,20260101,20261231
 
-            """,
+        """,
         "calendar_dates.txt": "service_id,date,exception_type\n",
         "trips.txt": """
-            route_id,service_id,trip_id,trip_headsign,direction_id
-            R1,WK,t-delay,Hornsby,0
-            R9,WK,t-time,Gordon,0
-            R1,WK,t-propagate,Berowra,0
-            R1,WK,t-cancel,Epping,0
-            R9,WK,t-skip,Hornsby,0
-            R1,WK,t-timetable,Richmond,0
+        route_id,service_id,trip_id,trip_headsign,direction_id
+        R1,WK,t-delay,Hornsby,0
+        R9,WK,t-time,Gordon,0
+        R1,WK,t-propagate,Berowra,0
+        R1,WK,t-cancel,Epping,0
+        R9,WK,t-skip,Hornsby,0
+        R1,WK,t-timetable,Richmond,0
 
-            """,
+        """,
         "stop_times.txt": """
-            trip_id,arrival_time,departure_time,stop_id,stop_sequence
-            t-delay,09:40:00,09:40:00,CEN,3
-            t-delay,09:49:00,09:49:00,NTH,4
-            t-time,09:45:00,09:45:00,CEN,3
-            t-time,09:54:00,09:54:00,NTH,4
-            t-propagate,09:35:00,09:35:00,PAR,1
-            t-propagate,09:42:00,09:42:00,STR,2
-            t-propagate,09:50:00,09:50:00,CEN,3
-            t-propagate,09:59:00,09:59:00,NTH,4
-            t-cancel,09:52:00,09:52:00,CEN,3
-            t-cancel,10:01:00,10:01:00,NTH,4
-            t-skip,09:58:00,09:58:00,CEN,3
-            t-skip,10:07:00,10:07:00,NTH,4
-            t-timetable,10:05:00,10:05:00,CEN,3
-            t-timetable,10:14:00,10:14:00,NTH,4
+        trip_id,arrival_time,departure_time,stop_id,stop_sequence
+        t-delay,09:40:00,09:40:00,CEN,3
+        t-delay,09:49:00,09:49:00,NTH,4
+        t-time,09:45:00,09:45:00,CEN,3
+        t-time,09:54:00,09:54:00,NTH,4
+        t-propagate,09:35:00,09:35:00,PAR,1
+        t-propagate,09:42:00,09:42:00,STR,2
+        t-propagate,09:50:00,09:50:00,CEN,3
+        t-propagate,09:59:00,09:59:00,NTH,4
+        t-cancel,09:52:00,09:52:00,CEN,3
+        t-cancel,10:01:00,10:01:00,NTH,4
+        t-skip,09:58:00,09:58:00,CEN,3
+        t-skip,10:07:00,10:07:00,NTH,4
+        t-timetable,10:05:00,10:05:00,CEN,3
+        t-timetable,10:14:00,10:14:00,NTH,4
 
-            """,
+        """,
     ]
 
     /// Delay at our stop; an absolute (early) time; a delay at an earlier stop named only by
@@ -76,9 +76,12 @@ import Testing
             entity.tripUpdate = update
             message.entity.append(entity)
         }
-        func stop(_ id: String, delay: Int32? = nil, time: Int64? = nil,
-                  _ relationship: TransitRealtime_TripUpdate.StopTimeUpdate.ScheduleRelationship = .scheduled)
-            -> TransitRealtime_TripUpdate.StopTimeUpdate {
+        func stop(
+            _ id: String, delay: Int32? = nil, time: Int64? = nil,
+            _ relationship: TransitRealtime_TripUpdate.StopTimeUpdate.ScheduleRelationship = .scheduled
+        )
+            -> TransitRealtime_TripUpdate.StopTimeUpdate
+        {
             var update = TransitRealtime_TripUpdate.StopTimeUpdate()
             update.stopID = id
             update.scheduleRelationship = relationship
@@ -91,7 +94,7 @@ import Testing
             return update
         }
         entity("t-delay") { $0.stopTimeUpdate = [stop("CEN", delay: 180)] }
-        entity("t-time") { $0.stopTimeUpdate = [stop("CEN", time: nowPOSIX + 14 * 60)] }   // 09:44, a minute early
+        entity("t-time") { $0.stopTimeUpdate = [stop("CEN", time: nowPOSIX + 14 * 60)] }  // 09:44, a minute early
         entity("t-propagate") { $0.stopTimeUpdate = [stop("STR", delay: 300)] }
         entity("t-cancel") { $0.trip.scheduleRelationship = .canceled }
         entity("t-skip") { $0.stopTimeUpdate = [stop("CEN", .skipped)] }
@@ -103,9 +106,11 @@ import Testing
         var message = TransitRealtime_FeedMessage()
         message.header.gtfsRealtimeVersion = "2.0"
         message.header.timestamp = UInt64(timestamp)
-        for (id, route, stop, text) in [("a1", "R1", "", "T1: buses replace trains after 22:00"),
-                                        ("a2", "", "CEN", "Lift out of order at platform 16"),
-                                        ("a3", "R5", "", "T5 is not on this board")] {
+        for (id, route, stop, text) in [
+            ("a1", "R1", "", "T1: buses replace trains after 22:00"),
+            ("a2", "", "CEN", "Lift out of order at platform 16"),
+            ("a3", "R5", "", "T5 is not on this board"),
+        ] {
             var selector = TransitRealtime_EntitySelector()
             if !route.isEmpty { selector.routeID = route }
             if !stop.isEmpty { selector.stopID = stop }
@@ -140,37 +145,47 @@ import Testing
         let body = try Self.tripUpdates(timestamp: Self.nowPOSIX - 20)
         let alerts = try Self.alerts(timestamp: Self.nowPOSIX - 40)
         let server = try LoopbackHTTPServer { request in
-            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")],
-                     body: request.path.hasSuffix("/alerts") ? alerts : body)
+            .respond(
+                status: 200, headers: [("Content-Type", "application/x-protobuf")],
+                body: request.path.hasSuffix("/alerts") ? alerts : body)
         }
         defer { server.stop() }
-        try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/v2/gtfs/realtime/sydneytrains",
-                       alertsURL: server.baseURL + "/v2/gtfs/alerts")
-            .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
+        try Self.board(
+            store: "central.sqlite", realtimeURL: server.baseURL + "/v2/gtfs/realtime/sydneytrains",
+            alertsURL: server.baseURL + "/v2/gtfs/alerts"
+        )
+        .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
 
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("central.sqlite: 6 departures at 2 stops"), "\(imported.stdout)")
 
-        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                          "--output", scratch.path("board.txt")],
-                                         environment: ["GTFS_TEST_KEY": "s3cret"])
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                "--output", scratch.path("board.txt"),
+            ],
+            environment: ["GTFS_TEST_KEY": "s3cret"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
         // The cancelled trip and the skipped call stay on the board, saying so; every row
         // calls at platform CEN, which alert a2 names.
-        #expect(text == """
-            T1  Hornsby  +3 min  13 min  09:43  alert
-            T9  Gordon  14 min  09:44  alert
-            T1  Epping  Cancelled  09:52  alert
-            T1  Berowra  +5 min  25 min  09:55  alert
-            T9  Hornsby  Cancelled  09:58  alert
-            T1  Richmond  35 min  10:05 (scheduled)  alert
+        #expect(
+            text == """
+                T1  Hornsby  +3 min  13 min  09:43  alert
+                T9  Gordon  14 min  09:44  alert
+                T1  Epping  Cancelled  09:52  alert
+                T1  Berowra  +5 min  25 min  09:55  alert
+                T9  Hornsby  Cancelled  09:58  alert
+                T1  Richmond  35 min  10:05 (scheduled)  alert
 
-            """, "\(text)")
+                """, "\(text)")
         #expect(server.requests.first?.header("Authorization") == "apikey s3cret")
-        let json = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                      "--output", scratch.path("board.json")], environment: ["GTFS_TEST_KEY": "s3cret"])
+        let json = try await CLI.run(
+            [
+                "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                "--output", scratch.path("board.json"),
+            ], environment: ["GTFS_TEST_KEY": "s3cret"])
         #expect(json.status == 0, "\(json.stderr)")
         let state = try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8)
         #expect(state.contains(#""notice":"T1: buses replace trains after 22:00 · Lift out of order at platform 16""#))
@@ -190,8 +205,11 @@ import Testing
         try Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt")
             .replacingOccurrences(of: "[CENSTN]", with: "[CENSTN, STR]")
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
-        let stale = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                       "--output", scratch.path("board.json")], environment: ["GTFS_TEST_KEY": "k"])
+        let stale = try await CLI.run(
+            [
+                "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                "--output", scratch.path("board.json"),
+            ], environment: ["GTFS_TEST_KEY": "k"])
         #expect(stale.stderr.contains("was imported for stops CENSTN, not STR"), "\(stale.stderr)")
         #expect(try String(contentsOfFile: scratch.path("board.json"), encoding: .utf8).contains(#""status":"error""#))
         // validate agrees with render: a board that cannot show its stops is not ok.
@@ -225,9 +243,12 @@ import Testing
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                          "--output", scratch.path("board.txt")],
-                                         environment: ["GTFS_TEST_KEY": "k"])
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+                "--output", scratch.path("board.txt"),
+            ],
+            environment: ["GTFS_TEST_KEY": "k"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable)
     }
@@ -245,11 +266,14 @@ import Testing
         let imported = try await CLI.run(["gtfs", "import", server.baseURL + "/feed.zip", "--board", scratch.path("central.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("central.sqlite: 6 departures at 2 stops"), "\(imported.stdout)")
-        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                          "--output", scratch.path("board.txt")])
+        let rendered = try await CLI.run([
+            "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+            "--output", scratch.path("board.txt"),
+        ])
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable,
-                "the agency's zone (Australia/Sydney) places the times")
+        #expect(
+            try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == Self.timetable,
+            "the agency's zone (Australia/Sydney) places the times")
     }
 
     /// A preview dated in the future fetches the agency's zip like any render, but the time
@@ -259,11 +283,13 @@ import Testing
         try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
         let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
         let server = try LoopbackHTTPServer { request in
-            request.header("If-None-Match") == "\"v1\"" ? .respond(status: 304, headers: [("ETag", "\"v1\"")])
+            request.header("If-None-Match") == "\"v1\""
+                ? .respond(status: 304, headers: [("ETag", "\"v1\"")])
                 : .respond(status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "application/zip")], body: zip)
         }
         defer { server.stop() }
-        try "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [CENSTN], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
+        try
+            "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [CENSTN], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["gtfs", "import", "--board", scratch.path("central.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -274,8 +300,10 @@ import Testing
         let checked = try #require(try savedCheck())
         // Without its store the preview waits for the download (a background check might not finish before it exits).
         try FileManager.default.removeItem(atPath: scratch.path("central.sqlite"))
-        let preview = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", "2030-01-01T09:00:00+11:00",
-                                         "--output", scratch.path("future.txt")])
+        let preview = try await CLI.run([
+            "render", "--board", scratch.path("central.yaml"), "--now", "2030-01-01T09:00:00+11:00",
+            "--output", scratch.path("future.txt"),
+        ])
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(server.requests.count == 2, "the preview downloaded the timetable")
         #expect(FileManager.default.fileExists(atPath: scratch.path("central.sqlite")))
@@ -303,14 +331,16 @@ import Testing
             }
         }
         defer { server.stop() }
-        try (Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt", alertsURL: server.baseURL + "/alerts")
-             + "\n  vehicle_positions_url: \(server.baseURL)/vp\n")
+        try
+            (Self.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt", alertsURL: server.baseURL + "/alerts")
+            + "\n  vehicle_positions_url: \(server.baseURL)/vp\n")
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let live = try await CLI.run(["validate", "--live", "--now", Self.now, scratch.path("central.yaml")],
-                                     environment: ["GTFS_TEST_KEY": "k"])
+        let live = try await CLI.run(
+            ["validate", "--live", "--now", Self.now, scratch.path("central.yaml")],
+            environment: ["GTFS_TEST_KEY": "k"])
         #expect(live.stdout.contains("  alerts: fetched"), "\(live.stdout)")
         #expect(server.requests.contains { $0.path == "/vp" && $0.header("Authorization") == "apikey k" }, "the feeds' key")
         if up {
@@ -318,8 +348,9 @@ import Testing
             #expect(live.stdout.contains("  vehicle positions: fetched"), "\(live.stdout)")
         } else {
             #expect(live.status == 74)
-            #expect(live.stderr.contains("live: vehicle positions: Failed to load departures: HTTP 503 from GTFS-Realtime feed"),
-                    "\(live.stderr)")
+            #expect(
+                live.stderr.contains("live: vehicle positions: Failed to load departures: HTTP 503 from GTFS-Realtime feed"),
+                "\(live.stderr)")
         }
     }
 
@@ -331,10 +362,13 @@ import Testing
         let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("Content-Type", "application/zip")], body: zip) }
         defer { server.stop() }
-        try "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [\"999999\"], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
+        try
+            "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [\"999999\"], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
-        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                          "--output", scratch.path("state.json")])
+        let rendered = try await CLI.run([
+            "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+            "--output", scratch.path("state.json"),
+        ])
         let state = try String(contentsOfFile: scratch.path("state.json"), encoding: .utf8)
         #expect(state.contains(#""status":"error","message":"No stop 999999 in timetable""#), "\(state)")
         #expect(rendered.stderr.contains("stops.txt: no stop with stop_id '999999'"), "the detail stays in the log: \(rendered.stderr)")
@@ -360,8 +394,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("central.sqlite")))
 
         // No store and no timezone: the agency's zone is unknown, so the board cannot start.
-        let rendered = try await CLI.run(["render", "--board", scratch.path("central.yaml"), "--now", Self.now,
-                                          "--output", scratch.path("board.txt")])
+        let rendered = try await CLI.run([
+            "render", "--board", scratch.path("central.yaml"), "--now", Self.now,
+            "--output", scratch.path("board.txt"),
+        ])
         #expect(rendered.status == 78)
         #expect(rendered.stderr.contains("source.store:"), "\(rendered.stderr)")
         #expect(rendered.stderr.contains("departure-board gtfs import FEED.zip --board"), "\(rendered.stderr)")
@@ -389,7 +425,8 @@ extension GTFSBoardCLITests {
             .write(toFile: scratch.path("blocked.yaml"), atomically: true, encoding: .utf8)
         let refused = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("blocked.yaml")])
         #expect(refused.status == 65)
-        #expect(refused.stderr == "departure-board: error: \(scratch.path("feed.zip")): cannot create the folder "
+        #expect(
+            refused.stderr == "departure-board: error: \(scratch.path("feed.zip")): cannot create the folder "
                 + "\(scratch.path("blocked")) (a file of that name is in the way); create it, writable by this user, "
                 + "or set source.store elsewhere\n", "\(refused.stderr)")
         #expect(!refused.stderr.contains("Error Domain"))
@@ -399,8 +436,9 @@ extension GTFSBoardCLITests {
     @Test func sydneyTrainsExampleValidates() async throws {
         let run = try await CLI.run(["validate", "Boards/gtfs/sydney-trains.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Boards/gtfs/sydney-trains.yaml: ok (no timetable yet: the board downloads it from source.schedule_url"),
-                "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix("Boards/gtfs/sydney-trains.yaml: ok (no timetable yet: the board downloads it from source.schedule_url"),
+            "\(run.stdout)")
     }
 }
 
@@ -414,9 +452,9 @@ extension GTFSBoardCLITests {
         try feed.write(to: scratch.path("large.zip"), folder: scratch.path("members"))
         let stops = [LargeFeed.stopID(route: 7, index: 10), LargeFeed.stopID(route: 8, index: 20)]
         try """
-            timezone: Australia/Sydney
-            source: {kind: gtfs, stop_ids: [\(stops.joined(separator: ", "))]}
-            """.write(toFile: scratch.path("large.yaml"), atomically: true, encoding: .utf8)
+        timezone: Australia/Sydney
+        source: {kind: gtfs, stop_ids: [\(stops.joined(separator: ", "))]}
+        """.write(toFile: scratch.path("large.yaml"), atomically: true, encoding: .utf8)
 
         let run = try await CLI.run(["gtfs", "import", scratch.path("large.zip"), "--board", scratch.path("large.yaml")])
         #expect(run.status == 0, "\(run.stderr)")

@@ -22,8 +22,10 @@ import Testing
     /// The rows' route and headsign in the state JSON, in order.
     static func rendered(language: String?, in scratch: ScratchDirectory) async throws -> [String] {
         try Self.board(language: language).write(toFile: scratch.path("bern.yaml"), atomically: true, encoding: .utf8)
-        let result = try await CLI.run(["render", "--board", scratch.path("bern.yaml"), "--now", Self.now,
-                                        "--output", scratch.path("bern.json")])
+        let result = try await CLI.run([
+            "render", "--board", scratch.path("bern.yaml"), "--now", Self.now,
+            "--output", scratch.path("bern.json"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("bern.json")))
         let state = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -43,7 +45,8 @@ import Testing
 
         let german = ["IC1 Genf Flughafen", "IC1 Zürich HB", "InterRegio Zürich Flughafen"]
         #expect(try await Self.rendered(language: nil, in: scratch) == german)
-        #expect(try await Self.rendered(language: "fr", in: scratch)
+        #expect(
+            try await Self.rendered(language: "fr", in: scratch)
                 == ["IC1 Genève Aéroport", "IC1 Zurich HB", "InterRégio Zurich Aéroport"])
         // No Japanese in the feed: its own texts.
         #expect(try await Self.rendered(language: "ja", in: scratch) == german)
@@ -58,9 +61,12 @@ import Testing
         try Self.board(language: "fr").write(toFile: scratch.path("bern.yaml"), atomically: true, encoding: .utf8)
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("bern.yaml")])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stderr.contains(
-            "warning: \(scratch.path("feed.zip")): translations.txt line 2: a quoted field is never closed; imported without translations"),
+        #expect(
+            imported.stderr.contains(
+                "warning: \(scratch.path("feed.zip")): translations.txt line 2: a quoted field is never closed; imported without translations"
+            ),
             "\(imported.stderr)")
-        #expect(try await Self.rendered(language: "fr", in: scratch) == ["IC1 Genf Flughafen", "IC1 Zürich HB", "InterRegio Zürich Flughafen"])
+        #expect(
+            try await Self.rendered(language: "fr", in: scratch) == ["IC1 Genf Flughafen", "IC1 Zürich HB", "InterRegio Zürich Flughafen"])
     }
 }

@@ -33,12 +33,16 @@ struct HUB75CommandTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 3 && run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": ok") })
         // No driver here (none beside the test build, no installed socket): said, not an error.
-        #expect(run.stderr.contains("Boards/hub75-64x32.yaml: output.driver: hub75 needs departure-board-hub75, not installed here"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("Boards/hub75-64x32.yaml: output.driver: hub75 needs departure-board-hub75, not installed here"),
+            "\(run.stderr)")
     }
 
     @Test func aBadOptionIsNamedAndExits78() async throws {
         let scratch = try ScratchDirectory()
-        let path = try scratch.write("bad.yaml", """
+        let path = try scratch.write(
+            "bad.yaml",
+            """
             source: {kind: demo}
             display: {width: 64, height: 32, format: rgb888}
             output:
@@ -100,14 +104,17 @@ struct HUB75CommandTests {
         #expect(run.stderr.contains("cannot start /nonexistent/departure-board-hub75: No such file or directory"), "\(run.stderr)")
         let validate = try await CLI.run(["validate", path])
         #expect(validate.status == 78)
-        #expect(validate.stderr.contains("\(path): output.driver_program: /nonexistent/departure-board-hub75 is not an executable program here"), "\(validate.stderr)")
+        #expect(
+            validate.stderr.contains(
+                "\(path): output.driver_program: /nonexistent/departure-board-hub75 is not an executable program here"),
+            "\(validate.stderr)")
     }
 
     static func fnv1a(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
-            hash = hash &* 0x100000001b3
+            hash = hash &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

@@ -25,8 +25,11 @@ struct JSONDocsTests {
             let lineEnd = section[open.upperBound...].firstIndex(of: "\n") ?? section.endIndex
             let language = String(section[open.upperBound..<lineEnd])
             guard let close = section.range(of: "\n```", range: lineEnd..<section.endIndex) else { break }
-            blocks.append((language, String(section[section.index(after: lineEnd)..<close.lowerBound]) + "\n",
-                           String(section[cursor..<open.lowerBound])))
+            blocks.append(
+                (
+                    language, String(section[section.index(after: lineEnd)..<close.lowerBound]) + "\n",
+                    String(section[cursor..<open.lowerBound])
+                ))
             cursor = section.index(close.upperBound, offsetBy: 0)
             cursor = section[cursor...].firstIndex(of: "\n") ?? section.endIndex
         }
@@ -63,8 +66,9 @@ struct JSONDocsTests {
             }
             let scratch = try ScratchDirectory()
             let file = try scratch.write("board.yaml", board)
-            let run = try await CLI.run(["render", "--board", file, "--now", example.now, "--output", scratch.path("rows.txt")],
-                                        environment: Dictionary(uniqueKeysWithValues: keys))
+            let run = try await CLI.run(
+                ["render", "--board", file, "--now", example.now, "--output", scratch.path("rows.txt")],
+                environment: Dictionary(uniqueKeysWithValues: keys))
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try scratch.read("rows.txt") == example.rows, "\(example.now)")
             #expect(server.requests.count == 1)

@@ -69,7 +69,8 @@ struct JSONKindCLITests {
             }
             let body = String(decoding: request.body, as: UTF8.self)
             if request.method == "POST", request.path == "/graphql", request.header("ET-Client-Name") == "test-sign",
-               body.contains(#""variables": {"id": "NSR:StopPlace:1"}"#) {
+                body.contains(#""variables": {"id": "NSR:StopPlace:1"}"#)
+            {
                 return .text(Self.graphQLAnswer, contentType: "application/json")
             }
             return .text(#"{"message": "Invalid appID"}"#, status: 401, contentType: "application/json")
@@ -95,42 +96,54 @@ struct JSONKindCLITests {
             #expect(live.stdout.contains(line + "\n"), "\(line)\n\(live.stdout)")
         }
 
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.txt")], environment: environment)
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", board, "--now", GTFSBoardCLITests.now,
+                "--output", scratch.path("board.txt"),
+            ], environment: environment)
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
-        #expect(text == """
-            Bus  20  Bondi Junction  +2 min  4 min  09:34
-            Ferry  F1  Manly  platform 3  6 min  09:36
-            Bus  15  Coogee  10 min  09:40 (scheduled)
-            Bus  90  Airport  Cancelled  09:45 (scheduled)
-            Ferry  F3  Parramatta  +3 min  22 min  09:52
+        #expect(
+            text == """
+                Bus  20  Bondi Junction  +2 min  4 min  09:34
+                Ferry  F1  Manly  platform 3  6 min  09:36
+                Bus  15  Coogee  10 min  09:40 (scheduled)
+                Bus  90  Airport  Cancelled  09:45 (scheduled)
+                Ferry  F3  Parramatta  +3 min  22 min  09:52
 
-            """, "\(text)")
+                """, "\(text)")
 
         // A wrong key: the API's own words, and the key nowhere.
-        let refused = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board],
-                                        environment: ["JSON_TEST_KEY": "wrong-key"])
+        let refused = try await CLI.run(
+            ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
+            environment: ["JSON_TEST_KEY": "wrong-key"])
         #expect(refused.status == 74)
         #expect(refused.stderr.contains("/ws/v2/arrivals?locIDs=200060&json=true: Invalid appID"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
 
         // A query the answer does not match: the source's error, pointed at where it is written.
-        let missing = try scratch.write("missing.yaml", Self.board(server.baseURL).replacing("rows: $.resultSet.arrival[*]", with: "rows: $.resultSet.arrivals[*]"))
+        let missing = try scratch.write(
+            "missing.yaml", Self.board(server.baseURL).replacing("rows: $.resultSet.arrival[*]", with: "rows: $.resultSet.arrivals[*]"))
         let missed = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, missing], environment: environment)
         #expect(missed.status != 0)
-        #expect(missed.stderr.contains("rows $.resultSet.arrivals[*]: matched nothing: $.resultSet.arrivals found nothing; "
-                                       + "$.resultSet is an object with keys: arrival (written at \(missing):8:11)"), "\(missed.stdout)\(missed.stderr)")
+        #expect(
+            missed.stderr.contains(
+                "rows $.resultSet.arrivals[*]: matched nothing: $.resultSet.arrivals found nothing; "
+                    + "$.resultSet is an object with keys: arrival (written at \(missing):8:11)"), "\(missed.stdout)\(missed.stderr)")
     }
 
     @Test func aBadQueryStopsValidateAtItsLine() async throws {
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("b.yaml", Self.board("http://127.0.0.1:9").replacing("route: $.route", with: "route: $.route.")
-                                      + "\n")
+        let board = try scratch.write(
+            "b.yaml",
+            Self.board("http://127.0.0.1:9").replacing("route: $.route", with: "route: $.route.")
+                + "\n")
         let run = try await CLI.run(["validate", board])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("b.yaml:10:14: sources[0].fields.route: not a JSONPath query at character 9: expected a name, * or [ after .; got the end"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "b.yaml:10:14: sources[0].fields.route: not a JSONPath query at character 9: expected a name, * or [ after .; got the end"),
+            "\(run.stderr)")
     }
 
     /// A hub polls a json stop once and serves it to its signs in the project's own API.
@@ -139,11 +152,14 @@ struct JSONKindCLITests {
         // The hub polls on the real clock: the answer's instants are around the real now.
         let server = try LoopbackHTTPServer { _ in
             let now = Int(Date().timeIntervalSince1970)
-            return .text("[{\"r\": \"T1\", \"h\": \"Emu Plains\", \"t\": \(now + 300), \"load\": \"STANDING_ROOM_ONLY\", \"pct\": 82},"
-                         + " {\"r\": \"T9\", \"h\": \"Hornsby\", \"t\": \(now + 600)}]", contentType: "application/json")
+            return .text(
+                "[{\"r\": \"T1\", \"h\": \"Emu Plains\", \"t\": \(now + 300), \"load\": \"STANDING_ROOM_ONLY\", \"pct\": 82},"
+                    + " {\"r\": \"T9\", \"h\": \"Hornsby\", \"t\": \(now + 600)}]", contentType: "application/json")
         }
         defer { server.stop() }
-        let hubFile = try scratch.write("hub.yaml", """
+        let hubFile = try scratch.write(
+            "hub.yaml",
+            """
             listen: 127.0.0.1:0
             stops:
               - id: central
@@ -158,19 +174,25 @@ struct JSONKindCLITests {
         let hub = try RunSignalTests.RunningBoard(["serve", hubFile], scratch: scratch)
         #expect(await hub.waitUntil { ServeTests.port(in: hub.log) != nil }, "\(hub.log)")
         let port = try #require(ServeTests.port(in: hub.log))
-        var sign = try await CLI.run(["render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
-                                      "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
-                                      "--output", scratch.path("sign.txt")])
+        var sign = try await CLI.run([
+            "render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
+            "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
+            "--output", scratch.path("sign.txt"),
+        ])
         for _ in 0..<100 where sign.stderr.contains("warning") {  // until the hub's first poll lands
             try await Task.sleep(for: .milliseconds(50))
-            sign = try await CLI.run(["render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
-                                      "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
-                                      "--output", scratch.path("sign.txt")])
+            sign = try await CLI.run([
+                "render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
+                "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
+                "--output", scratch.path("sign.txt"),
+            ])
         }
         #expect(sign.status == 0 && sign.stderr.isEmpty, "\(sign.stderr)")
         let rows = try scratch.read("sign.txt").split(separator: "\n")
         // Crowding passes through the hub to the sign.
-        #expect(rows.count == 2 && rows[0].hasPrefix("T1  Emu Plains  Standing  4 min") || rows[0].hasPrefix("T1  Emu Plains  Standing  5 min"), "\(rows)")
+        #expect(
+            rows.count == 2 && rows[0].hasPrefix("T1  Emu Plains  Standing  4 min") || rows[0].hasPrefix("T1  Emu Plains  Standing  5 min"),
+            "\(rows)")
         #expect(rows.count == 2 && rows[1].hasPrefix("T9  Hornsby  9 min") || rows[1].hasPrefix("T9  Hornsby  10 min"), "\(rows)")
         hub.signal(SIGTERM)
         #expect(await hub.exitStatus(within: 10) == 0, "\(hub.log)")

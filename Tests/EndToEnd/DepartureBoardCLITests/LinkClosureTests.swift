@@ -31,9 +31,11 @@ struct LinkClosureTests {
     /// maps them, nor the ICU and liblzma libxml2 brings, nor the GLib and Graphite HarfBuzz
     /// brings, nor the libpng and brotli FreeType brings, nor espeak-ng's own libraries
     /// (libpcaudio, libsonic, and the PulseAudio client libpcaudio brings), nor libasound.
-    static let loadedOnDemand = ["libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
-                                 "libglib", "libgraphite2", "libfreetype", "libpng", "libbrotli",
-                                 "libespeak-ng", "libpcaudio", "libsonic", "libpulse", "libasound"]
+    static let loadedOnDemand = [
+        "libssl", "libcrypto", "libxml2", "libicu", "liblzma", "libharfbuzz", "libfribidi",
+        "libglib", "libgraphite2", "libfreetype", "libpng", "libbrotli",
+        "libespeak-ng", "libpcaudio", "libsonic", "libpulse", "libasound",
+    ]
 
     @Test(arguments: ["departure-board", "departure-board-web"])
     func librariesLoadedOnDemandAreNotLinked(program: String) async throws {
@@ -46,7 +48,8 @@ struct LinkClosureTests {
     /// A SIRI board's XML is read: libxml2 is found at run time.
     @Test func theSignLoadsLibXML2ForAnXMLAnswer() async throws {
         let scratch = try ScratchDirectory()
-        let answer = try scratch.write("answer.xml", "<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><StopMonitoringDelivery/></ServiceDelivery></Siri>")
+        let answer = try scratch.write(
+            "answer.xml", "<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><StopMonitoringDelivery/></ServiceDelivery></Siri>")
         let run = try await CLI.run(["bench", "--siri-answer", answer])
         #expect(run.status == 0 && run.stdout.contains("0 rows: median"), "\(run.stdout)\(run.stderr)")
     }
@@ -54,8 +57,10 @@ struct LinkClosureTests {
     /// `say --output x.wav` speaks: espeak-ng is found at run time.
     @Test func theSignLoadsEspeakToSpeak() async throws {
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["say", "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
-                                     "--now", "2026-11-23T09:30:00+11:00", "--output", scratch.path("next.wav")])
+        let run = try await CLI.run([
+            "say", "--board", CLI.packageRoot.appendingPathComponent("Boards/preview.yaml").path,
+            "--now", "2026-11-23T09:30:00+11:00", "--output", scratch.path("next.wav"),
+        ])
         #expect(run.status == 0 && run.stdout.contains("s of speech, voice en"), "\(run.stdout)\(run.stderr)")
     }
 

@@ -32,12 +32,16 @@ struct OneBusAwayCLITests {
                 return .text(Self.answer, contentType: "application/json")
             }
             if request.path.hasSuffix("/stops/wharf/departures") {
-                return .text(#"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34440,"realtime_time_secs":34440,"delay_s":0,"realtime":true}]}"#)
+                return .text(
+                    #"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34440,"realtime_time_secs":34440,"delay_s":0,"realtime":true}]}"#
+                )
             }
             return .text(#"{"code": 401, "text": "permission denied"}"#, status: 401)
         }
         defer { server.stop() }
-        let board = try scratch.write("corner.yaml", """
+        let board = try scratch.write(
+            "corner.yaml",
+            """
             timezone: Australia/Sydney
             sources:
               - kind: onebusaway
@@ -55,29 +59,37 @@ struct OneBusAwayCLITests {
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         #expect(live.stdout.contains("sources[0] (Bus): source: 3 departures"), "\(live.stdout)")
 
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.txt")], environment: environment)
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", board, "--now", GTFSBoardCLITests.now,
+                "--output", scratch.path("board.txt"),
+            ], environment: environment)
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        #expect(try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == """
-            Bus  E  Downtown  +2 min  4 min  09:34
-            Ferry  F1  Manly  4 min  09:34
-            Bus  1 Line  Angle Lake  15 min  09:45 (scheduled)
-            Bus  E  Shoreline  20 min  09:50 (scheduled) (arrival, no boarding)
+        #expect(
+            try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8) == """
+                Bus  E  Downtown  +2 min  4 min  09:34
+                Ferry  F1  Manly  4 min  09:34
+                Bus  1 Line  Angle Lake  15 min  09:45 (scheduled)
+                Bus  E  Shoreline  20 min  09:50 (scheduled) (arrival, no boarding)
 
-            """)
+                """)
 
         // A wrong key: the server's own words, and the key nowhere.
-        let refused = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board],
-                                        environment: ["OBA_TEST_KEY": "wrong-key"])
+        let refused = try await CLI.run(
+            ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
+            environment: ["OBA_TEST_KEY": "wrong-key"])
         #expect(refused.status == 74)
-        #expect(refused.stderr.contains("arrivals-and-departures-for-stop/1_75403.json: OneBusAway error 401: permission denied"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("arrivals-and-departures-for-stop/1_75403.json: OneBusAway error 401: permission denied"),
+            "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
     }
 
     @Test func aHeaderForTheKeyIsRefused() async throws {
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("b.yaml", """
+        let board = try scratch.write(
+            "b.yaml",
+            """
             source:
               kind: onebusaway
               base_url: https://api.example.org
@@ -87,6 +99,8 @@ struct OneBusAwayCLITests {
             """)
         let run = try await CLI.run(["validate", board])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("source.api_key_header: only applies to kind api, gtfs, siri or json (this source is kind onebusaway)"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("source.api_key_header: only applies to kind api, gtfs, siri or json (this source is kind onebusaway)"),
+            "\(run.stderr)")
     }
 }

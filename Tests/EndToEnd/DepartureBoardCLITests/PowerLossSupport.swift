@@ -156,8 +156,14 @@ extension PowerLossTests {
 
         /// Uniform over a complete run.
         func randomDelay(_ random: inout SplitMix64) -> Duration {
-            .nanoseconds(Int64(random.next(below: max(1, Int(fullRun.components.seconds * 1_000_000_000
-                                                              + fullRun.components.attoseconds / 1_000_000_000)))))
+            .nanoseconds(
+                Int64(
+                    random.next(
+                        below: max(
+                            1,
+                            Int(
+                                fullRun.components.seconds * 1_000_000_000
+                                    + fullRun.components.attoseconds / 1_000_000_000)))))
         }
 
         /// Temporaries may stay after a kill (the next run removes them), never after a run that finished.
@@ -176,12 +182,13 @@ extension PowerLossTests {
             let ms = { (d: Duration) in Int(seconds(d) * 1000) }
             let points = self.points.map { "\($0) \(hits[$0, default: 0])" }.joined(separator: ", ")
             let stopped = trials < planned ? " (of \(planned): the time budget ran out)" : ""
-            print("power loss, \(name): seed \(seed), \(trials) trials\(stopped), "
-                  + "SIGKILL uniform over 0 to a complete run's \(ms(shortestWindow))–\(ms(longestWindow)) ms; "
-                  + "killed \(points) (exited before the kill); torn, empty or missing: \(torn); "
-                  + "most temporaries at once \(maxLitter), left after a complete run \(leftAfterSuccess); "
-                  + (renderChecks > 0 ? "\(renderChecks) fresh renders showed the last good timetable; " : "")
-                  + "\(String(format: "%.1f", seconds(elapsed))) s")
+            print(
+                "power loss, \(name): seed \(seed), \(trials) trials\(stopped), "
+                    + "SIGKILL uniform over 0 to a complete run's \(ms(shortestWindow))–\(ms(longestWindow)) ms; "
+                    + "killed \(points) (exited before the kill); torn, empty or missing: \(torn); "
+                    + "most temporaries at once \(maxLitter), left after a complete run \(leftAfterSuccess); "
+                    + (renderChecks > 0 ? "\(renderChecks) fresh renders showed the last good timetable; " : "")
+                    + "\(String(format: "%.1f", seconds(elapsed))) s")
             #expect(trials > 0)
             #expect(torn == 0, "seed \(seed)")
             #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(5).joined(separator: "\n"))")

@@ -21,7 +21,8 @@ import Glibc
 /// writes; the fsyncs that carry the same order through a power cut are in AtomicFile.
 @Suite(.serialized) struct PowerLossTests {
     static let now = "2026-11-23T09:30:00+11:00"
-    static let seed: UInt64 = ProcessInfo.processInfo.environment["POWER_LOSS_SEED"].flatMap { UInt64($0) }
+    static let seed: UInt64 =
+        ProcessInfo.processInfo.environment["POWER_LOSS_SEED"].flatMap { UInt64($0) }
         ?? UInt64.random(in: 1...UInt64(UInt32.max))
     static let trialsAsked = ProcessInfo.processInfo.environment["POWER_LOSS_TRIALS"].flatMap { Int($0) }
 
@@ -62,9 +63,11 @@ extension PowerLossTests {
     /// versions: each trial imports the one the store does not hold.
     static func importScenario(overHTTP: Bool, plan: (trials: Int, budget: Duration?)) throws -> Tally {
         let name = overHTTP ? "gtfs import URL" : "gtfs import FEED.zip"
-        var tally = Tally(name: name, seed: seed, planned: plan.trials, budget: plan.budget,
-                          points: overHTTP ? ["before", "downloading", "importing", "after", "finished"]
-                                           : ["before", "importing", "after", "finished"])
+        var tally = Tally(
+            name: name, seed: seed, planned: plan.trials, budget: plan.budget,
+            points: overHTTP
+                ? ["before", "downloading", "importing", "after", "finished"]
+                : ["before", "importing", "after", "finished"])
         var random = SplitMix64(state: seed ^ (overHTTP ? 0xB0B : 0xA11))
         let scratch = try ScratchDirectory()
         let dir = scratch.url.path + "/"
@@ -132,8 +135,11 @@ extension PowerLossTests {
             guard let holds else { return false }
             let left = litter(pid: run.pid)
             if run.killed {
-                tally.count(holds == next ? "after"
-                            : left.contains { $0.contains("importing-") } ? "importing"
+                tally.count(
+                    holds == next
+                        ? "after"
+                        : left.contains { $0.contains("importing-") }
+                            ? "importing"
                             : left.contains { $0.contains("download-") } ? "downloading" : "before")
             } else {
                 if killAfter != nil { tally.count("finished") }
@@ -146,8 +152,10 @@ extension PowerLossTests {
             if overHTTP {
                 // Absent only before the first download; else old or new, whole, and never newer than the store.
                 let now = textIfPresent(validatorsPath)
-                if let problem = checkValidators(now, previous: validators, next: next, storeHolds: holds,
-                                                 url: server.baseURL + "/feed.zip") {
+                if let problem = checkValidators(
+                    now, previous: validators, next: next, storeHolds: holds,
+                    url: server.baseURL + "/feed.zip")
+                {
                     tally.torn("\(label): \(problem)")
                 }
                 validators = now
@@ -179,8 +187,9 @@ extension PowerLossTests {
     /// `render --output out.png` and `--output out.json`, in turn, each alternating between two
     /// departures files: every output is compared byte for byte with a complete run's.
     static func renderScenario(plan: (trials: Int, budget: Duration?)) throws -> Tally {
-        var tally = Tally(name: "render PNG/JSON", seed: seed, planned: plan.trials, budget: plan.budget,
-                          points: ["before", "writing", "after", "finished"])
+        var tally = Tally(
+            name: "render PNG/JSON", seed: seed, planned: plan.trials, budget: plan.budget,
+            points: ["before", "writing", "after", "finished"])
         var random = SplitMix64(state: seed ^ 0xC0C)
         let scratch = try ScratchDirectory()
         let dir = scratch.url.path + "/"
@@ -189,8 +198,10 @@ extension PowerLossTests {
             try departures(version).write(toFile: dir + "departures-\(version.headsign).json", atomically: true, encoding: .utf8)
         }
         func arguments(_ version: Version, _ output: String) -> [String] {
-            ["render", "--board", previewBoard, "--departures", dir + "departures-\(version.headsign).json",
-             "--now", now, "--output", dir + output]
+            [
+                "render", "--board", previewBoard, "--departures", dir + "departures-\(version.headsign).json",
+                "--now", now, "--output", dir + output,
+            ]
         }
         func litter(_ output: String, pid: pid_t? = nil) -> [String] {
             scratch.names().filter { isTemporary($0, prefix: ".\(output).", pid: pid) && $0.hasSuffix(".tmp") }
@@ -257,12 +268,14 @@ extension PowerLossTests {
 
     /// A fresh start serves the last good timetable: exit 0, its rows, not an error state.
     static func renderCheck(board: String, version: Version, scratch: ScratchDirectory, tally: inout Tally) throws {
-        let run = try Child.run(["render", "--board", board, "--now", now, "--output", scratch.path("check.txt")],
-                                log: scratch.path("check.log"))
+        let run = try Child.run(
+            ["render", "--board", board, "--now", now, "--output", scratch.path("check.txt")],
+            log: scratch.path("check.log"))
         let text = scratch.text("check.txt")
         tally.renderChecks += 1
         if run.exitStatus != 0 || !text.contains("09:55") || !text.contains(version.headsign)
-            || text.contains(version.other.headsign) {
+            || text.contains(version.other.headsign)
+        {
             tally.problem("render after \(tally.trials) trials must show \(version.headsign): \(run) \(text) \(scratch.text("check.log"))")
         }
     }
@@ -275,7 +288,8 @@ extension PowerLossTests {
         if text == previous { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count == 4, lines[0] == "url \(url)", lines[1] == "etag \(next.etag)",
-              lines[2].hasPrefix("checked "), Double(lines[2].dropFirst(8)) != nil, lines[3].isEmpty else {
+            lines[2].hasPrefix("checked "), Double(lines[2].dropFirst(8)) != nil, lines[3].isEmpty
+        else {
             return "the validators file is torn: \(text.debugDescription)"
         }
         return storeHolds == next ? nil : "the validators name \(next) while the store holds \(storeHolds)"

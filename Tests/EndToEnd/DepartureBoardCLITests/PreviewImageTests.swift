@@ -25,14 +25,16 @@ struct PreviewImageTests {
             let strip = text.contains("\n  layout: ticker") ? ["--strip"] : []
             // LED boards as their LEDs: round dots with dark gaps.
             let dots = ["hub75", "max7219", "ht16k33"].contains { text.contains("\n  driver: \($0)") } ? ["--led-dots"] : []
-            let run = try await CLI.run(["render", "--board", board, "--now", Self.now] + strip + dots + ["--output", scratch.path(name + ".png")])
+            let run = try await CLI.run(
+                ["render", "--board", board, "--now", Self.now] + strip + dots + ["--output", scratch.path(name + ".png")])
             #expect(run.status == 0, "\(board): \(run.stderr)")
             let rendered = FileManager.default.contents(atPath: scratch.path(name + ".png"))
             let committed = CLI.packageRoot.appendingPathComponent("Boards/\(name).png")
             if rendered == nil || rendered != FileManager.default.contents(atPath: committed.path) {
                 let actual = CLI.packageRoot.appendingPathComponent("Boards/\(name).actual.png")
                 try rendered?.write(to: actual)
-                Issue.record("Boards/\(name).png is not what render draws now; wrote \(actual.path) (Boards/render-previews.sh regenerates them)")
+                Issue.record(
+                    "Boards/\(name).png is not what render draws now; wrote \(actual.path) (Boards/render-previews.sh regenerates them)")
             }
         }
     }
@@ -65,8 +67,11 @@ struct PreviewImageTests {
         let scratch = try ScratchDirectory()
         var images: [Data] = []
         for tz in ["UTC", "America/New_York", "Asia/Kolkata"] {
-            let run = try await CLI.run(["render", "--board", "Boards/ssd1322-spi.yaml", "--now", "2026-10-04T01:59:00",
-                                         "--output", scratch.path("\(tz.count).png")], environment: ["TZ": tz])
+            let run = try await CLI.run(
+                [
+                    "render", "--board", "Boards/ssd1322-spi.yaml", "--now", "2026-10-04T01:59:00",
+                    "--output", scratch.path("\(tz.count).png"),
+                ], environment: ["TZ": tz])
             #expect(run.status == 0, "\(run.stderr)")
             images.append(try #require(FileManager.default.contents(atPath: scratch.path("\(tz.count).png"))))
         }
@@ -91,8 +96,10 @@ struct TickerStripTests {
         #expect(!scratch.exists("x.png"))
         let json = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--strip", "--output", scratch.path("x.json")])
         #expect(json.status == 64 && json.stderr.contains("--strip draws pictures"), "\(json.stderr)")
-        let strip = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--strip", "--now", "2026-11-23T09:30:00+11:00",
-                                       "--output", scratch.path("strip.ppm")])
+        let strip = try await CLI.run([
+            "render", "--board", "Boards/max7219-led.yaml", "--strip", "--now", "2026-11-23T09:30:00+11:00",
+            "--output", scratch.path("strip.ppm"),
+        ])
         #expect(strip.status == 0, "\(strip.stderr)")
         let bytes = try #require(FileManager.default.contents(atPath: scratch.path("strip.ppm")))
         #expect(bytes.starts(with: Array("P6\n131 53\n255\n".utf8)), "four 32-pixel frames a row, six rows")

@@ -13,7 +13,9 @@ struct ProxyRenderTests {
 
     private func render(proxyLine: String, environment: [String: String], server: LoopbackHTTPServer) async throws -> CLIRun {
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("api.yaml", """
+        let board = try scratch.write(
+            "api.yaml",
+            """
             timezone: Australia/Sydney
             source:
               kind: api
@@ -22,8 +24,9 @@ struct ProxyRenderTests {
             \(proxyLine)
             """)
         // no_proxy set (and empty) so the runner's own environment cannot send 127.0.0.1 around the proxy.
-        return try await CLI.run(["render", "--board", board, "--now", RenderTests.now, "--output", scratch.path("state.json")],
-                                 environment: ["no_proxy": ""].merging(environment) { $1 })
+        return try await CLI.run(
+            ["render", "--board", board, "--now", RenderTests.now, "--output", scratch.path("state.json")],
+            environment: ["no_proxy": ""].merging(environment) { $1 })
     }
 
     @Test func renderFetchesThroughTheProxyTheEnvironmentNames() async throws {
@@ -42,8 +45,9 @@ struct ProxyRenderTests {
 
         let named = try await render(proxyLine: "  proxy: \(proxy.url)", environment: [:], server: server)
         #expect(named.status == 0 && named.stderr.isEmpty, "\(named.stderr)")
-        #expect(server.requests.count == 3 && server.requests.last?.header("Via")?.contains("tinyproxy") == true,
-                "the board's own proxy")
+        #expect(
+            server.requests.count == 3 && server.requests.last?.header("Via")?.contains("tinyproxy") == true,
+            "the board's own proxy")
     }
 
     @Test func aDownProxyIsReportedByItsAddressOnly() async throws {

@@ -27,7 +27,8 @@ struct RenderTests {
         #expect(run.stderr.isEmpty)
         try expectGolden(scratch.read("state.json"), "preview-2026-11-23T0930.json")
         let bytes = try scratch.read("state.json").utf8.count
-        #expect(run.stdout == "wrote \(scratch.path("state.json")): board state as JSON, \(bytes) bytes, ok, 20 rows\n", "says what it wrote")
+        #expect(
+            run.stdout == "wrote \(scratch.path("state.json")): board state as JSON, \(bytes) bytes, ok, 20 rows\n", "says what it wrote")
     }
 
     @Test func theLayoutJSONOfThePreviewBoardMatchesTheGolden() async throws {
@@ -59,7 +60,8 @@ struct RenderTests {
         var outputs: [String] = []
         for tz in ["UTC", "America/Los_Angeles", "Asia/Kolkata", "Australia/Sydney"] {
             let name = "state-\(outputs.count).json"
-            let run = try await CLI.run(["render", "--now", "2026-10-04T01:50:00", "--output", scratch.path(name)], environment: ["TZ": tz])
+            let run = try await CLI.run(
+                ["render", "--now", "2026-10-04T01:50:00", "--output", scratch.path(name)], environment: ["TZ": tz])
             #expect(run.status == 0, "\(run.stderr)")
             outputs.append(try scratch.read(name))
         }
@@ -69,7 +71,9 @@ struct RenderTests {
 
     @Test func departuresFileReplacesTheSource() async throws {
         let scratch = try ScratchDirectory()
-        let data = try scratch.write("departures.json", """
+        let data = try scratch.write(
+            "departures.json",
+            """
             {"data": [
               {"trip_id": "b", "route_short_name": "T4", "headsign": "Cronulla", "scheduled_time_secs": 35100,
                "realtime_time_secs": 35100, "delay_s": 0, "realtime": false},
@@ -81,21 +85,25 @@ struct RenderTests {
             """)
         let run = try await CLI.run(["render", "--departures", data, "--now", Self.now, "--output", scratch.path("state.json")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try scratch.read("state.json") == """
-            {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
-            "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\
-            {"trip_id":"a","route":"T1","headsign":"Emu Plains","minutes":5,"countdown":"5 min","delay":"+5 min","time":"09:35","realtime":true,\
-            "source":"1","walk_s":0,"leave_in_minutes":5},\
-            {"trip_id":"b","route":"T4","headsign":"Cronulla","minutes":15,"countdown":"15 min","delay":null,"time":"09:45","realtime":false,\
-            "source":"1","walk_s":0,"leave_in_minutes":15}],\
-            "sources":[{"label":"1","status":"ok","message":null,"data_age_s":0}]}
+        #expect(
+            try scratch.read("state.json") == """
+                {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\
+                "message":null,"updated":"2026-11-23T09:30:00+11:00","rows":[\
+                {"trip_id":"a","route":"T1","headsign":"Emu Plains","minutes":5,"countdown":"5 min","delay":"+5 min","time":"09:35","realtime":true,\
+                "source":"1","walk_s":0,"leave_in_minutes":5},\
+                {"trip_id":"b","route":"T4","headsign":"Cronulla","minutes":15,"countdown":"15 min","delay":null,"time":"09:45","realtime":false,\
+                "source":"1","walk_s":0,"leave_in_minutes":15}],\
+                "sources":[{"label":"1","status":"ok","message":null,"data_age_s":0}]}
 
-            """)
+                """)
     }
 
     @Test func aDeparturesFileThatBreaksTheContractIsRejectedWhole() async throws {
         let scratch = try ScratchDirectory()
-        let data = try scratch.write("bad.json", #"{"data": [{"route_short_name": "T1", "headsign": "H", "scheduled_time_secs": 1, "realtime_time_secs": 1, "delay_s": 0, "realtime": true}]}"#)
+        let data = try scratch.write(
+            "bad.json",
+            #"{"data": [{"route_short_name": "T1", "headsign": "H", "scheduled_time_secs": 1, "realtime_time_secs": 1, "delay_s": 0, "realtime": true}]}"#
+        )
         let run = try await CLI.run(["render", "--departures", data, "--now", Self.now, "--output", scratch.path("state.json")])
         #expect(run.status == 65)
         #expect(run.stderr.contains("\(data): data[0].trip_id: missing"), "\(run.stderr)")
@@ -118,13 +126,17 @@ struct RenderTests {
     @Test func anAPIAnswerIsRendered() async throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/api/v1/stops/200060/departures"
-                ? .text(#"{"data": [{"trip_id": "x", "route_short_name": "M1", "headsign": "Tallawong", "scheduled_time_secs": 34380, "realtime_time_secs": 34380, "delay_s": 0, "realtime": true}]}"#)
+                ? .text(
+                    #"{"data": [{"trip_id": "x", "route_short_name": "M1", "headsign": "Tallawong", "scheduled_time_secs": 34380, "realtime_time_secs": 34380, "delay_s": 0, "realtime": true}]}"#
+                )
                 : .text("no", status: 404)
         }
         defer { server.stop() }
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["render", "--api-base", server.baseURL, "--stop", "200060", "--now", Self.now,
-                               "--output", scratch.path("state.json")])
+        let run = try await CLI.run([
+            "render", "--api-base", server.baseURL, "--stop", "200060", "--now", Self.now,
+            "--output", scratch.path("state.json"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let state = try scratch.read("state.json")
         #expect(state.contains(#""status":"ok""#))
@@ -135,16 +147,19 @@ struct RenderTests {
         let server = try LoopbackHTTPServer { _ in .text("boom", status: 500) }
         defer { server.stop() }
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["render", "--api-base", server.baseURL, "--stop", "1", "--now", Self.now,
-                               "--output", scratch.path("state.json")])
+        let run = try await CLI.run([
+            "render", "--api-base", server.baseURL, "--stop", "1", "--now", Self.now,
+            "--output", scratch.path("state.json"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("HTTP 500"))
-        #expect(try scratch.read("state.json") == """
-            {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"error",\
-            "message":"Failed to load departures","updated":null,"rows":[],\
-            "sources":[{"label":"1","status":"error","message":"Failed to load departures","data_age_s":null}]}
+        #expect(
+            try scratch.read("state.json") == """
+                {"board":"Central Station","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"error",\
+                "message":"Failed to load departures","updated":null,"rows":[],\
+                "sources":[{"label":"1","status":"error","message":"Failed to load departures","data_age_s":null}]}
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -184,11 +199,15 @@ struct RenderScaleTests {
 
     @Test func scaleEnlargesImagesByWholePixels() async throws {
         let scratch = try ScratchDirectory()
-        let plain = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
-                                       "--output", scratch.path("one.png")])
+        let plain = try await CLI.run([
+            "render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
+            "--output", scratch.path("one.png"),
+        ])
         #expect(plain.status == 0, "\(plain.stderr)")
-        let scaled = try await CLI.run(["render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
-                                        "--scale", "8", "--output", scratch.path("eight.png")])
+        let scaled = try await CLI.run([
+            "render", "--board", "Boards/max7219-led.yaml", "--now", "2026-11-23T09:30:00+11:00",
+            "--scale", "8", "--output", scratch.path("eight.png"),
+        ])
         #expect(scaled.status == 0, "\(scaled.stderr)")
         let one = Self.pngSize(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("one.png")))))
         let eight = Self.pngSize(Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("eight.png")))))

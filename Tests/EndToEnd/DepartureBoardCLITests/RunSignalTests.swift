@@ -61,7 +61,10 @@ struct RunSignalTests {
         let scratch = try ScratchDirectory()
         let trace = scratch.path("trace.jsonl")
         let board = try RunningBoard(["run", "--board", "Boards/ssd1322-spi.yaml", "--trace", trace], scratch: scratch)
-        #expect(await board.waitUntil { board.log.contains("board started") && ((try? scratch.read("trace.jsonl")) ?? "").contains(#""data":"5c"}"#) })
+        #expect(
+            await board.waitUntil {
+                board.log.contains("board started") && ((try? scratch.read("trace.jsonl")) ?? "").contains(#""data":"5c"}"#)
+            })
         let sent = Date()
         board.signal(SIGTERM)
         let status = await board.exitStatus(within: 10)
@@ -79,17 +82,23 @@ struct RunSignalTests {
         let scratch = try ScratchDirectory()
         try "name: Then\ntimezone: Australia/Sydney\nsource: {kind: demo}\nstatus: {listen: 127.0.0.1:18617}\n"
             .write(toFile: scratch.path("then.yaml"), atomically: true, encoding: .utf8)
-        let board = try RunningBoard(["run", "--board", scratch.path("then.yaml"), "--now", "2026-11-23T09:30:00+11:00",
-                                      "--output", scratch.path("frame.png")], scratch: scratch)
+        let board = try RunningBoard(
+            [
+                "run", "--board", scratch.path("then.yaml"), "--now", "2026-11-23T09:30:00+11:00",
+                "--output", scratch.path("frame.png"),
+            ], scratch: scratch)
         var status = ""
         for _ in 0..<100 where !status.contains(#""status":"ok""#) {
             try await Task.sleep(for: .milliseconds(200))
-            status = try await CLI.run(["-s", "http://127.0.0.1:18617/status.json"], executable: URL(fileURLWithPath: "/usr/bin/curl")).stdout
+            status = try await CLI.run(["-s", "http://127.0.0.1:18617/status.json"], executable: URL(fileURLWithPath: "/usr/bin/curl"))
+                .stdout
         }
         #expect(status.contains(#""now":"2026-11-23T09:30:"#) || status.contains(#""now":"2026-11-23T09:31:"#), "\(status)")
         board.signal(SIGTERM)
         #expect(await board.exitStatus(within: 10) == 0)
-        let usage = try await CLI.run(["run", "--board", scratch.path("then.yaml"), "--now", "yesterday", "--output", scratch.path("x.png")])
+        let usage = try await CLI.run([
+            "run", "--board", scratch.path("then.yaml"), "--now", "yesterday", "--output", scratch.path("x.png"),
+        ])
         #expect(usage.status == 64 && usage.stderr.contains("--now: "), "\(usage.stderr)")
     }
 
@@ -150,10 +159,14 @@ struct RunLogsDataFailuresTests {
         let answers = Locked(0)
         let server = try LoopbackHTTPServer { _ in
             // Four refusals (1 s refreshes backing off: about 7 s), then the key is accepted.
-            answers.withLock { $0 += 1; return $0 } <= 4 ? .text("bad key", status: 401) : .text(#"{"data": []}"#, contentType: "application/json")
+            answers.withLock {
+                $0 += 1; return $0
+            } <= 4 ? .text("bad key", status: 401) : .text(#"{"data": []}"#, contentType: "application/json")
         }
         defer { server.stop() }
-        let boardPath = try scratch.write("board.yaml", """
+        let boardPath = try scratch.write(
+            "board.yaml",
+            """
             source:
               kind: api
               base_url: \(server.baseURL)

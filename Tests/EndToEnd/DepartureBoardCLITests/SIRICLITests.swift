@@ -39,18 +39,25 @@ struct SIRICLITests {
         let server = try LoopbackHTTPServer { request in
             let asked = String(decoding: request.body, as: UTF8.self)
             if request.method == "POST", request.path == "/siri?apikey=TEST",
-               asked.contains("<MonitoringRef>STIF:StopPoint:Q:41322:</MonitoringRef>") {
+                asked.contains("<MonitoringRef>STIF:StopPoint:Q:41322:</MonitoringRef>")
+            {
                 return .text(Self.answer, contentType: "text/xml")
             }
             if request.path.hasSuffix("/stops/wharf/departures") {
-                return .text(#"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34440,"realtime_time_secs":34440,"delay_s":0,"realtime":true}]}"#)
+                return .text(
+                    #"{"data":[{"trip_id":"F1","route_short_name":"F1","headsign":"Manly","scheduled_time_secs":34440,"realtime_time_secs":34440,"delay_s":0,"realtime":true}]}"#
+                )
             }
             if request.path.hasPrefix("/broken") { return .text("<Siri><ServiceDelivery></Siri>", contentType: "text/xml") }
-            return .text("<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><ErrorCondition><UnapprovedKeyAccessError>"
-                         + "<ErrorText>Unknown key</ErrorText></UnapprovedKeyAccessError></ErrorCondition></ServiceDelivery></Siri>", status: 403)
+            return .text(
+                "<Siri xmlns=\"http://www.siri.org.uk/siri\"><ServiceDelivery><ErrorCondition><UnapprovedKeyAccessError>"
+                    + "<ErrorText>Unknown key</ErrorText></UnapprovedKeyAccessError></ErrorCondition></ServiceDelivery></Siri>", status: 403
+            )
         }
         defer { server.stop() }
-        let board = try scratch.write("corner.yaml", """
+        let board = try scratch.write(
+            "corner.yaml",
+            """
             timezone: Australia/Sydney
             sources:
               - kind: siri
@@ -71,27 +78,34 @@ struct SIRICLITests {
         let live = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board], environment: environment)
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         #expect(live.stdout.contains("sources[0] (RER): source: 4 departures"), "\(live.stdout)")
-        #expect(live.stdout.contains("""
-            sources[0] (RER): line codes without a route_names entry: "STIF:Line::C01742:" (shown as "A"), \
-            "STIF:Line::C01843:" (shown as is)
-            """), "\(live.stdout)")
+        #expect(
+            live.stdout.contains(
+                """
+                sources[0] (RER): line codes without a route_names entry: "STIF:Line::C01742:" (shown as "A"), \
+                "STIF:Line::C01843:" (shown as is)
+                """), "\(live.stdout)")
 
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.txt")], environment: environment)
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", board, "--now", GTFSBoardCLITests.now,
+                "--output", scratch.path("board.txt"),
+            ], environment: environment)
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let text = try String(contentsOfFile: scratch.path("board.txt"), encoding: .utf8)
-        #expect(text == """
-            Ferry  F1  Manly  4 min  09:34
-            RER  C  Versailles  platform 2  +2 min  5 min  09:35
-            RER  A  Boissy  10 min  09:40 (scheduled)
-            RER  C  Massy  Cancelled  09:45 (scheduled)
-            RER  STIF:Line::C01843:  Bondy  20 min  09:50 (scheduled) (arrival, no boarding)
+        #expect(
+            text == """
+                Ferry  F1  Manly  4 min  09:34
+                RER  C  Versailles  platform 2  +2 min  5 min  09:35
+                RER  A  Boissy  10 min  09:40 (scheduled)
+                RER  C  Massy  Cancelled  09:45 (scheduled)
+                RER  STIF:Line::C01843:  Bondy  20 min  09:50 (scheduled) (arrival, no boarding)
 
-            """, "\(text)")
+                """, "\(text)")
 
         // A wrong key: the server's own words, and the key nowhere.
-        let refused = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board],
-                                        environment: ["SIRI_TEST_KEY": "wrong-key"])
+        let refused = try await CLI.run(
+            ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
+            environment: ["SIRI_TEST_KEY": "wrong-key"])
         #expect(refused.status == 74)
         #expect(refused.stderr.contains("/siri: SIRI error: UnapprovedKeyAccessError: Unknown key"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
@@ -117,7 +131,9 @@ struct SIRICLITests {
                 ? .text(Self.answer, contentType: "text/xml") : .text("no", status: 403)
         }
         defer { server.stop() }
-        let board = try scratch.write("rer.yaml", """
+        let board = try scratch.write(
+            "rer.yaml",
+            """
             timezone: Australia/Sydney
             language: fr-FR
             source:
@@ -135,11 +151,15 @@ struct SIRICLITests {
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         #expect(live.stdout.contains("situations: 2 in the answer"), "\(live.stdout)")
 
-        let rendered = try await CLI.run(["render", "--board", board, "--now", GTFSBoardCLITests.now,
-                                          "--output", scratch.path("board.json")], environment: environment)
+        let rendered = try await CLI.run(
+            [
+                "render", "--board", board, "--now", GTFSBoardCLITests.now,
+                "--output", scratch.path("board.json"),
+            ], environment: environment)
         #expect(rendered.status == 0, "\(rendered.stderr)")
-        let state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("board.json"))))
-            as? [String: Any])
+        let state = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("board.json"))))
+                as? [String: Any])
         let alerts = try #require(state["alerts"] as? [[String: Any]])
         #expect(alerts.map { $0["id"] as? String } == ["SX-C"])
         #expect(alerts.first?["header"] as? String == "RER C : pas de trains vers Massy")
@@ -155,7 +175,9 @@ struct SIRICLITests {
         let scratch = try ScratchDirectory()
         let server = try LoopbackHTTPServer { _ in .text("<Siri><ServiceDelivery></Siri>", contentType: "text/xml") }
         defer { server.stop() }
-        let board = try scratch.write("b.yaml", """
+        let board = try scratch.write(
+            "b.yaml",
+            """
             source:
               kind: siri
               url: \(server.baseURL)/broken
@@ -163,14 +185,18 @@ struct SIRICLITests {
             """)
         let run = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board])
         #expect(run.status == 74)
-        #expect(run.stderr.contains("/broken?MonitoringRef=1: not well-formed XML: line 1: Opening and ending tag mismatch: ServiceDelivery line 1 and Siri"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "/broken?MonitoringRef=1: not well-formed XML: line 1: Opening and ending tag mismatch: ServiceDelivery line 1 and Siri"),
+            "\(run.stderr)")
         #expect(!run.stderr.contains("parser error") && !run.stderr.contains("^"), "\(run.stderr)")
     }
 
     @Test func aKeyInTheQueryAndAHeaderAreRefused() async throws {
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("b.yaml", """
+        let board = try scratch.write(
+            "b.yaml",
+            """
             source:
               kind: siri
               url: https://api.example.org/siri/2.0/stop-monitoring.json
@@ -181,7 +207,9 @@ struct SIRICLITests {
             """)
         let run = try await CLI.run(["validate", board])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("b.yaml:7:3: source.api_key_query: use either api_key_header (with api_key_prefix) or api_key_query, not both"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "b.yaml:7:3: source.api_key_query: use either api_key_header (with api_key_prefix) or api_key_query, not both"),
+            "\(run.stderr)")
     }
 }

@@ -10,7 +10,8 @@ struct SayTests {
     /// preview-2026-11-23T0930.txt), written from the rows: M1 Tallawong Now; T9 Hornsby via
     /// Strathfield Now, timetable only; L2 Randwick Now, +1 min; 333 Bondi Beach 2 min;
     /// T1 Berowra 2 min, timetable only.
-    static let previewWords = "Next departures from Central Station. M1 to Tallawong, now. "
+    static let previewWords =
+        "Next departures from Central Station. M1 to Tallawong, now. "
         + "T9 to Hornsby via Strathfield, scheduled now. L2 to Randwick, now, running 1 minute late. "
         + "3 3 3 to Bondi Beach, in 2 minutes. T1 to Berowra, scheduled in 2 minutes.\n"
 
@@ -53,7 +54,9 @@ struct SayTests {
     @Test func aGermanBoardSaysCancelledTripsAndAlerts() async throws {
         let scratch = try ScratchDirectory()
         let board = try scratch.write("de.yaml", "name: Zürich Hbf\ntimezone: Europe/Zurich\nlanguage: de-CH\nsource: {kind: demo}\n")
-        let data = try scratch.write("departures.json", """
+        let data = try scratch.write(
+            "departures.json",
+            """
             {"data": [
               {"trip_id": "a", "route_short_name": "S3", "headsign": "Wetzikon", "scheduled_time_secs": 28860,
                "realtime_time_secs": 28980, "delay_s": 120, "realtime": true},
@@ -64,7 +67,8 @@ struct SayTests {
             """)
         let run = try await CLI.run(["say", "--board", board, "--departures", data, "--now", "2026-11-23T08:00:00", "--output", "-"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "Nächste Abfahrten ab Zürich Hauptbahnhof. S3 nach Wetzikon, in 3 Minuten, 2 Minuten später. "
+        #expect(
+            run.stdout == "Nächste Abfahrten ab Zürich Hauptbahnhof. S3 nach Wetzikon, in 3 Minuten, 2 Minuten später. "
                 + "IR nach Basel SBB um 8:05 fällt aus. Hinweis: Bauarbeiten zwischen Stadelhofen und Hauptbahnhof.\n")
     }
 
@@ -73,8 +77,10 @@ struct SayTests {
         let board = try scratch.write("ja.yaml", "name: Tokyo\ntimezone: Asia/Tokyo\nlanguage: ja\nsource: {kind: demo}\n")
         let run = try await CLI.run(["say", "--board", board, "--now", "2026-11-23T09:30:00", "--output", scratch.path("next.wav")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: \(board): language ja has no speech phrases (these are: en, de, fr, es); the voice says English words"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "warning: \(board): language ja has no speech phrases (these are: en, de, fr, es); the voice says English words"),
+            "\(run.stderr)")
         #expect(run.stdout.contains("voice en,"), "\(run.stdout)")
     }
 
@@ -102,7 +108,9 @@ struct SayTests {
     @Test func playSendsTheWAVsSamplesToTheBoardsDevice() async throws {
         let scratch = try ScratchDirectory()
         let raw = scratch.path("played.raw")
-        let board = try scratch.write("p.yaml", """
+        let board = try scratch.write(
+            "p.yaml",
+            """
             name: Central Station
             source: {kind: demo}
             speech:

@@ -17,6 +17,8 @@ struct ScriptBoardTests {
 
     struct Text: Decodable {
         var role: String, text: String, shown: String, x: Int, y: Int, width: Int, height: Int, direction: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The layout JSON's own key, decoded as written.
         var missing_glyphs: Int
     }
     struct Layout: Decodable { var width: Int, texts: [Text] }
@@ -37,7 +39,9 @@ struct ScriptBoardTests {
     @Test(arguments: boards)
     func everyHeadsignIsWholeReadsItsWayAndHasItsGlyphs(board: (name: String, direction: String, headsigns: [String])) async throws {
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["render", "--board", "Boards/\(board.name).yaml", "--now", Self.now, "--output", scratch.path("l.layout.json")])
+        let run = try await CLI.run([
+            "render", "--board", "Boards/\(board.name).yaml", "--now", Self.now, "--output", scratch.path("l.layout.json"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasSuffix(" texts, 0 characters without a glyph\n"), "\(run.stdout)")
         let layout = try JSONDecoder().decode(Layout.self, from: Data(scratch.read("l.layout.json").utf8))
@@ -83,19 +87,26 @@ struct ScriptBoardTests {
         let missing = try scratch.write("missing.yaml", Self.tokyoDisplay + "  fallback_fonts: [wenquanyi, fonts/none.pcf]\n")
         let run = try await CLI.run(["validate", missing])
         #expect(run.status == 78, "\(run.stderr)")
-        #expect(run.stderr.contains("missing.yaml:9:19: display.fallback_fonts: cannot read \(scratch.path("fonts/none.pcf")): No such file or directory"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "missing.yaml:9:19: display.fallback_fonts: cannot read \(scratch.path("fonts/none.pcf")): No such file or directory"),
+            "\(run.stderr)")
         let unknown = try scratch.write("unknown.yaml", Self.tokyoDisplay + "  fallback_fonts: [noto.woff2]\n")
         let refused = try await CLI.run(["validate", unknown])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("unknown.yaml:9:20: display.fallback_fonts: expected wenquanyi, unifont, a bundled font name, or a .bdf, .pcf, .pcf.gz, .ttf or .otf file; got 'noto.woff2'"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "unknown.yaml:9:20: display.fallback_fonts: expected wenquanyi, unifont, a bundled font name, or a .bdf, .pcf, .pcf.gz, .ttf or .otf file; got 'noto.woff2'"
+            ),
+            "\(refused.stderr)")
     }
 
     @Test func noFallbackFontsDrawsTheBoxAndSaysHowMany() async throws {
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("none.yaml", Self.tokyoDisplay.replacingOccurrences(of: "name: X", with: "name: 東京駅")
-                                      + "  fallback_fonts: []\n")
+        let board = try scratch.write(
+            "none.yaml",
+            Self.tokyoDisplay.replacingOccurrences(of: "name: X", with: "name: 東京駅")
+                + "  fallback_fonts: []\n")
         let run = try await CLI.run(["render", "--board", board, "--now", Self.now, "--output", scratch.path("l.layout.json")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasSuffix(" texts, 3 characters without a glyph\n"), "\(run.stdout)")

@@ -21,7 +21,9 @@ struct SecretTests {
         }
         defer { server.stop() }
         let scratch = try ScratchDirectory()
-        let board = try scratch.write("api.yaml", """
+        let board = try scratch.write(
+            "api.yaml",
+            """
             source:
               kind: api
               base_url: \(server.baseURL)
@@ -32,8 +34,9 @@ struct SecretTests {
               driver: ssd1306
             display: {width: 128, height: 64, format: mono}
             """)
-        let render = try await CLI.run(["render", "--board", board, "--output", scratch.path("state.json")],
-                                       environment: ["BOARD_TEST_KEY": Self.key])
+        let render = try await CLI.run(
+            ["render", "--board", board, "--output", scratch.path("state.json")],
+            environment: ["BOARD_TEST_KEY": Self.key])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(!render.stderr.isEmpty, "the failure is reported")
         #expect(!render.stderr.contains(Self.key) && !render.stdout.contains(Self.key), "\(render.stderr)")

@@ -24,7 +24,9 @@ struct ServeTests {
     @Test func aSignRenderingFromTheHubShowsWhatTheSourceShows() async throws {
         let scratch = try ScratchDirectory()
         let departures = try scratch.write("departures.json", Self.departures)
-        let hubFile = try scratch.write("hub.yaml", """
+        let hubFile = try scratch.write(
+            "hub.yaml",
+            """
             listen: 127.0.0.1:0
             stops:
               - id: central
@@ -37,20 +39,26 @@ struct ServeTests {
 
         let direct = try await CLI.run(["render", "--departures", departures, "--now", Self.now, "--output", scratch.path("direct.json")])
         #expect(direct.status == 0, "\(direct.stderr)")
-        var viaHub = try await CLI.run(["render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
-                                        "--now", Self.now, "--output", scratch.path("hub.json")])
+        var viaHub = try await CLI.run([
+            "render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
+            "--now", Self.now, "--output", scratch.path("hub.json"),
+        ])
         for _ in 0..<100 where viaHub.stderr.contains("warning") {  // until the hub's first poll lands
             try await Task.sleep(for: .milliseconds(50))
-            viaHub = try await CLI.run(["render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
-                                        "--now", Self.now, "--output", scratch.path("hub.json")])
+            viaHub = try await CLI.run([
+                "render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "central",
+                "--now", Self.now, "--output", scratch.path("hub.json"),
+            ])
         }
         #expect(viaHub.status == 0 && viaHub.stderr.isEmpty, "\(viaHub.stderr)")
         let expected = try scratch.read("direct.json")
         #expect(expected.contains(#""route":"T1""#) && expected.contains(#""route":"T9""#))
         #expect(try scratch.read("hub.json") == expected)
 
-        let unknown = try await CLI.run(["render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "wynyard",
-                                         "--now", Self.now, "--output", scratch.path("unknown.json")])
+        let unknown = try await CLI.run([
+            "render", "--api-base", "http://127.0.0.1:\(port)", "--stop", "wynyard",
+            "--now", Self.now, "--output", scratch.path("unknown.json"),
+        ])
         #expect(unknown.stderr.contains("HTTP 404"), "\(unknown.stderr)")
         #expect(hub.process.isRunning, "an unknown stop is an answer, never a crash")
 
@@ -64,8 +72,9 @@ struct ServeTests {
         let example = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/hub/hub.yaml"), encoding: .utf8)
         // The example's port may be taken on a shared machine; the copy asks for a free one.
         let hubFile = try scratch.write("hub.yaml", example.replacingOccurrences(of: "127.0.0.1:8090", with: "127.0.0.1:0"))
-        try scratch.write("saved-departures.json",
-                          String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/hub/saved-departures.json"), encoding: .utf8))
+        try scratch.write(
+            "saved-departures.json",
+            String(contentsOf: CLI.packageRoot.appendingPathComponent("Boards/hub/saved-departures.json"), encoding: .utf8))
         let hub = try RunSignalTests.RunningBoard(["serve", hubFile], scratch: scratch)
         #expect(await hub.waitUntil { Self.port(in: hub.log) != nil }, "\(hub.log)")
         let port = try #require(Self.port(in: hub.log))
@@ -84,7 +93,9 @@ struct ServeTests {
 
     @Test func aBadHubFileExits78NamingLineAndKey() async throws {
         let scratch = try ScratchDirectory()
-        let hubFile = try scratch.write("hub.yaml", """
+        let hubFile = try scratch.write(
+            "hub.yaml",
+            """
             stops:
               - id: central
                 source: {kind: demo}
@@ -98,15 +109,18 @@ struct ServeTests {
 
     @Test func aMissingTokenExits78NamingTheVariable() async throws {
         let scratch = try ScratchDirectory()
-        let hubFile = try scratch.write("hub.yaml", """
+        let hubFile = try scratch.write(
+            "hub.yaml",
+            """
             listen: 0.0.0.0:0
             token_env: DEPARTURE_HUB_TOKEN_THAT_IS_NOT_SET
             stops: [{id: central, source: {kind: demo}}]
             """)
         let run = try await CLI.run(["serve", hubFile])
         #expect(run.status == 78)
-        #expect(run.stderr.contains("\(hubFile): token_env: environment variable DEPARTURE_HUB_TOKEN_THAT_IS_NOT_SET is not set"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("\(hubFile): token_env: environment variable DEPARTURE_HUB_TOKEN_THAT_IS_NOT_SET is not set"),
+            "\(run.stderr)")
     }
 
     @Test func aPortInUseExits74() async throws {

@@ -12,8 +12,11 @@ struct SharedLibraryTests {
 
     func render(apiBase: String) async throws -> String {
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["render", "--api-base", apiBase, "--stop", "1", "--now", Self.now,
-                                     "--output", scratch.path("state.json")], environment: ["LD_DEBUG": "libs"])
+        let run = try await CLI.run(
+            [
+                "render", "--api-base", apiBase, "--stop", "1", "--now", Self.now,
+                "--output", scratch.path("state.json"),
+            ], environment: ["LD_DEBUG": "libs"])
         #expect(run.status == 0, "\(run.stderr.suffix(2000))")
         #expect(run.stderr.contains("calling init:"), "the loader's trace is there")
         return run.stderr
@@ -23,13 +26,17 @@ struct SharedLibraryTests {
     func renderOverTLS(environment: [String: String]) async throws -> (state: String, stderr: String) {
         let certificates = try TestCertificates.make()
         defer { certificates.remove() }
-        let body = #"{"data": [{"trip_id": "x", "route_short_name": "T4", "headsign": "Cronulla", "scheduled_time_secs": 34380, "realtime_time_secs": 34380, "delay_s": 0, "realtime": true}]}"#
+        let body =
+            #"{"data": [{"trip_id": "x", "route_short_name": "T4", "headsign": "Cronulla", "scheduled_time_secs": 34380, "realtime_time_secs": 34380, "delay_s": 0, "realtime": true}]}"#
         let server = try TLSTestServer(certificates: certificates, certificate: "good", body: body)
         defer { server.stop() }
         let scratch = try ScratchDirectory()
         let environment = environment.mapValues { $0.replacing("$CA", with: certificates.caFile) }
-        let run = try await CLI.run(["render", "--api-base", "https://localhost:\(server.port)", "--stop", "1", "--now", Self.now,
-                                     "--output", scratch.path("state.json")], environment: environment)
+        let run = try await CLI.run(
+            [
+                "render", "--api-base", "https://localhost:\(server.port)", "--stop", "1", "--now", Self.now,
+                "--output", scratch.path("state.json"),
+            ], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         return (try scratch.read("state.json"), run.stderr)
     }
@@ -56,8 +63,11 @@ struct SharedLibraryTests {
     @Test func freeTypeIsLoadedOnlyForAFontThatNeedsIt() async throws {
         let scratch = try ScratchDirectory()
         func render(_ board: String) async throws -> String {
-            let run = try await CLI.run(["render", "--board", CLI.packageRoot.appendingPathComponent("Boards/\(board)").path,
-                                         "--now", Self.now, "--output", scratch.path("\(board).png")], environment: ["LD_DEBUG": "libs"])
+            let run = try await CLI.run(
+                [
+                    "render", "--board", CLI.packageRoot.appendingPathComponent("Boards/\(board)").path,
+                    "--now", Self.now, "--output", scratch.path("\(board).png"),
+                ], environment: ["LD_DEBUG": "libs"])
             #expect(run.status == 0, "\(board): \(run.stderr.suffix(2000))")
             #expect(run.stderr.contains("calling init:"), "the loader's trace is there")
             return run.stderr

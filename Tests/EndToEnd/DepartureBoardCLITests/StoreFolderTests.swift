@@ -29,11 +29,14 @@ struct StoreFolderTests {
 
         let service = try await CLI.run(["validate", "--service", beside, home, state], in: scratch.url)
         #expect(service.status == 78)
-        #expect(service.stderr.contains("\(beside): source.store: the service cannot write \(scratch.path("beside.gtfs.sqlite")): "
-            + "it writes only in /var/lib/departure-board (ProtectSystem=strict)"), "\(service.stderr)")
+        #expect(
+            service.stderr.contains(
+                "\(beside): source.store: the service cannot write \(scratch.path("beside.gtfs.sqlite")): "
+                    + "it writes only in /var/lib/departure-board (ProtectSystem=strict)"), "\(service.stderr)")
         #expect(service.stderr.contains("set source.store: /var/lib/departure-board/beside.gtfs.sqlite"), "\(service.stderr)")
-        #expect(service.stderr.contains("\(home): source.store: the service cannot see /home/pi/board.gtfs.sqlite (ProtectHome= hides /home)"),
-                "\(service.stderr)")
+        #expect(
+            service.stderr.contains("\(home): source.store: the service cannot see /home/pi/board.gtfs.sqlite (ProtectHome= hides /home)"),
+            "\(service.stderr)")
         #expect(!service.stderr.contains("\(state): source.store: the service"), "\(service.stderr)")
     }
 
@@ -52,9 +55,11 @@ struct StoreFolderTests {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
 
         let arguments = ["validate", board]
-        let run = asRoot
-            ? try await CLI.run(["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments,
-                                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        let run =
+            asRoot
+            ? try await CLI.run(
+                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments,
+                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
             : try await CLI.run(arguments)
         #expect(run.status == 78, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("\(board): source.store: \(folder) is not writable by user "), "\(run.stderr)")

@@ -10,15 +10,17 @@ struct SunBrightnessTraceTests {
     /// Sydney's own OLED board, dimming with the sun at Sydney.
     static func board(offBelowNight: Bool, in scratch: ScratchDirectory) throws -> String {
         let text = try String(contentsOfFile: "Boards/ssd1306-i2c.yaml", encoding: .utf8)
-        return try scratch.write("sun.yaml", text + """
-            brightness:
-              mode: sun
-              day: 240
-              night: 16
-              latitude: -33.87
-              longitude: 151.21
-            \(offBelowNight ? "  off_below: night\n" : "")
-            """)
+        return try scratch.write(
+            "sun.yaml",
+            text + """
+                brightness:
+                  mode: sun
+                  day: 240
+                  night: 16
+                  latitude: -33.87
+                  longitude: 151.21
+                \(offBelowNight ? "  off_below: night\n" : "")
+                """)
     }
 
     /// Every SSD1306 contrast value (command 0x81) in the trace's I2C command writes, in order.
@@ -84,8 +86,10 @@ struct SunBrightnessTraceTests {
             .split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("display:") }.joined(separator: "\n")
         let sun = "brightness:\n  mode: sun\n  day: 240\n  night: 16\n  off_below: night\n"
-        let board = try scratch.write("gtfs-sun.yaml", "name: Central\nsource:\n  kind: gtfs\n  store: central.sqlite\n  stop_ids: [CEN]\n"
-                                      + panel + "\n" + sun)
+        let board = try scratch.write(
+            "gtfs-sun.yaml",
+            "name: Central\nsource:\n  kind: gtfs\n  store: central.sqlite\n  stop_ids: [CEN]\n"
+                + panel + "\n" + sun)
         try GTFSFeedBuilder.writeZip(feed, to: scratch.path("feed.zip"))
         let imported = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", board])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -101,7 +105,8 @@ struct SunBrightnessTraceTests {
         _ = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", board])
         let run = try await CLI.run(["render", "--board", board, "--now", "2026-12-21T13:00:00+11:00", "--trace", scratch.path("t.jsonl")])
         #expect(run.status != 0)
-        #expect(run.stderr.contains("brightness: mode: sun takes the place of stop CEN from the GTFS store, which has none for it")
+        #expect(
+            run.stderr.contains("brightness: mode: sun takes the place of stop CEN from the GTFS store, which has none for it")
                 && run.stderr.contains("or give latitude and longitude"), "\(run.stderr)")
     }
 }

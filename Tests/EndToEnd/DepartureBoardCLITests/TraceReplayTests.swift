@@ -28,8 +28,10 @@ struct TraceReplayTests {
     @Test(arguments: traced)
     func theTraceShowsTheRenderedPixels(board: String) async throws {
         let scratch = try ScratchDirectory()
-        let run = try await CLI.run(["render", "--board", "Boards/\(board).yaml", "--now", Self.now,
-                                     "--output", scratch.path("frame.ppm"), "--trace", scratch.path("trace.jsonl")])
+        let run = try await CLI.run([
+            "render", "--board", "Boards/\(board).yaml", "--now", Self.now,
+            "--output", scratch.path("frame.ppm"), "--trace", scratch.path("trace.jsonl"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let ops = try TraceOp.parse(try scratch.read("trace.jsonl"))
         var emulator = try #require(Self.emulator(for: board))

@@ -21,8 +21,9 @@ struct ValidateLiveTests {
         let renumberedBytes = Array(try renumbered.serializedData())
         let serveRenumbered = ScratchFlag()
         let server = try LoopbackHTTPServer { _ in
-            .respond(status: 200, headers: [("Content-Type", "application/x-protobuf")],
-                     body: serveRenumbered.isSet ? renumberedBytes : matching)
+            .respond(
+                status: 200, headers: [("Content-Type", "application/x-protobuf")],
+                body: serveRenumbered.isSet ? renumberedBytes : matching)
         }
         defer { server.stop() }
         try GTFSBoardCLITests.board(store: "central.sqlite", realtimeURL: server.baseURL + "/rt")
@@ -34,8 +35,10 @@ struct ValidateLiveTests {
         let good = try await CLI.run(live, environment: ["GTFS_TEST_KEY": "k"])
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("timetable: 6 departures in the next 120 min"), "\(good.stdout)")
-        #expect(good.stdout.contains("trip updates: header 20 s old, 5 entities, 5 of 5 trips for the board's routes matched the timetable (100 %)"),
-                "\(good.stdout)")
+        #expect(
+            good.stdout.contains(
+                "trip updates: header 20 s old, 5 entities, 5 of 5 trips for the board's routes matched the timetable (100 %)"),
+            "\(good.stdout)")
 
         serveRenumbered.set()
         let bad = try await CLI.run(live, environment: ["GTFS_TEST_KEY": "k"])
@@ -58,17 +61,18 @@ final class ScratchFlag: @unchecked Sendable {
 struct ValidateServiceEndTests {
     @Test func aTimetableEndingWithinTwoWeeksIsAWarning() async throws {
         let scratch = try ScratchDirectory()
-        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))   // service to 2026-12-31
+        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))  // service to 2026-12-31
         try GTFSBoardCLITests.board(store: "central.sqlite", realtimeURL: "https://feeds.invalid/rt")
             .write(toFile: scratch.path("central.yaml"), atomically: true, encoding: .utf8)
         _ = try await CLI.run(["gtfs", "import", scratch.path("feed.zip"), "--board", scratch.path("central.yaml")])
-        let key = ["GTFS_TEST_KEY": "k"]   // as the service's environment would have it
+        let key = ["GTFS_TEST_KEY": "k"]  // as the service's environment would have it
         let early = try await CLI.run(["validate", "--now", "2026-11-23T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(early.status == 0 && !early.stderr.contains("warning"), "\(early.stderr)")
         let late = try await CLI.run(["validate", "--now", "2026-12-24T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(late.status == 0, "\(late.stderr)")
-        #expect(late.stderr.contains("warning: ") && late.stderr.contains("the timetable's service ends on 2026-12-31, in 7 days"),
-                "\(late.stderr)")
+        #expect(
+            late.stderr.contains("warning: ") && late.stderr.contains("the timetable's service ends on 2026-12-31, in 7 days"),
+            "\(late.stderr)")
         let after = try await CLI.run(["validate", "--now", "2027-01-05T09:30:00+11:00", scratch.path("central.yaml")], environment: key)
         #expect(after.stderr.contains("service ended on 2026-12-31"), "\(after.stderr)")
     }
@@ -82,10 +86,12 @@ struct GTFSStopsCommandTests {
         let run = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--name", "CENTRAL"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("CENSTN") && $0.contains("Central") && $0.contains("(station: covers its platforms)") },
-                "\(run.stdout)")
-        #expect(lines.contains { $0.hasPrefix("CEN ") && $0.contains("Central Platform 16") && $0.contains("in CENSTN Central") },
-                "\(run.stdout)")
+        #expect(
+            lines.contains { $0.hasPrefix("CENSTN") && $0.contains("Central") && $0.contains("(station: covers its platforms)") },
+            "\(run.stdout)")
+        #expect(
+            lines.contains { $0.hasPrefix("CEN ") && $0.contains("Central Platform 16") && $0.contains("in CENSTN Central") },
+            "\(run.stdout)")
         #expect(!run.stdout.contains("Strathfield"))
         let south = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--near", "-33.88,151.21", "--limit", "2"])
         #expect(south.status == 0, "a southern latitude is a value, not an option: \(south.stderr)")

@@ -28,7 +28,9 @@ struct ValidateFontTests {
     @Test func aMissingFontIsFoundByValidate() async throws {
         let scratch = try ScratchDirectory()
         let board = try scratch.write("f.yaml", "source:\n  kind: demo\ndisplay:\n  font: board-9x18\n")
-        let broken = try scratch.write("broken.bdf", "STARTFONT 2.1\nFONT x\nSIZE 8 75 75\nFONTBOUNDINGBOX 5 7 0 0\nCHARS 1\nSTARTCHAR A\nENCODING 65\nBBX 5 7 0\nENDFONT\n")
+        let broken = try scratch.write(
+            "broken.bdf",
+            "STARTFONT 2.1\nFONT x\nSIZE 8 75 75\nFONTBOUNDINGBOX 5 7 0 0\nCHARS 1\nSTARTCHAR A\nENCODING 65\nBBX 5 7 0\nENDFONT\n")
         let second = try scratch.write("g.yaml", "source:\n  kind: demo\ndisplay:\n  font: broken.bdf\n")
         let run = try await CLI.run(["validate", board, second])
         #expect(run.status == 78)

@@ -9,7 +9,8 @@ import Testing
         #expect(result.status == 0)
         let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         // This checkout is a git repository, so the commit is known (12 hex digits, maybe "-modified").
-        let pattern = #/^departure-board \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-modified)?, (debug|release) build, (x86_64|aarch64|armv7) Linux\)$/#
+        let pattern =
+            #/^departure-board \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-modified)?, (debug|release) build, (x86_64|aarch64|armv7) Linux\)$/#
         #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
         let head = try await CLI.run(["rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: "/usr/bin/git"))
         #expect(line.contains("commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -21,7 +22,11 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         for command in ["render", "run"] {
             let line = try #require(lines.first { $0.hasPrefix("\(command) Boards/ssd1322-spi.yaml: ") }, "\(result.stdout)")
-            let figures = try #require(line.firstMatch(of: #/peak RSS (\d+)\.\d MiB, start-up to first frame (\d+)\.\d ms(, CPU \d+\.\d ms in \d+\.\d s \(\d+\.\d % of a core\))?$/#), "\(line)")
+            let figures = try #require(
+                line.firstMatch(
+                    of:
+                        #/peak RSS (\d+)\.\d MiB, start-up to first frame (\d+)\.\d ms(, CPU \d+\.\d ms in \d+\.\d s \(\d+\.\d % of a core\))?$/#
+                ), "\(line)")
             // A figure for a process that drew a frame (run's READY=1 arrived: not "none"), in megabytes.
             #expect(Int(figures.1)! >= 2, "\(line)")
             _ = figures.2
@@ -41,14 +46,18 @@ import Testing
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3, "\(result.stdout)")
         for line in lines {
-            let figures = try #require(line.wholeMatch(of: #/gtfs import: 20000 stop_times rows in \d+\.\d ms, (\d+) rows/s, peak RSS (\d+)\.\d MiB/#),
-                                       "\(line)")
+            let figures = try #require(
+                line.wholeMatch(of: #/gtfs import: 20000 stop_times rows in \d+\.\d ms, (\d+) rows/s, peak RSS (\d+)\.\d MiB/#),
+                "\(line)")
             #expect(Int(figures.1)! > 0 && Int(figures.2)! >= 2, "\(line)")
         }
 
         let refused = try await CLI.run(["bench", "--gtfs-zip", scratch.path("feed.zip"), "--gtfs-stop", "NOWHERE"])
-        #expect(refused.stdout.contains("gtfs import failed (exit 65): departure-board: error: \(scratch.path("feed.zip")): stops.txt: no stop with stop_id 'NOWHERE'"),
-                "\(refused.stdout)")
+        #expect(
+            refused.stdout.contains(
+                "gtfs import failed (exit 65): departure-board: error: \(scratch.path("feed.zip")): stops.txt: no stop with stop_id 'NOWHERE'"
+            ),
+            "\(refused.stdout)")
         let alone = try await CLI.run(["bench", "--gtfs-stop", "R7-S10"])
         #expect(alone.status != 0 && alone.stderr.contains("--gtfs-zip and --gtfs-stop go together."), "\(alone.stderr)")
     }

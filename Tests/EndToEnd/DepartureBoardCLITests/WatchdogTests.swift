@@ -120,8 +120,9 @@ struct WatchdogTests {
     @Test func withoutANotifySocketNothingIsSentAndTheBoardRunsAsBefore() async throws {
         let scratch = try ScratchDirectory()
         let trace = scratch.path("trace.jsonl")
-        let board = try RunSignalTests.RunningBoard(["run", "--board", "Boards/ssd1322-spi.yaml", "--trace", trace], scratch: scratch,
-                                                    environment: ["WATCHDOG_USEC": "1000000"])
+        let board = try RunSignalTests.RunningBoard(
+            ["run", "--board", "Boards/ssd1322-spi.yaml", "--trace", trace], scratch: scratch,
+            environment: ["WATCHDOG_USEC": "1000000"])
         #expect(await board.waitUntil { board.log.contains("board started") })
         board.signal(SIGTERM)
         #expect(await board.exitStatus(within: 10) == 0)

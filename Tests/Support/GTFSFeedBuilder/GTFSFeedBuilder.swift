@@ -58,12 +58,16 @@ public struct LargeFeed: Sendable {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var small: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Big Transit,https://example.invalid,Australia/Sydney\n",
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260101,20261231\n",
+            "calendar.txt":
+                "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260101,20261231\n",
         ]
-        small["routes.txt"] = "route_id,route_short_name,route_long_name,route_type\n"
+        small["routes.txt"] =
+            "route_id,route_short_name,route_long_name,route_type\n"
             + (0..<routes).map { "R\($0),\($0),Route \($0),3\n" }.joined()
-        small["stops.txt"] = "stop_id,stop_name,stop_lat,stop_lon\n"
-            + (0..<routes).flatMap { r in (0..<stopsPerTrip).map { "\(Self.stopID(route: r, index: $0)),Stop \($0) of \(r),-33.8,151.2\n" } }.joined()
+        small["stops.txt"] =
+            "stop_id,stop_name,stop_lat,stop_lon\n"
+            + (0..<routes).flatMap { r in (0..<stopsPerTrip).map { "\(Self.stopID(route: r, index: $0)),Stop \($0) of \(r),-33.8,151.2\n" }
+            }.joined()
         for (name, text) in small {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
@@ -72,8 +76,9 @@ public struct LargeFeed: Sendable {
             for trip in 0..<trips { out.append("R\(route(ofTrip: trip)),DAILY,\(Self.tripID(trip)),Terminus \(route(ofTrip: trip)),0\n") }
         }
         try withWriter(folder + "/stop_times.txt") { out in
-            out.append("trip_id,arrival_time,departure_time,stop_id,stop_sequence"
-                       + (wide ? ",stop_headsign,pickup_type,drop_off_type,shape_dist_traveled,timepoint\n" : "\n"))
+            out.append(
+                "trip_id,arrival_time,departure_time,stop_id,stop_sequence"
+                    + (wide ? ",stop_headsign,pickup_type,drop_off_type,shape_dist_traveled,timepoint\n" : "\n"))
             for trip in 0..<trips {
                 let tripID = Self.tripID(trip), route = route(ofTrip: trip)
                 for k in 0..<stopsPerTrip {

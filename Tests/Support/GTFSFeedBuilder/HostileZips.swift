@@ -10,8 +10,10 @@ extension GTFSFeedBuilder {
         try? FileManager.default.removeItem(atPath: zipPath)
         let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
         for (name, bytes) in members {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count),
-                                 compressionMethod: stored ? .none : .deflate) { position, size in
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(bytes.count),
+                compressionMethod: stored ? .none : .deflate
+            ) { position, size in
                 Data(bytes[Int(position)..<Int(position) + size])
             }
         }
@@ -32,11 +34,13 @@ extension GTFSFeedBuilder {
         var patched = 0
         for at in 0..<(bytes.count - 46) where bytes[at] == 0x50 && bytes[at + 1] == 0x4B {
             if bytes[at + 2] == 3, bytes[at + 3] == 4, Array(bytes[(at + 30)..<(at + 30 + min(name.count, u16(at + 26)))]) == name,
-               u16(at + 26) == name.count {
+                u16(at + 26) == name.count
+            {
                 put(at + 22)
                 patched += 1
             } else if bytes[at + 2] == 1, bytes[at + 3] == 2, u16(at + 28) == name.count,
-                      Array(bytes[(at + 46)..<(at + 46 + name.count)]) == name {
+                Array(bytes[(at + 46)..<(at + 46 + name.count)]) == name
+            {
                 put(at + 24)
                 patched += 1
             }

@@ -6,8 +6,10 @@ import Foundation
 extension GTFSFeedBuilder {
     /// Writes `members` (deflated) plus `bomb`, which inflates to `mebibytes` MiB while its
     /// headers declare `declaredSize` (nil: the truth).
-    public static func writeBombZip(members: [(name: String, bytes: [UInt8])], bomb: String, mebibytes: Int,
-                                    declaredSize: UInt32? = nil, to zipPath: String) throws {
+    public static func writeBombZip(
+        members: [(name: String, bytes: [UInt8])], bomb: String, mebibytes: Int,
+        declaredSize: UInt32? = nil, to zipPath: String
+    ) throws {
         let megabyte = [UInt8](repeating: 0x30, count: 1 << 20)
         let (block, end) = flushedBlock(megabyte)
         var data: [UInt8] = []
@@ -17,8 +19,11 @@ extension GTFSFeedBuilder {
         let blockCRC = crc(of: megabyte)
         var total: uLong = 0
         for _ in 0..<mebibytes { total = crc32_combine(total, blockCRC, off_t(megabyte.count)) }
-        var entries = members.map { RawEntry(name: $0.name, data: rawDeflate($0.bytes), crc: UInt32(crc(of: $0.bytes)),
-                                             size: UInt32($0.bytes.count)) }
+        var entries = members.map {
+            RawEntry(
+                name: $0.name, data: rawDeflate($0.bytes), crc: UInt32(crc(of: $0.bytes)),
+                size: UInt32($0.bytes.count))
+        }
         entries.append(RawEntry(name: bomb, data: data, crc: UInt32(total), size: declaredSize ?? UInt32(mebibytes << 20)))
         try Data(zipBytes(entries)).write(to: URL(fileURLWithPath: zipPath))
     }
@@ -68,8 +73,10 @@ extension GTFSFeedBuilder {
     /// the final empty block that ends a stream.
     static func flushedBlock(_ bytes: [UInt8]) -> (block: [UInt8], end: [UInt8]) {
         var stream = z_stream()
-        precondition(deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
-                                   Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        precondition(
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         defer { deflateEnd(&stream) }
         let block = run(&stream, bytes, flush: Z_FULL_FLUSH)
         return (block, run(&stream, [], flush: Z_FINISH))
@@ -78,8 +85,10 @@ extension GTFSFeedBuilder {
     /// Raw deflate (no zlib header), as zip stores it, at level 9.
     public static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
-        precondition(deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
-                                   Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        precondition(
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         defer { deflateEnd(&stream) }
         return run(&stream, bytes, flush: Z_FINISH)
     }

@@ -35,11 +35,13 @@ public final class LoopbackHTTPServer: Sendable {
 
         let context = Unmanaged.passRetained(self).toOpaque()
         var tid = pthread_t()
-        let rc = pthread_create(&tid, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<LoopbackHTTPServer>.fromOpaque(raw).takeRetainedValue().acceptLoop()
-            return nil
-        }, context)
+        let rc = pthread_create(
+            &tid, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<LoopbackHTTPServer>.fromOpaque(raw).takeRetainedValue().acceptLoop()
+                return nil
+            }, context)
         guard rc == 0 else {
             Unmanaged<LoopbackHTTPServer>.fromOpaque(context).release()
             close(fd)
@@ -59,7 +61,11 @@ public final class LoopbackHTTPServer: Sendable {
     /// Ends the accept loop (interrupting any delay), joins the thread, closes the socket. Idempotent.
     public func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)
-        guard let tid = thread.withLock({ t -> pthread_t? in defer { t = nil }; return t }) else { return }
+        guard
+            let tid = thread.withLock({ t -> pthread_t? in
+                defer { t = nil }; return t
+            })
+        else { return }
         pthread_join(tid, nil)
         close(listenFD)
     }
@@ -177,7 +183,8 @@ public final class LoopbackHTTPServer: Sendable {
             _ = sendAll(fd, body)
         case .heldBody(let status, let headers, let body, let release, let limit):
             guard sendHead(fd, status, headers + [("Content-Length", "\(body.count)")]),
-                  sendAll(fd, Array(body.dropLast())) else { return }
+                sendAll(fd, Array(body.dropLast()))
+            else { return }
             let deadline = ContinuousClock.now + limit
             while !release() && ContinuousClock.now < deadline {
                 guard pause(.milliseconds(10)) else { return }

@@ -28,8 +28,9 @@ public indirect enum Reply: Sendable {
     case truncated(status: Int, declaredLength: Int, body: [UInt8])
     /// Sends the head and all of the body but its last byte, then waits until `release` says
     /// so (at most `limit`) before the last byte: a download that lasts as long as a test needs.
-    case heldBody(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8],
-                  release: @Sendable () -> Bool, limit: Duration = .seconds(60))
+    case heldBody(
+        status: Int, headers: [(name: String, value: String)] = [], body: [UInt8],
+        release: @Sendable () -> Bool, limit: Duration = .seconds(60))
     /// Sends one byte per interval; keeps every gap short but the whole exchange long.
     case trickle(status: Int, bytes: Int, interval: Duration)
     /// Reads the request and closes without a byte of response.

@@ -28,10 +28,14 @@ public struct TestProxy: Sendable {
             for _ in 0..<5 {
                 let port = try LoopbackHTTPServer.closedPort()
                 let rules = rules.map { $0.replacing("$DIR", with: directory) }
-                try write((["Port \(port)", "Listen 127.0.0.1", "Timeout 30", "MaxClients 20", "Allow 127.0.0.1",
-                            "LogLevel Info"] + rules).joined(separator: "\n") + "\n", to: directory + "/tinyproxy.conf")
-                let pid = try ChildProcess.spawn([executable, "-d", "-c", directory + "/tinyproxy.conf"],
-                                                 output: directory + "/tinyproxy.log")
+                try write(
+                    ([
+                        "Port \(port)", "Listen 127.0.0.1", "Timeout 30", "MaxClients 20", "Allow 127.0.0.1",
+                        "LogLevel Info",
+                    ] + rules).joined(separator: "\n") + "\n", to: directory + "/tinyproxy.conf")
+                let pid = try ChildProcess.spawn(
+                    [executable, "-d", "-c", directory + "/tinyproxy.conf"],
+                    output: directory + "/tinyproxy.log")
                 let proxy = TestProxy(port: port, pid: pid, directory: directory)
                 if proxy.waitUntilListening() { return proxy }
                 proxy.kill()

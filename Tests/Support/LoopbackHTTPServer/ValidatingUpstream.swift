@@ -33,7 +33,8 @@ public final class ValidatingUpstream: Sendable {
         if request.header("If-None-Match") == tag {
             return .respond(status: 304, headers: [("ETag", tag), ("Last-Modified", Self.lastModified)])
         }
-        return .respond(status: 200, headers: [("Content-Type", contentType), ("ETag", tag), ("Last-Modified", Self.lastModified)],
-                        body: Array(body.utf8))
+        return .respond(
+            status: 200, headers: [("Content-Type", contentType), ("ETag", tag), ("Last-Modified", Self.lastModified)],
+            body: Array(body.utf8))
     }
 }

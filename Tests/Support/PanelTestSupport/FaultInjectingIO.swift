@@ -97,8 +97,9 @@ public final class FaultInjectingIO: PanelIO {
             faultsInjected += 1
             let (seconds, attoseconds) = timeout.components
             let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            throw BusError(.busyTimeout, device: description,
-                           message: "did not read \(value) within \(ms) ms; is the panel powered and wired?")
+            throw BusError(
+                .busyTimeout, device: description,
+                message: "did not read \(value) within \(ms) ms; is the panel powered and wired?")
         }
         try inner.waitForLine(line, value: value, timeout: timeout)
     }

@@ -23,9 +23,11 @@ public enum TestTiming {
 
     /// Polls `condition` every `interval` until it holds (true) or the task is cancelled,
     /// as a time limit does (false). It runs on the caller's actor.
-    public static func eventually(every interval: Duration = .milliseconds(5),
-                                  isolation: isolated (any Actor)? = #isolation,
-                                  _ condition: () -> Bool) async -> Bool {
+    public static func eventually(
+        every interval: Duration = .milliseconds(5),
+        isolation: isolated (any Actor)? = #isolation,
+        _ condition: () -> Bool
+    ) async -> Bool {
         while !condition() {
             if Task.isCancelled { return false }
             try? await Task.sleep(for: interval)

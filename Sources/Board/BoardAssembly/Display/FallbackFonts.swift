@@ -45,7 +45,8 @@ enum FallbackFonts {
                         throw FallbackFontMissing(description: error.description)
                     }
                 }
-                fonts.append(lazy(reference, path: path, pixels: wanted, scale: lower.hasSuffix(".bdf") || !lower.contains(".") ? scale : 1))
+                fonts.append(
+                    lazy(reference, path: path, pixels: wanted, scale: lower.hasSuffix(".bdf") || !lower.contains(".") ? scale : 1))
             }
         }
         return fonts

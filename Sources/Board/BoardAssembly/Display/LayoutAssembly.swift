@@ -11,8 +11,9 @@ public enum LayoutAssembly {
     public static func options(for board: BoardFile) throws(AssemblyError) -> LayoutOptions {
         let display = board.display
         let upright = display.rotation % 180 == 0
-        let font = try fontChain(display, board: board, logicalWidth: upright ? display.width : display.height,
-                            logicalHeight: upright ? display.height : display.width)
+        let font = try fontChain(
+            display, board: board, logicalWidth: upright ? display.width : display.height,
+            logicalHeight: upright ? display.height : display.width)
 
         var overrides: [String: RGB] = [:]
         for (name, hex) in display.colors { overrides[name] = RGB(hex: hex) }
@@ -23,12 +24,14 @@ public enum LayoutAssembly {
             width: display.width, height: display.height, format: display.format, rotation: display.rotation,
             style: display.layout.map(LayoutOptions.Style.init), rows: display.rows, font: font,
             header: display.header, clock: SlowPanelRules.clock(for: board),
-            columns: Set(SlowPanelRules.columns(for: board).map(LayoutOptions.Column.init)), countdown: LayoutOptions.Countdown(display.countdown),
+            columns: Set(SlowPanelRules.columns(for: board).map(LayoutOptions.Column.init)),
+            countdown: LayoutOptions.Countdown(display.countdown),
             overflow: LayoutOptions.Overflow(display.overflow), pageInterval: display.pageInterval,
             badgeShape: LayoutOptions.BadgeShape(display.badgeShape),
-            palette: Palette(format: display.format, overrides: overrides, routeColors: routeColors,
-                             redInk: panelShowsRed(board.output),
-                             ledMatrix: board.output.map { [.ledMatrix, .rgbMatrix].contains(PanelFacts.of($0.driver).family) } ?? false),
+            palette: Palette(
+                format: display.format, overrides: overrides, routeColors: routeColors,
+                redInk: panelShowsRed(board.output),
+                ledMatrix: board.output.map { [.ledMatrix, .rgbMatrix].contains(PanelFacts.of($0.driver).family) } ?? false),
             alerts: display.alerts.map(LayoutOptions.AlertStyle.init) ?? defaultAlerts(board.output),
             abbreviations: display.abbreviations)
     }
@@ -50,8 +53,9 @@ public enum LayoutAssembly {
         renderer.unusedSettings(headerAsked: board.display.locations["header"] != nil).map { unused in
             "\(place(of: unused.key, in: board)): display.\(unused.key): \(unused.reason)"
         } + contrastWarnings(for: board, palette: renderer.options.palette)
-            + SlowPanelRules.warnings(for: board, hasHeader: renderer.options.header,
-                                      scrolls: renderer.options.style == .ticker || renderer.options.overflow == .scroll)
+            + SlowPanelRules.warnings(
+                for: board, hasHeader: renderer.options.header,
+                scrolls: renderer.options.style == .ticker || renderer.options.overflow == .scroll)
     }
 
     /// Colour pairs of `display.colors` (as the panel shows them) below WCAG 2's 3:1, the
@@ -69,9 +73,14 @@ public enum LayoutAssembly {
             ("delay_text", "delay", shown(.delayText), shown(.delay)),
         ]
         if let chosen = board.display.colors["badge_text"].flatMap(RGB.init(hex:)), format == .rgb888 || format == .rgb565 {
-            let badges = [("badge", board.display.colors["badge"].flatMap(RGB.init(hex:)) ?? Palette.defaultColors["badge"]!)]
-                + board.display.routeColors.sorted { $0.key < $1.key }.compactMap { route, hex in RGB(hex: hex).map { ("route_colors.\(route)", $0) } }
-            pairs += badges.map { ("badge_text", $0.0, format.color(of: format.value(for: chosen)), format.color(of: format.value(for: $0.1))) }
+            let badges =
+                [("badge", board.display.colors["badge"].flatMap(RGB.init(hex:)) ?? Palette.defaultColors["badge"]!)]
+                + board.display.routeColors.sorted { $0.key < $1.key }.compactMap { route, hex in
+                    RGB(hex: hex).map { ("route_colors.\(route)", $0) }
+                }
+            pairs += badges.map {
+                ("badge_text", $0.0, format.color(of: format.value(for: chosen)), format.color(of: format.value(for: $0.1)))
+            }
         }
         return pairs.compactMap { pair in
             let ratio = pair.fg.contrastRatio(with: pair.bg)
@@ -92,8 +101,10 @@ public enum LayoutAssembly {
         }
     }
 
-    private static func font(_ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
-                             logicalHeight: Int) throws(AssemblyError) -> any Font {
+    private static func font(
+        _ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
+        logicalHeight: Int
+    ) throws(AssemblyError) -> any Font {
         let fallback = LayoutOptions.defaultFont(logicalWidth: logicalWidth, logicalHeight: logicalHeight)
         let reference = display.font ?? fallback.name
         let lower = reference.lowercased()
@@ -112,8 +123,10 @@ public enum LayoutAssembly {
     }
 
     /// The board's font, then its fallbacks, shaped in the board's language.
-    private static func fontChain(_ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
-                                  logicalHeight: Int) throws(AssemblyError) -> FontChain {
+    private static func fontChain(
+        _ display: DisplaySettings, board: BoardFile, logicalWidth: Int,
+        logicalHeight: Int
+    ) throws(AssemblyError) -> FontChain {
         let primary = try font(display, board: board, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
         do {
             let fallbacks = try FallbackFonts.fonts(display.fallbackFonts, primary: primary, boardPath: board.path)

@@ -49,7 +49,9 @@ public enum SlowPanelRules {
         guard let output = board.output, let times = refreshTimes(of: board) else { return [] }
         let display = board.display
         let refresh = seconds(times.cheapest)
-        let panel = "\(output.driver.rawValue)" + (PanelFacts.of(output.driver).redInk == .whenConfigured ? ", colors: \(output.epaperColors.rawValue)" : "")
+        let panel =
+            "\(output.driver.rawValue)"
+            + (PanelFacts.of(output.driver).redInk == .whenConfigured ? ", colors: \(output.epaperColors.rawValue)" : "")
         let kind = times.partial == nil ? "a \(refresh) full refresh (\(panel) has no partial refresh)" : "a \(refresh) refresh (\(panel))"
         var lines: [String] = []
         func warn(_ key: String, in section: String, _ text: String) {
@@ -60,29 +62,41 @@ public enum SlowPanelRules {
         let interval = output.minRefreshInterval
         let intervalText = Durations.format(interval) + (output.locations["min_refresh_interval"] == nil ? " (the default)" : "")
         if interval < times.cheapest {
-            warn("min_refresh_interval", in: "output", "\(intervalText) is shorter than the panel's own refresh, \(refresh): "
-                 + "it would spend more time refreshing than showing departures; set \(Durations.format(roundedUp(times.cheapest))) or more")
+            warn(
+                "min_refresh_interval", in: "output",
+                "\(intervalText) is shorter than the panel's own refresh, \(refresh): "
+                    + "it would spend more time refreshing than showing departures; set \(Durations.format(roundedUp(times.cheapest))) or more"
+            )
         }
         let turn = times.cheapest + interval
         if display.pageInterval < turn {
             let pageText = Durations.format(display.pageInterval) + (display.locations["page_interval"] == nil ? " (the default)" : "")
-            warn("page_interval", in: "display", "\(pageText) is shorter than a page turn can be on this panel: \(kind), "
-                 + "then min_refresh_interval \(Durations.format(interval)), \(seconds(turn)) in all; set \(Durations.format(roundedUp(turn))) or more")
+            warn(
+                "page_interval", in: "display",
+                "\(pageText) is shorter than a page turn can be on this panel: \(kind), "
+                    + "then min_refresh_interval \(Durations.format(interval)), \(seconds(turn)) in all; set \(Durations.format(roundedUp(turn))) or more"
+            )
         }
         guard times.isSlow else { return lines }
         if columns(for: board).contains(.countdown) {
-            warn(display.locations["columns"] == nil ? "countdown" : "columns", in: "display",
-                 "the countdown changes every minute and each change is \(kind): about 60 refreshes an hour; "
-                 + "leave countdown out of display.columns to show departure times, which change only when a departure is late or leaves")
+            warn(
+                display.locations["columns"] == nil ? "countdown" : "columns", in: "display",
+                "the countdown changes every minute and each change is \(kind): about 60 refreshes an hour; "
+                    + "leave countdown out of display.columns to show departure times, which change only when a departure is late or leaves"
+            )
         }
         if clock(for: board) && hasHeader {
-            warn("clock", in: "display", "the header clock changes every minute and each change is \(kind): about 60 refreshes an hour; "
-                 + "set clock: false")
+            warn(
+                "clock", in: "display",
+                "the header clock changes every minute and each change is \(kind): about 60 refreshes an hour; "
+                    + "set clock: false")
         }
         if scrolls {
             let key = display.locations["overflow"] != nil && display.overflow == .scroll ? "overflow" : "layout"
-            warn(key, in: "display", "scrolling text moves every few milliseconds and each step is \(kind); "
-                 + "use layout: rows and overflow: ellipsis")
+            warn(
+                key, in: "display",
+                "scrolling text moves every few milliseconds and each step is \(kind); "
+                    + "use layout: rows and overflow: ellipsis")
         }
         return lines
     }

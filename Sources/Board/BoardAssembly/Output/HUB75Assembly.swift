@@ -38,8 +38,10 @@ public enum HUB75Assembly {
     /// the installed driver service's socket is used if it is there (a Pi set up with
     /// install-hub75.sh), else the program is looked for beside this one and in
     /// ../libexec/departure-board/, as the status server is, and started as a child.
-    public static func launcher(for board: BoardFile, installedSocket: String = installedSocket,
-                                find: (String) -> String? = { HelperExecutable.find($0) }) throws(AssemblyError) -> any HUB75Launcher {
+    public static func launcher(
+        for board: BoardFile, installedSocket: String = installedSocket,
+        find: (String) -> String? = { HelperExecutable.find($0) }
+    ) throws(AssemblyError) -> any HUB75Launcher {
         switch board.output?.hub75Driver ?? .spawn(program: nil) {
         case .socket(let path):
             return HUB75SocketLauncher(path: path)
@@ -52,7 +54,10 @@ public enum HUB75Assembly {
             }
             guard let found = find(driverName) else {
                 let places = HelperExecutable.candidates(driverName).joined(separator: " or ")
-                throw AssemblyError(.io, "\(board.path): output.driver: hub75 needs the \(driverName) program, not found at \(places.isEmpty ? "its usual places" : places); install it (deploy/hub75/install-hub75.sh), or name it with output.driver_program or a running driver's output.driver_socket")
+                throw AssemblyError(
+                    .io,
+                    "\(board.path): output.driver: hub75 needs the \(driverName) program, not found at \(places.isEmpty ? "its usual places" : places); install it (deploy/hub75/install-hub75.sh), or name it with output.driver_program or a running driver's output.driver_socket"
+                )
             }
             return HUB75SpawnLauncher(program: found)
         }
@@ -61,8 +66,10 @@ public enum HUB75Assembly {
     /// What `validate` says of a HUB75 board's driver: a named program that is not there is an
     /// error (the board names it); a socket not there yet, or no driver found, is a warning,
     /// since boards are often checked on another machine than the sign.
-    public static func preflight(_ board: BoardFile, installedSocket: String = installedSocket,
-                                 find: (String) -> String? = { HelperExecutable.find($0) }) -> SourcePreflight.Findings {
+    public static func preflight(
+        _ board: BoardFile, installedSocket: String = installedSocket,
+        find: (String) -> String? = { HelperExecutable.find($0) }
+    ) -> SourcePreflight.Findings {
         var findings = SourcePreflight.Findings()
         guard let output = board.output, output.driver == .hub75 else { return findings }
         switch output.hub75Driver {
@@ -72,12 +79,16 @@ public enum HUB75Assembly {
             }
         case .socket(let path):
             if access(path, F_OK) != 0 {
-                findings.warnings.append("\(board.path): output.driver_socket: \(path) does not exist here yet (the driver's socket unit makes it: deploy/hub75/install-hub75.sh)")
+                findings.warnings.append(
+                    "\(board.path): output.driver_socket: \(path) does not exist here yet (the driver's socket unit makes it: deploy/hub75/install-hub75.sh)"
+                )
             }
         case .spawn(nil):
             // As `run` would look for it.
             if (try? launcher(for: board, installedSocket: installedSocket, find: find)) == nil {
-                findings.warnings.append("\(board.path): output.driver: hub75 needs \(driverName), not installed here (no \(installedSocket), no program beside this one): deploy/hub75/install-hub75.sh on the Pi")
+                findings.warnings.append(
+                    "\(board.path): output.driver: hub75 needs \(driverName), not installed here (no \(installedSocket), no program beside this one): deploy/hub75/install-hub75.sh on the Pi"
+                )
             }
         }
         return findings

@@ -27,10 +27,13 @@ extension OutputTarget {
     }
 
     /// The backend for this target. `hardware` opens the board's buses; tests inject a bus double.
-    public func backend(for board: BoardFile,
-                        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus,
-                        logger: Logger? = nil)
-        throws(AssemblyError) -> any DisplayBackend {
+    public func backend(
+        for board: BoardFile,
+        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus,
+        logger: Logger? = nil
+    )
+        throws(AssemblyError) -> any DisplayBackend
+    {
         switch self {
         case .trace(let path):
             let file = try AppendingFile(path: path)
@@ -48,7 +51,8 @@ extension OutputTarget {
         }
         guard let output = board.output else {
             guard isatty(STDOUT_FILENO) == 1 else {
-                throw AssemblyError(.usage, "\(board.path): no output section: give --output PATH (an image file, or - for this terminal) or --trace FILE")
+                throw AssemblyError(
+                    .usage, "\(board.path): no output section: give --output PATH (an image file, or - for this terminal) or --trace FILE")
             }
             return TerminalBackend()
         }

@@ -11,8 +11,10 @@ import PanelCatalog
 public enum PanelAssembly {
     /// The driver for the board's panel, or an error for outputs that are not panels on a bus.
     /// `now`: e-paper's clock for its refresh rules (monotonic unless a simulation runs its own).
-    public static func driver(for board: BoardFile, io: any PanelIO,
-                              now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) throws(AssemblyError) -> any PanelDriver {
+    public static func driver(
+        for board: BoardFile, io: any PanelIO,
+        now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()
+    ) throws(AssemblyError) -> any PanelDriver {
         guard let output = board.output else {
             throw AssemblyError(.boardFile, "\(board.path): output: no panel driver; add an output section (wiring: deploy/WIRING.md)")
         }
@@ -21,8 +23,9 @@ public enum PanelAssembly {
         let contrast = UInt8(clamping: output.contrast)
         switch output.driver {
         case .ssd1306:
-            return SSD1306Driver(io: io, bus: OLEDBus(output), size: display.height == 32 ? .oled128x32 : .oled128x64,
-                                 contrast: contrast)
+            return SSD1306Driver(
+                io: io, bus: OLEDBus(output), size: display.height == 32 ? .oled128x32 : .oled128x64,
+                contrast: contrast)
         case .sh1106:
             return SH1106Driver(io: io, bus: OLEDBus(output), contrast: contrast)
         case .ssd1322:
@@ -30,17 +33,20 @@ public enum PanelAssembly {
         case .max7219:
             let rows = display.height / 8
             guard let rotation = MAX7219Layout.Rotation(rawValue: output.moduleRotation),
-                  let driver = MAX7219ChainDriver(io: io, modules: output.modules, rows: rows,
-                                                  firstModule: MAX7219Layout.Side(output.firstModule),
-                                                  rotation: rotation, contrast: contrast) else {
+                let driver = MAX7219ChainDriver(
+                    io: io, modules: output.modules, rows: rows,
+                    firstModule: MAX7219Layout.Side(output.firstModule),
+                    rotation: rotation, contrast: contrast)
+            else {
                 throw AssemblyError(.boardFile, "\(board.path): output.modules: \(output.modules) modules do not make \(rows) rows")
             }
             return driver
         case .ht16k33:
             return HT16K33Driver(io: io, address: UInt8(clamping: output.address), contrast: contrast)
         case .uc8179, .ssd1680:
-            let policy = EPaperRefreshPolicy(fullEvery: output.fullRefreshEvery, fullAfter: output.fullRefreshAfter,
-                                             minimumInterval: output.minRefreshInterval, busyTimeout: output.busyTimeout)
+            let policy = EPaperRefreshPolicy(
+                fullEvery: output.fullRefreshEvery, fullAfter: output.fullRefreshAfter,
+                minimumInterval: output.minRefreshInterval, busyTimeout: output.busyTimeout)
             if output.driver == .ssd1680 {
                 return SSD1680Driver(io: io, policy: policy, now: now)
             }
@@ -89,8 +95,10 @@ public enum PanelAssembly {
 
     /// The board's own driver on a trace, as a backend: a panel driver on a trace bus, or the
     /// messages a HUB75 board's driver process would get. `sink` receives each JSON line.
-    public static func traceBackend(for board: BoardFile, name: String, logger: Logger? = nil,
-                                    sink: @escaping @Sendable (String) -> Void) throws(AssemblyError) -> any DisplayBackend {
+    public static func traceBackend(
+        for board: BoardFile, name: String, logger: Logger? = nil,
+        sink: @escaping @Sendable (String) -> Void
+    ) throws(AssemblyError) -> any DisplayBackend {
         if board.output?.driver == .hub75 {
             return try HUB75Assembly.backend(for: board, launcher: HUB75TraceLauncher(sink: sink), logger: logger)
         }
@@ -100,8 +108,10 @@ public enum PanelAssembly {
     /// Initialises the board's driver and pushes the whole frame on a trace; returns the
     /// JSON-lines trace. `contrast` (the schedule's or the sun's) is sent as `run` sends it;
     /// `blank` (screen-off, `off_below: night`) puts the panel to sleep instead of showing the frame.
-    public static func trace(of frame: Framebuffer, board: BoardFile, contrast: UInt8? = nil,
-                             blank: Bool = false) throws(AssemblyError) -> String {
+    public static func trace(
+        of frame: Framebuffer, board: BoardFile, contrast: UInt8? = nil,
+        blank: Bool = false
+    ) throws(AssemblyError) -> String {
         let text = Locked("")
         let sink: @Sendable (String) -> Void = { line in text.withLock { $0 += line } }
         do {

@@ -29,9 +29,11 @@ public final class BoardService {
 
     /// `environment` is the process's (NOTIFY_SOCKET, WATCHDOG_USEC, the status token's variable,
     /// the proxy variables); injected so tests need not change the process environment.
-    public init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
-                environment: [String: String] = [:],
-                webServerExecutable: String? = HelperExecutable.find(HelperExecutable.webServerName)) throws(AssemblyError) {
+    public init(
+        path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(), logger: Logger,
+        environment: [String: String] = [:],
+        webServerExecutable: String? = HelperExecutable.find(HelperExecutable.webServerName)
+    ) throws(AssemblyError) {
         self.path = path
         self.webServerExecutable = webServerExecutable
         self.output = output
@@ -39,8 +41,9 @@ public final class BoardService {
         self.logger = logger
         self.environment = environment
         proxyEnvironment = ProxyEnvironment(environment)
-        board = try RunningBoard(path: path, output: output, clock: clock, logger: logger,
-                                 proxyEnvironment: proxyEnvironment)
+        board = try RunningBoard(
+            path: path, output: output, clock: clock, logger: logger,
+            proxyEnvironment: proxyEnvironment)
         if let notifier = SystemdNotifier(environment: environment) {
             let interval = SystemdNotifier.watchdogInterval(environment: environment)
             let watchdog = ServiceWatchdog(notifier: notifier, watchdogInterval: interval)
@@ -132,11 +135,13 @@ public final class BoardService {
         let token = try ConfiguredToken.read(status.token, file: board.board.path, keyPath: "status", environment: environment)
         guard let webServerExecutable else {
             let places = HelperExecutable.candidates(HelperExecutable.webServerName).joined(separator: " or ")
-            logger.error("status page unavailable: its server program \(HelperExecutable.webServerName) is not installed (looked for \(places))")
+            logger.error(
+                "status page unavailable: its server program \(HelperExecutable.webServerName) is not installed (looked for \(places))")
             return
         }
-        let sidecar = StatusAssembly.sidecar(status, token: token, executable: webServerExecutable, store: health,
-                                             clock: clock, logger: logger)
+        let sidecar = StatusAssembly.sidecar(
+            status, token: token, executable: webServerExecutable, store: health,
+            clock: clock, logger: logger)
         sidecar.start()
         statusSidecar = sidecar
     }

@@ -19,20 +19,24 @@ public enum LightAssembly {
         // A fixed range learns nothing, so nothing is kept.
         let file = range == nil ? CalibrationFile(path: sensor.calibrationPath) : nil
         let calibration = file?.load() ?? LuxCalibration()
-        let poller = LightSensorPoller(brightness: SensorBrightness(settings: settings, calibration: calibration), file: file,
-                                       logger: logger) { () throws(LightSensorError) in try open(sensor) }
+        let poller = LightSensorPoller(
+            brightness: SensorBrightness(settings: settings, calibration: calibration), file: file,
+            logger: logger
+        ) { () throws(LightSensorError) in try open(sensor) }
         let contrast = ScheduleAssembly.contrast(board)
-        return LightSensorSetup(poller: poller, interval: sensor.interval, pauseFetching: sensor.pauseFetching,
-                                fallbackName: contrast.fallback.name, restingContrast: contrast.boardContrast,
-                                name: "\(sensor.model.rawValue) at \(I2CSensorBus.hex(UInt8(clamping: sensor.address))) on \(sensor.device)")
+        return LightSensorSetup(
+            poller: poller, interval: sensor.interval, pauseFetching: sensor.pauseFetching,
+            fallbackName: contrast.fallback.name, restingContrast: contrast.boardContrast,
+            name: "\(sensor.model.rawValue) at \(I2CSensorBus.hex(UInt8(clamping: sensor.address))) on \(sensor.device)")
     }
 
     public static let openHardware: Opener = { (sensor) throws(LightSensorError) in
-        let model: LightSensorModel = switch sensor.model {
-        case .veml7700: .veml7700
-        case .tsl2591: .tsl2591
-        case .bh1750: .bh1750
-        }
+        let model: LightSensorModel =
+            switch sensor.model {
+            case .veml7700: .veml7700
+            case .tsl2591: .tsl2591
+            case .bh1750: .bh1750
+            }
         return try model.open(device: sensor.device, address: UInt8(clamping: sensor.address))
     }
 }

@@ -18,8 +18,10 @@ public final class RunningBoard {
     public var viewModel: BoardViewModel { coordinator.viewModel }
 
     /// Assembles the board; nothing runs until `coordinator.start()`.
-    public init(_ checked: CheckedBoard, output: OutputTarget, clock: any BoardClock, logger: Logger,
-                hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus) throws(AssemblyError) {
+    public init(
+        _ checked: CheckedBoard, output: OutputTarget, clock: any BoardClock, logger: Logger,
+        hardware: (BoardFile) throws(AssemblyError) -> any PanelIO = PanelAssembly.hardwareBus
+    ) throws(AssemblyError) {
         self.checked = checked
         let backend = try output.backend(for: checked.board, hardware: hardware, logger: logger)
         coordinator = BoardCoordinator(
@@ -34,8 +36,10 @@ public final class RunningBoard {
     }
 
     /// Reads, checks and assembles the board file at `path` in one call.
-    public convenience init(path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(),
-                            logger: Logger, proxyEnvironment: ProxyEnvironment = ProxyEnvironment()) throws(AssemblyError) {
+    public convenience init(
+        path: String?, output: OutputTarget, clock: any BoardClock = SystemBoardClock(),
+        logger: Logger, proxyEnvironment: ProxyEnvironment = ProxyEnvironment()
+    ) throws(AssemblyError) {
         try self.init(CheckedBoard(path: path, proxyEnvironment: proxyEnvironment), output: output, clock: clock, logger: logger)
     }
 }

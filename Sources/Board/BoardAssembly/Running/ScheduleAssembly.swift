@@ -13,15 +13,17 @@ public enum ScheduleAssembly {
             return nil
         }
         let steps = settings.contrast.map { ($0.key, $0.value) }
-        return BoardSchedule(operatingHours: settings.operatingHours, screenOff: settings.screenOff,
-                             contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps), sun: sun)
+        return BoardSchedule(
+            operatingHours: settings.operatingHours, screenOff: settings.screenOff,
+            contrast: steps.isEmpty ? nil : ContrastSchedule(steps: steps), sun: sun)
     }
 
     /// `brightness:` as the sun's part of the schedule; nil when the sun plays no part
     /// (`mode: schedule` without `off_below: night` is `schedule.contrast` alone).
     static func sunBrightness(_ board: BoardFile) -> SunBrightness? {
         guard let brightness = board.brightness, let latitude = brightness.latitude,
-              let longitude = brightness.longitude else { return nil }
+            let longitude = brightness.longitude
+        else { return nil }
         var levels: SunBrightness.Levels?
         if brightness.mode == .sun, let day = brightness.day, let night = brightness.night {
             levels = SunBrightness.Levels(day: day, night: night)
@@ -31,8 +33,9 @@ public enum ScheduleAssembly {
             levels = SunBrightness.Levels(day: day, night: night)
         }
         guard levels != nil || brightness.offAtNight else { return nil }
-        return SunBrightness(position: SolarPosition(latitude: latitude, longitude: longitude),
-                             levels: levels, blankAtNight: brightness.offAtNight)
+        return SunBrightness(
+            position: SolarPosition(latitude: latitude, longitude: longitude),
+            levels: levels, blankAtNight: brightness.offAtNight)
     }
 
     /// The board's contrast sources, for `PanelContrast` to rank.
@@ -45,15 +48,19 @@ public enum ScheduleAssembly {
     /// sensor is read in `render`: a sensor board shows its fallback (the sun, `schedule.contrast`).
     public static func panelState(_ board: BoardFile, zone: TimeZoneRules, atUnixSeconds t: Int64) -> (contrast: UInt8?, blank: Bool) {
         let rule = contrast(board)
-        return (rule.inForce(atUnixSeconds: t, zone: zone, sensor: .silent)?.level,
-                rule.schedule?.isScreenOff(atUnixSeconds: t, zone: zone) ?? false)
+        return (
+            rule.inForce(atUnixSeconds: t, zone: zone, sensor: .silent)?.level,
+            rule.schedule?.isScreenOff(atUnixSeconds: t, zone: zone) ?? false
+        )
     }
 
     /// `announce:` as the runtime's rules; nil without the section.
     public static func announcements(_ board: BoardFile) -> AnnounceTriggers? {
         guard let settings = board.announce else { return nil }
-        return AnnounceTriggers(rules: AnnounceRules(every: settings.every, routes: Set(settings.routes),
-                                                     lead: Int(settings.before.components.seconds / 60)))
+        return AnnounceTriggers(
+            rules: AnnounceRules(
+                every: settings.every, routes: Set(settings.routes),
+                lead: Int(settings.before.components.seconds / 60)))
     }
 
     /// The board's GPIO buttons, watching from now on; nil without a `buttons:` section.
@@ -61,8 +68,11 @@ public enum ScheduleAssembly {
         guard let settings = board.buttons else { return nil }
         let lines: [(ButtonAction, Int?)] = [(.refresh, settings.refresh), (.nextPage, settings.nextPage), (.speak, settings.speak)]
         let specs = lines.compactMap { action, line in
-            line.map { ButtonSpec(action: action, chip: settings.chip, offset: UInt32($0),
-                                  activeLow: settings.activeLow, debounce: settings.debounce) }
+            line.map {
+                ButtonSpec(
+                    action: action, chip: settings.chip, offset: UInt32($0),
+                    activeLow: settings.activeLow, debounce: settings.debounce)
+            }
         }
         do {
             return try GPIOButtons(specs)

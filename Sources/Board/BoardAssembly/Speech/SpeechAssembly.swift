@@ -11,8 +11,11 @@ public import SoundPlayback
 public enum SpeechAssembly {
     /// The words for `state`, in the board's language, with its screen abbreviations read back.
     public static func announcement(for board: BoardFile, state: BoardState) -> Announcement {
-        Announcer.announce(state, options: AnnouncementOptions(language: board.language,
-                                                               screenAbbreviations: board.display.abbreviations))
+        Announcer.announce(
+            state,
+            options: AnnouncementOptions(
+                language: board.language,
+                screenAbbreviations: board.display.abbreviations))
     }
 
     /// The voice: `speech.voice`, else the board's language's; English when the words are
@@ -27,8 +30,10 @@ public enum SpeechAssembly {
     }
 
     /// The speech at the board's `speech.volume`.
-    public static func speak(_ announcement: Announcement, board: BoardFile,
-                             with synthesizer: any SpeechSynthesizer = EspeakSynthesizer()) throws(SpeechError) -> PCMAudio {
+    public static func speak(
+        _ announcement: Announcement, board: BoardFile,
+        with synthesizer: any SpeechSynthesizer = EspeakSynthesizer()
+    ) throws(SpeechError) -> PCMAudio {
         try synthesizer.synthesize(request(for: board, speaking: announcement)).atVolume(board.speech.volume)
     }
 }
@@ -37,11 +42,14 @@ extension SpeechAssembly {
     /// A running board's speaker, when something can make it speak (`buttons.speak` or
     /// `announce:`); nil otherwise, so a board that never speaks never loads espeak-ng or ALSA.
     @MainActor
-    public static func speaker(for board: BoardFile, logger: Logger,
-                               sink: (any SoundSink)? = nil) -> BoardSpeaker? {
+    public static func speaker(
+        for board: BoardFile, logger: Logger,
+        sink: (any SoundSink)? = nil
+    ) -> BoardSpeaker? {
         guard board.buttons?.speak != nil || board.announce != nil else { return nil }
-        return BoardSpeaker(voice: BoardFileVoice(board: board), sink: sink ?? ALSASink(device: board.speech.device),
-                            quietHours: board.speech.quietHours, logger: logger)
+        return BoardSpeaker(
+            voice: BoardFileVoice(board: board), sink: sink ?? ALSASink(device: board.speech.device),
+            quietHours: board.speech.quietHours, logger: logger)
     }
 }
 

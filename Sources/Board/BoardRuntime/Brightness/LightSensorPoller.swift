@@ -23,8 +23,10 @@ public actor LightSensorPoller {
     private let logger: Logger
 
     /// `file` nil: a fixed range (`min_lux`/`max_lux`), nothing learned or kept.
-    public init(brightness: SensorBrightness, file: CalibrationFile?, logger: Logger,
-                open: @escaping @Sendable () throws(LightSensorError) -> any LightSensor) {
+    public init(
+        brightness: SensorBrightness, file: CalibrationFile?, logger: Logger,
+        open: @escaping @Sendable () throws(LightSensorError) -> any LightSensor
+    ) {
         self.brightness = brightness
         self.file = file
         self.saved = brightness.calibration
@@ -83,8 +85,10 @@ public struct LightSensorSetup: Sendable {
     /// "veml7700 at 0x10 on /dev/i2c-1", for logs.
     public var name: String
 
-    public init(poller: LightSensorPoller, interval: Duration, pauseFetching: Bool, fallbackName: String,
-                restingContrast: UInt8?, name: String) {
+    public init(
+        poller: LightSensorPoller, interval: Duration, pauseFetching: Bool, fallbackName: String,
+        restingContrast: UInt8?, name: String
+    ) {
         self.poller = poller
         self.interval = interval
         self.pauseFetching = pauseFetching

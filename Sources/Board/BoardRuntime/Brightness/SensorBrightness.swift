@@ -23,8 +23,10 @@ public struct SensorBrightness: Sendable {
         /// from the lux of the level in force (and the blank is lifted only this far above `off_below`).
         public var hysteresis: Double
 
-        public init(day: UInt8 = 255, night: UInt8 = 16, fixedRange: LuxRange? = nil, offBelow: Double? = nil,
-                    smoothing: Double = 5, hysteresis: Double = 1.25) {
+        public init(
+            day: UInt8 = 255, night: UInt8 = 16, fixedRange: LuxRange? = nil, offBelow: Double? = nil,
+            smoothing: Double = 5, hysteresis: Double = 1.25
+        ) {
             self.day = day
             self.night = night
             self.fixedRange = fixedRange
@@ -88,8 +90,9 @@ public struct SensorBrightness: Sendable {
         if let output, output.blank == blank, !moved(from: output.lux, to: average) {
             return output
         }
-        let next = Output(lux: average, level: Self.level(for: average, in: range, day: settings.day, night: settings.night),
-                          blank: blank)
+        let next = Output(
+            lux: average, level: Self.level(for: average, in: range, day: settings.day, night: settings.night),
+            blank: blank)
         output = next
         return next
     }

@@ -25,7 +25,8 @@ public struct SolarPosition: Sendable, Equatable {
         var solarMinutes = (utcMinutes + sun.equationOfTime + 4 * longitude).truncatingRemainder(dividingBy: 1440)
         if solarMinutes < 0 { solarMinutes += 1440 }
         let hourAngle = solarMinutes / 4 - 180
-        let cosZenith = sin(radians(latitude)) * sin(radians(sun.declination))
+        let cosZenith =
+            sin(radians(latitude)) * sin(radians(sun.declination))
             + cos(radians(latitude)) * cos(radians(sun.declination)) * cos(radians(hourAngle))
         return 90 - degrees(acos(min(1, max(-1, cosZenith))))
     }
@@ -41,7 +42,8 @@ public struct SolarPosition: Sendable, Equatable {
         for _ in 0..<3 {
             let sun = Sun(atUnixSeconds: Double(at))
             noon = transit(near: at, equationOfTime: sun.equationOfTime)
-            let cosHourAngle = (sin(radians(altitude)) - sin(radians(latitude)) * sin(radians(sun.declination)))
+            let cosHourAngle =
+                (sin(radians(altitude)) - sin(radians(latitude)) * sin(radians(sun.declination)))
                 / (cos(radians(latitude)) * cos(radians(sun.declination)))
             if cosHourAngle > 1 { return .alwaysBelow }
             if cosHourAngle < -1 { return .alwaysAbove }
@@ -90,7 +92,8 @@ struct Sun {
         let meanAnomaly = 357.52911 + century * (35999.05029 - 0.0001537 * century)
         let eccentricity = 0.016708634 - century * (0.000042037 + 0.0000001267 * century)
         let m = radians(meanAnomaly)
-        let centre = sin(m) * (1.914602 - century * (0.004817 + 0.000014 * century))
+        let centre =
+            sin(m) * (1.914602 - century * (0.004817 + 0.000014 * century))
             + sin(2 * m) * (0.019993 - 0.000101 * century) + sin(3 * m) * 0.000289
         let omega = radians(125.04 - 1934.136 * century)
         let apparentLongitude = meanLongitude + centre - 0.00569 - 0.00478 * sin(omega)
@@ -99,9 +102,12 @@ struct Sun {
         declination = degrees(asin(sin(obliquity) * sin(radians(apparentLongitude))))
         let y = tan(obliquity / 2) * tan(obliquity / 2)
         let l0 = radians(meanLongitude)
-        equationOfTime = 4 * degrees(y * sin(2 * l0) - 2 * eccentricity * sin(m)
-            + 4 * eccentricity * y * sin(m) * cos(2 * l0)
-            - 0.5 * y * y * sin(4 * l0) - 1.25 * eccentricity * eccentricity * sin(2 * m))
+        equationOfTime =
+            4
+            * degrees(
+                y * sin(2 * l0) - 2 * eccentricity * sin(m)
+                    + 4 * eccentricity * y * sin(m) * cos(2 * l0)
+                    - 0.5 * y * y * sin(4 * l0) - 1.25 * eccentricity * eccentricity * sin(2 * m))
     }
 }
 

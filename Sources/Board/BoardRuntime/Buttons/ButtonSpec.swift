@@ -15,8 +15,10 @@ public struct ButtonSpec: Sendable, Equatable {
     public var activeLow: Bool = true
     public var debounce: Duration = .milliseconds(50)
 
-    public init(action: ButtonAction, chip: String, offset: UInt32, activeLow: Bool = true,
-                debounce: Duration = .milliseconds(50)) {
+    public init(
+        action: ButtonAction, chip: String, offset: UInt32, activeLow: Bool = true,
+        debounce: Duration = .milliseconds(50)
+    ) {
         self.action = action
         self.chip = chip
         self.offset = offset
@@ -41,8 +43,9 @@ public struct ButtonError: Error, CustomStringConvertible, Equatable, Sendable {
         let purpose = "for the \(spec.action.rawValue) button on line \(spec.offset)"
         let code = error.code
         if code == .permissionDenied || code == .notPermitted {
-            return ButtonError("permission denied opening GPIO chip \(chip) \(purpose): add the user to the 'gpio' group "
-                + "(sudo usermod -aG gpio $USER, then log in again)")
+            return ButtonError(
+                "permission denied opening GPIO chip \(chip) \(purpose): add the user to the 'gpio' group "
+                    + "(sudo usermod -aG gpio $USER, then log in again)")
         }
         switch error.operation {
         case .open where code == .noSuchFile || code == .noSuchDevice:
@@ -50,17 +53,20 @@ public struct ButtonError: Error, CustomStringConvertible, Equatable, Sendable {
         case .open:
             return ButtonError("cannot open GPIO chip \(chip) \(purpose): \(code)")
         case .findLine(_, let count) where code == .invalidArgument:
-            return ButtonError("GPIO chip \(chip) has no line \(spec.offset) (it has \(count) lines), "
-                + "needed for the \(spec.action.rawValue) button")
+            return ButtonError(
+                "GPIO chip \(chip) has no line \(spec.offset) (it has \(count) lines), "
+                    + "needed for the \(spec.action.rawValue) button")
         case .findLine:
             return ButtonError("cannot get line \(spec.offset) of GPIO chip \(chip): \(code)")
         case .requestLine(_, let holder) where code == .busy:
             let owner = holder.map { " (used by '\($0)')" } ?? ""
-            return ButtonError("line \(spec.offset) of GPIO chip \(chip) is busy\(owner); "
-                + "it is needed for the \(spec.action.rawValue) button")
+            return ButtonError(
+                "line \(spec.offset) of GPIO chip \(chip) is busy\(owner); "
+                    + "it is needed for the \(spec.action.rawValue) button")
         default:
-            return ButtonError("cannot request edge events on line \(spec.offset) of GPIO chip \(chip) "
-                + "for the \(spec.action.rawValue) button: \(code)")
+            return ButtonError(
+                "cannot request edge events on line \(spec.offset) of GPIO chip \(chip) "
+                    + "for the \(spec.action.rawValue) button: \(code)")
         }
     }
 }

@@ -37,8 +37,10 @@ enum ButtonWatcher {
     static let pollInterval: Duration = .milliseconds(100)
 
     /// Runs until `isStopped` says so (nil) or the source fails (its error).
-    static func run(_ input: ButtonInput, pollInterval: Duration = pollInterval,
-                    isStopped: () -> Bool, deliver: (ButtonAction) -> Void) -> ButtonError? {
+    static func run(
+        _ input: ButtonInput, pollInterval: Duration = pollInterval,
+        isStopped: () -> Bool, deliver: (ButtonAction) -> Void
+    ) -> ButtonError? {
         var debouncer = Debouncer(interval: input.debounce)
         while !isStopped() {
             do {

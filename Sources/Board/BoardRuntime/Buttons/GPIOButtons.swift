@@ -64,7 +64,9 @@ public final class GPIOButtons: Sendable {
     /// Ends the watchers and returns once their lines are released (within about 100 ms).
     public func stop() {
         shared.isStopped.store(true, ordering: .relaxed)
-        for thread in shared.threads.withLock({ threads in defer { threads = [] }; return threads }) {
+        for thread in shared.threads.withLock({ threads in
+            defer { threads = [] }; return threads
+        }) {
             pthread_join(thread, nil)
         }
     }
@@ -85,11 +87,13 @@ public final class GPIOButtons: Sendable {
         func start(_ body: @escaping @Sendable () -> Void) throws(ButtonError) {
             let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
             var thread = pthread_t()
-            let status = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, context)
             guard status == 0 else {
                 Unmanaged<ThreadBody>.fromOpaque(context).release()
                 throw ButtonError("cannot start a button watcher thread: \(systemErrorText(status))")
@@ -101,8 +105,9 @@ public final class GPIOButtons: Sendable {
 
 /// Runs one watcher to the end on the calling (dedicated) thread.
 private func watch(_ input: ButtonInput, shared: GPIOButtons.Shared) {
-    let error = ButtonWatcher.run(input, isStopped: { shared.isStopped.load(ordering: .relaxed) },
-                                  deliver: { shared.continuation.yield($0) })
+    let error = ButtonWatcher.run(
+        input, isStopped: { shared.isStopped.load(ordering: .relaxed) },
+        deliver: { shared.continuation.yield($0) })
     input.source.close()
     if let error { shared.failure.withLock { $0 = $0 ?? error } }
     // The last watcher out closes the stream, so consumers see the end.

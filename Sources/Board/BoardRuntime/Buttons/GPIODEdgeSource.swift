@@ -15,8 +15,10 @@ final class GPIODEdgeSource: EdgeSource, @unchecked Sendable {
     /// so releases never reach the debouncer.
     static func open(_ spec: ButtonSpec) throws(ButtonError) -> GPIODEdgeSource {
         do {
-            return GPIODEdgeSource(request: try GPIORequest(chip: spec.chip, offset: spec.offset,
-                                                            mode: spec.activeLow ? .fallingEdges : .risingEdges))
+            return GPIODEdgeSource(
+                request: try GPIORequest(
+                    chip: spec.chip, offset: spec.offset,
+                    mode: spec.activeLow ? .fallingEdges : .risingEdges))
         } catch {
             throw ButtonError.opening(spec, error)
         }

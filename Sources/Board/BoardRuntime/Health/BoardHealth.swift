@@ -71,12 +71,13 @@ public final class HealthPublisher: DrawLoopObserver {
         if let presented = pass.presented { frame = presented }
         if pass.screenOff { frame = nil }
         let viewModel = coordinator.viewModel
-        store.publish(BoardHealth(
-            boardName: viewModel.boardName, backend: coordinator.backendName, state: pass.state, now: pass.now,
-            started: coordinator.startedAt, lastAttempt: viewModel.lastAttempt, lastError: viewModel.lastError?.description,
-            fetches: viewModel.fetchCount, fetchFailures: viewModel.failureCount, source: viewModel.sourceHealth,
-            frame: frame, frameNumber: coordinator.framesPresented, displayFailures: coordinator.displayFailures,
-            lastDisplayError: coordinator.lastDisplayError, screenOff: pass.screenOff,
-            contrast: coordinator.contrastInForce, light: coordinator.lightHealth))
+        store.publish(
+            BoardHealth(
+                boardName: viewModel.boardName, backend: coordinator.backendName, state: pass.state, now: pass.now,
+                started: coordinator.startedAt, lastAttempt: viewModel.lastAttempt, lastError: viewModel.lastError?.description,
+                fetches: viewModel.fetchCount, fetchFailures: viewModel.failureCount, source: viewModel.sourceHealth,
+                frame: frame, frameNumber: coordinator.framesPresented, displayFailures: coordinator.displayFailures,
+                lastDisplayError: coordinator.lastDisplayError, screenOff: pass.screenOff,
+                contrast: coordinator.contrastInForce, light: coordinator.lightHealth))
     }
 }

@@ -15,7 +15,8 @@ extension BoardSchedule {
             candidates.insert(window.end)
         }
         for step in contrast?.entries ?? [] { candidates.insert(step.time) }
-        return candidates
+        return
+            candidates
             .filter { state(at: $0) != state(at: LocalTime(wrappingMinuteOfDay: $0.minuteOfDay - 1)) }
             .sorted()
     }

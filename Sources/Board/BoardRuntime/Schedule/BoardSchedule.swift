@@ -14,8 +14,10 @@ public struct BoardSchedule: Sendable, Equatable {
     /// `brightness: mode: sun` (its levels rank above `contrast`: `PanelContrast`) and `off_below: night`.
     public var sun: SunBrightness?
 
-    public init(operatingHours: [DailyWindow] = [], screenOff: [DailyWindow] = [], contrast: ContrastSchedule? = nil,
-                sun: SunBrightness? = nil) {
+    public init(
+        operatingHours: [DailyWindow] = [], screenOff: [DailyWindow] = [], contrast: ContrastSchedule? = nil,
+        sun: SunBrightness? = nil
+    ) {
         self.operatingHours = operatingHours
         self.screenOff = screenOff
         self.contrast = contrast
@@ -75,8 +77,9 @@ public struct BoardSchedule: Sendable, Equatable {
     }
 
     func state(at time: LocalTime) -> State {
-        State(operating: operatingHours.isEmpty || operatingHours.contains { $0.contains(time) },
-              screenOff: screenOff.contains { $0.contains(time) },
-              contrast: contrast?.value(at: time))
+        State(
+            operating: operatingHours.isEmpty || operatingHours.contains { $0.contains(time) },
+            screenOff: screenOff.contains { $0.contains(time) },
+            contrast: contrast?.value(at: time))
     }
 }

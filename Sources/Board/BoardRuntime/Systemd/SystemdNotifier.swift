@@ -13,7 +13,8 @@ public final class SystemdNotifier: Sendable {
     /// nil when the service manager asked for nothing (no `$NOTIFY_SOCKET`, or not a Unix path).
     public init?(environment: [String: String]) {
         guard let path = environment["NOTIFY_SOCKET"], path.hasPrefix("/") || path.hasPrefix("@"),
-              path.utf8.count < MemoryLayout<sockaddr_un>.size - MemoryLayout<sa_family_t>.size else { return nil }
+            path.utf8.count < MemoryLayout<sockaddr_un>.size - MemoryLayout<sa_family_t>.size
+        else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         self.fd = fd

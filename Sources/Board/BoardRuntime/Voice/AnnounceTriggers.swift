@@ -79,7 +79,9 @@ public struct AnnounceTriggers: Sendable {
     /// A row's key: its trip where the id names one (`TripIdentity`), else its route and time,
     /// so two buses under one placeholder id are two announcements.
     private static func keys(_ rows: [DepartureRow]) -> (DepartureRow) -> String {
-        let places = Dictionary(grouping: rows, by: \.place.index).mapValues { TripIdentity(calls: $0.map { ($0.tripID, [$0.route, $0.headsign, $0.time]) }) }
+        let places = Dictionary(grouping: rows, by: \.place.index).mapValues {
+            TripIdentity(calls: $0.map { ($0.tripID, [$0.route, $0.headsign, $0.time]) })
+        }
         return { row in
             let named = places[row.place.index]?.identifies(row.tripID) == true
             return "\(row.place.index)\u{1F}\(named ? row.tripID : row.time)\u{1F}\(row.route)"

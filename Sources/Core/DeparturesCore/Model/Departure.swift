@@ -73,8 +73,10 @@ public struct Departure: Codable, Hashable, Sendable {
                 throw DecodingError.typeMismatch(Int.self, context)
             }
             guard number.rounded() == number, let value = Int(exactly: number) else {
-                throw DecodingError.typeMismatch(Int.self, DecodingError.Context(
-                    codingPath: container.codingPath + [key], debugDescription: "\(number) is not a whole number"))
+                throw DecodingError.typeMismatch(
+                    Int.self,
+                    DecodingError.Context(
+                        codingPath: container.codingPath + [key], debugDescription: "\(number) is not a whole number"))
             }
             return value
         }

@@ -83,8 +83,10 @@ public enum DeparturesDecoder {
             if departure.routeShortName.isEmpty {
                 throw DeparturesDataError(path: path + ".route_short_name", problem: "empty")
             }
-            for (key, value) in [("scheduled_time_secs", departure.scheduledTimeSecs),
-                                 ("realtime_time_secs", departure.realtimeTimeSecs)]
+            for (key, value) in [
+                ("scheduled_time_secs", departure.scheduledTimeSecs),
+                ("realtime_time_secs", departure.realtimeTimeSecs),
+            ]
             where !serviceSecondsRange.contains(value) {
                 throw DeparturesDataError(
                     path: path + "." + key,

@@ -9,7 +9,8 @@ public enum DeparturesPath {
     public static func segment(in path: String) -> Substring? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 6, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1", parts[3] == "stops",
-              !parts[4].isEmpty, parts[5] == "departures" else { return nil }
+            !parts[4].isEmpty, parts[5] == "departures"
+        else { return nil }
         return parts[4]
     }
 
@@ -20,7 +21,7 @@ public enum DeparturesPath {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 encoded.append(Character(Unicode.Scalar(byte)))
             default:
                 encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])

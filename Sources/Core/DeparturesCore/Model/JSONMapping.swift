@@ -59,7 +59,8 @@ public struct JSONMapping: Sendable, Equatable {
         public init(parsing text: String) throws(JSONPathSyntaxError) {
             let ups = text.prefix { $0 == "^" }.count
             guard ups > 0 || text.hasPrefix("$") else {
-                throw JSONPathSyntaxError(offset: 0, message: "a field's query starts with $ (the row) or ^ (the node rows ran on), as in $.line.name")
+                throw JSONPathSyntaxError(
+                    offset: 0, message: "a field's query starts with $ (the row) or ^ (the node rows ran on), as in $.line.name")
             }
             do {
                 path = try JSONPath(ups == 0 ? text : "$" + text.dropFirst(ups))

@@ -63,7 +63,8 @@ extension Occupancy {
         guard carriages.count >= 2 else { return nil }
         var averages: [(part: TrainPart, load: Double)] = []
         // Two carriages have a front and a back; three or more split into thirds.
-        let parts: [(TrainPart, Range<Int>)] = carriages.count == 2
+        let parts: [(TrainPart, Range<Int>)] =
+            carriages.count == 2
             ? [(.front, 0..<1), (.back, 1..<2)]
             : TrainPart.allCases.enumerated().map { index, part in
                 (part, carriages.count * index / 3..<carriages.count * (index + 1) / 3)
@@ -73,7 +74,8 @@ extension Occupancy {
             if !known.isEmpty { averages.append((part, Double(known.reduce(0, +)) / Double(known.count))) }
         }
         guard averages.count >= 2, let best = averages.min(by: { $0.load < $1.load }),
-              averages.contains(where: { $0.load > best.load }) else { return nil }
+            averages.contains(where: { $0.load > best.load })
+        else { return nil }
         return best.part
     }
 }

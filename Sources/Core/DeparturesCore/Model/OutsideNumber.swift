@@ -27,7 +27,8 @@ public enum OutsideNumber {
     /// `value` as a whole number within `range`; nil when not finite, not whole, or outside.
     public static func whole(_ value: Double, in range: ClosedRange<Int>) -> Int? {
         guard value.isFinite, value.rounded() == value,
-              value >= Double(range.lowerBound), value <= Double(range.upperBound) else { return nil }
+            value >= Double(range.lowerBound), value <= Double(range.upperBound)
+        else { return nil }
         // Int(exactly:), not Int(_:): the bounds' doubles may round past Int.max.
         return Int(exactly: value)
     }

@@ -4,30 +4,44 @@
 /// relays SIRI's words too). A word missing here is the unknown value.
 enum SIRIWords {
     static let causes: [String: ServiceAlert.Cause] = table([
-        .accident: ["collision", "derailment", "fatality", "personUnderTrain", "trainStruckAnimal", "trainStruckObject",
-                    "vehicleStruckAnimal", "vehicleStruckObject", "levelCrossingAccident", "roadAccident"],
-        .policeActivity: ["policeOrder", "securityAlert", "bombExplosion", "terroristIncident", "explosiveHazard",
-                          "unattendedBag", "vandalism", "assault", "trespass", "trespasserOnTheLine", "bombAlert"],
-        .medicalEmergency: ["illVehicleOccupants", "personIllOnVehicle", "emergencyServices", "emergencyServicesCall",
-                            "emergencyMedicalServices"],
+        .accident: [
+            "collision", "derailment", "fatality", "personUnderTrain", "trainStruckAnimal", "trainStruckObject",
+            "vehicleStruckAnimal", "vehicleStruckObject", "levelCrossingAccident", "roadAccident",
+        ],
+        .policeActivity: [
+            "policeOrder", "securityAlert", "bombExplosion", "terroristIncident", "explosiveHazard",
+            "unattendedBag", "vandalism", "assault", "trespass", "trespasserOnTheLine", "bombAlert",
+        ],
+        .medicalEmergency: [
+            "illVehicleOccupants", "personIllOnVehicle", "emergencyServices", "emergencyServicesCall",
+            "emergencyMedicalServices",
+        ],
         .demonstration: ["march", "procession", "civilDisturbance"],
         .strike: ["industrialAction", "unofficialIndustrialAction", "workToRule"],
         .construction: ["roadworks", "constructionWork", "buildingWork"],
-        .maintenance: ["maintenanceWork", "repairWork", "engineeringWork", "emergencyEngineeringWork",
-                       "lateFinishToEngineeringWork", "closedForMaintenance", "deicingWork", "trackWork"],
-        .technicalProblem: ["signalProblem", "signalFailure", "engineFailure", "breakDown", "powerProblem", "powerFailure",
-                            "liftFailure", "escalatorFailure", "levelCrossingFailure", "tractionFailure", "pointsProblem",
-                            "pointsFailure", "overheadWireFailure", "lightingFailure", "serviceIndicatorFailure",
-                            "leaderBoardFailure", "swingBridgeFailure", "wheelProblem", "gangwayProblem", "fuelProblem",
-                            "fuelShortage", "vehicleFailure", "undefinedEquipmentProblem"],
-        .weather: ["fog", "roughSea", "heavySnowFall", "driftingSnow", "heavyRain", "strongWinds", "stormConditions",
-                   "stormDamage", "tidalRestrictions", "highTide", "lowTide", "ice", "frozen", "hail", "highTemperatures",
-                   "heatwave", "flooding", "waterlogged", "lowWaterLevel", "highWaterLevel", "fallenLeaves", "fallenTree",
-                   "landslide", "avalanches", "lightningStrike", "sleet", "undefinedEnvironmentalProblem"],
-        .otherCause: ["specialEvent", "overcrowded", "congestion", "routeBlockage", "insufficientDemand", "staffSickness",
-                      "staffAbsence", "staffShortage", "staffInWrongPlace", "undefinedPersonnelProblem", "fire",
-                      "operatorCeasedTrading", "operatorSuspended", "roadClosed", "routeDiversion", "personOnTheLine",
-                      "objectOnTheLine", "vehicleOnTheLine", "animalOnTheLine"],
+        .maintenance: [
+            "maintenanceWork", "repairWork", "engineeringWork", "emergencyEngineeringWork",
+            "lateFinishToEngineeringWork", "closedForMaintenance", "deicingWork", "trackWork",
+        ],
+        .technicalProblem: [
+            "signalProblem", "signalFailure", "engineFailure", "breakDown", "powerProblem", "powerFailure",
+            "liftFailure", "escalatorFailure", "levelCrossingFailure", "tractionFailure", "pointsProblem",
+            "pointsFailure", "overheadWireFailure", "lightingFailure", "serviceIndicatorFailure",
+            "leaderBoardFailure", "swingBridgeFailure", "wheelProblem", "gangwayProblem", "fuelProblem",
+            "fuelShortage", "vehicleFailure", "undefinedEquipmentProblem",
+        ],
+        .weather: [
+            "fog", "roughSea", "heavySnowFall", "driftingSnow", "heavyRain", "strongWinds", "stormConditions",
+            "stormDamage", "tidalRestrictions", "highTide", "lowTide", "ice", "frozen", "hail", "highTemperatures",
+            "heatwave", "flooding", "waterlogged", "lowWaterLevel", "highWaterLevel", "fallenLeaves", "fallenTree",
+            "landslide", "avalanches", "lightningStrike", "sleet", "undefinedEnvironmentalProblem",
+        ],
+        .otherCause: [
+            "specialEvent", "overcrowded", "congestion", "routeBlockage", "insufficientDemand", "staffSickness",
+            "staffAbsence", "staffShortage", "staffInWrongPlace", "undefinedPersonnelProblem", "fire",
+            "operatorCeasedTrading", "operatorSuspended", "roadClosed", "routeDiversion", "personOnTheLine",
+            "objectOnTheLine", "vehicleOnTheLine", "animalOnTheLine",
+        ],
     ])
 
     static let effects: [String: ServiceAlert.Effect] = table([
@@ -35,8 +49,10 @@ enum SIRIWords {
         .reducedService: ["intermittentService"],
         .significantDelays: ["delayed", "delays"],
         .detour: ["diverted", "diversion", "rerouted"],
-        .modifiedService: ["altered", "disrupted", "specialService", "shortFormedService", "extendedService",
-                           "splittingTrain", "replacementTransport", "arrivesEarly"],
+        .modifiedService: [
+            "altered", "disrupted", "specialService", "shortFormedService", "extendedService",
+            "splittingTrain", "replacementTransport", "arrivesEarly",
+        ],
         .stopMoved: ["stopMoved"],
         .noEffect: ["onTime", "normalService"],
     ])

@@ -16,9 +16,11 @@ public struct ServiceAlert: Hashable, Sendable {
     /// given must match. Routes are named as the rows name them (`route_short_name`).
     public var scopes: [AlertScope]
 
-    public init(id: String, header: String, description: String? = nil, cause: Cause = .unknownCause,
-                effect: Effect = .unknownEffect, severity: Severity = .unknown,
-                periods: [ActivePeriod] = [], scopes: [AlertScope] = []) {
+    public init(
+        id: String, header: String, description: String? = nil, cause: Cause = .unknownCause,
+        effect: Effect = .unknownEffect, severity: Severity = .unknown,
+        periods: [ActivePeriod] = [], scopes: [AlertScope] = []
+    ) {
         self.id = id
         self.header = header
         self.description = description
@@ -122,8 +124,10 @@ public struct AlertScope: Hashable, Sendable {
     public var stop: String?
     public var trip: String?
 
-    public init(agency: String? = nil, route: String? = nil, routeType: Int? = nil, direction: Int? = nil,
-                stop: String? = nil, trip: String? = nil) {
+    public init(
+        agency: String? = nil, route: String? = nil, routeType: Int? = nil, direction: Int? = nil,
+        stop: String? = nil, trip: String? = nil
+    ) {
         self.agency = agency
         self.route = route
         self.routeType = routeType

@@ -138,9 +138,11 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
     /// waits for that one or skips, as `whilePolling` says. A success replaces the value; a
     /// failure keeps it and backs off.
     @discardableResult
-    public func poll(ifDue: Bool = false, whilePolling: WhilePolling = .wait,
-                     isolation: isolated (any Actor)? = #isolation,
-                     _ fetch: () async throws(Failure) -> Value) async -> Outcome {
+    public func poll(
+        ifDue: Bool = false, whilePolling: WhilePolling = .wait,
+        isolation: isolated (any Actor)? = #isolation,
+        _ fetch: () async throws(Failure) -> Value
+    ) async -> Outcome {
         let claim: Claim
         switch begin(ifDue ? .ifDue() : .now) {
         case .claimed(let claimed): claim = claimed
@@ -200,8 +202,10 @@ public final class Polled<Value: Sendable, Failure: Error & Equatable & Sendable
         return outcome
     }
 
-    private static func record(_ result: Result<Value, Failure>, at now: Date, policy: RefreshPolicy,
-                               in snapshot: inout Snapshot) -> Outcome {
+    private static func record(
+        _ result: Result<Value, Failure>, at now: Date, policy: RefreshPolicy,
+        in snapshot: inout Snapshot
+    ) -> Outcome {
         snapshot.lastAttempt = now
         snapshot.fetchCount += 1
         let outcome: Outcome

@@ -11,10 +11,13 @@ public struct RefreshPolicy: Sendable, Equatable {
     public let staleLimit: Duration
 
     /// A board's or a hub's source: failures wait `interval`, doubling up to `maxBackoff`.
-    public init(interval: Duration = .seconds(30), maxBackoff: Duration = .seconds(300),
-                staleLimit: Duration = .seconds(900)) {
-        self.init(interval: interval, backoff: Backoff(first: interval, cap: max(maxBackoff, interval)),
-                  staleLimit: staleLimit)
+    public init(
+        interval: Duration = .seconds(30), maxBackoff: Duration = .seconds(300),
+        staleLimit: Duration = .seconds(900)
+    ) {
+        self.init(
+            interval: interval, backoff: Backoff(first: interval, cap: max(maxBackoff, interval)),
+            staleLimit: staleLimit)
     }
 
     /// A value whose retries follow a backoff of their own (a day's timetable check retries

@@ -21,8 +21,11 @@ public final class SourceSet<Value: Sendable>: Sendable {
 
     /// Polls one member now; a poll already under way is waited for or skipped.
     @discardableResult
-    public func poll(_ index: Int, whilePolling: Polled<Value, DeparturesError>.WhilePolling = .wait)
-        async -> Polled<Value, DeparturesError>.Outcome {
+    public func poll(
+        _ index: Int, whilePolling: Polled<Value, DeparturesError>.WhilePolling = .wait
+    )
+        async -> Polled<Value, DeparturesError>.Outcome
+    {
         let member = members[index]
         return await member.polled.poll(whilePolling: whilePolling) { () throws(DeparturesError) in try await member.fetch() }
     }
@@ -32,9 +35,12 @@ public final class SourceSet<Value: Sendable>: Sendable {
         let outcomes = await withTaskGroup(of: (Int, Polled<Value, DeparturesError>.Outcome).self) { group in
             for (index, member) in members.enumerated() {
                 group.addTask {
-                    (index, await member.polled.poll(ifDue: true, whilePolling: .skip) { () throws(DeparturesError) in
-                        try await member.fetch()
-                    })
+                    (
+                        index,
+                        await member.polled.poll(ifDue: true, whilePolling: .skip) { () throws(DeparturesError) in
+                            try await member.fetch()
+                        }
+                    )
                 }
             }
             var outcomes: [(Int, Polled<Value, DeparturesError>.Outcome)] = []

@@ -55,9 +55,11 @@ public struct BoardState: Equatable, Sendable {
     /// The places (`SourcePlace.index`) of the sources that fail: their labels carry a mark.
     public var failingSources: Set<Int> { Set(sources.filter(\.isFailing).map(\.place.index)) }
 
-    public init(boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
-                rows: [DepartureRow], notice: String? = nil, alerts: [ServiceAlert] = [], zone: TimeZoneRules,
-                sources: [SourceStatus] = []) {
+    public init(
+        boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
+        rows: [DepartureRow], notice: String? = nil, alerts: [ServiceAlert] = [], zone: TimeZoneRules,
+        sources: [SourceStatus] = []
+    ) {
         self.alerts = alerts
         self.zone = zone
         self.sources = sources

@@ -28,27 +28,29 @@ public enum BoardStateJSON {
     }
 
     static func source(_ source: SourceStatus, now: Date) -> String {
-        "{" + [
-            member("label", string(source.place.name)),
-            member("status", string(source.status.rawValue)),
-            member("message", source.message.map(string) ?? "null"),
-            member("data_age_s", source.dataAgeSeconds(at: now).map { String($0) } ?? "null"),
-        ].joined(separator: ",") + "}"
+        "{"
+            + [
+                member("label", string(source.place.name)),
+                member("status", string(source.status.rawValue)),
+                member("message", source.message.map(string) ?? "null"),
+                member("data_age_s", source.dataAgeSeconds(at: now).map { String($0) } ?? "null"),
+            ].joined(separator: ",") + "}"
     }
 
     static func alert(_ alert: ServiceAlert, now: Date, zone: TimeZoneRules) -> String {
         let until = alert.inForce(at: now).periods.first?.end
-        return "{" + [
-            member("id", string(alert.id)),
-            member("header", string(alert.header)),
-            member("description", alert.description.map(string) ?? "null"),
-            member("effect", string(alert.effect.rawValue)),
-            member("severity", string(alert.severity.rawValue)),
-            member("routes", "[" + alert.routes.map(string).joined(separator: ",") + "]"),
-            member("stops", "[" + alert.stops.map(string).joined(separator: ",") + "]"),
-            member("trips", "[" + alert.trips.map(string).joined(separator: ",") + "]"),
-            member("active_until", until.map { string(TimeText.iso8601($0, in: zone)) } ?? "null"),
-        ].joined(separator: ",") + "}"
+        return "{"
+            + [
+                member("id", string(alert.id)),
+                member("header", string(alert.header)),
+                member("description", alert.description.map(string) ?? "null"),
+                member("effect", string(alert.effect.rawValue)),
+                member("severity", string(alert.severity.rawValue)),
+                member("routes", "[" + alert.routes.map(string).joined(separator: ",") + "]"),
+                member("stops", "[" + alert.stops.map(string).joined(separator: ",") + "]"),
+                member("trips", "[" + alert.trips.map(string).joined(separator: ",") + "]"),
+                member("active_until", until.map { string(TimeText.iso8601($0, in: zone)) } ?? "null"),
+            ].joined(separator: ",") + "}"
     }
 
     static func row(_ row: DepartureRow) -> String {
@@ -74,7 +76,8 @@ public enum BoardStateJSON {
         if let occupancy = row.occupancy { members.append(member("occupancy", string(occupancy.rawValue))) }
         if let percent = row.occupancyPercent { members.append(member("occupancy_percent", String(percent))) }
         if let carriages = row.carriages {
-            members.append(member("carriages", "[" + carriages.map { $0.map { string($0.rawValue) } ?? "null" }.joined(separator: ",") + "]"))
+            members.append(
+                member("carriages", "[" + carriages.map { $0.map { string($0.rawValue) } ?? "null" }.joined(separator: ",") + "]"))
         }
         if !row.alertIDs.isEmpty {
             members.append(member("alert_ids", "[" + row.alertIDs.map(string).joined(separator: ",") + "]"))

@@ -46,8 +46,9 @@ public struct DepartureRow: Hashable, Sendable {
     public var walkSeconds: Int { Int(place.walk.components.seconds) }
     /// Its countdown, delay and leave-by in words, long and short, and the numbers they say.
     public var words: RowWords {
-        RowWords(minutesToGo: minutes, delaySeconds: delaySeconds, minutesToLeave: leaveInMinutes,
-                 isCancelled: isCancelled, isReachable: isReachable)
+        RowWords(
+            minutesToGo: minutes, delaySeconds: delaySeconds, minutesToLeave: leaveInMinutes,
+            isCancelled: isCancelled, isReachable: isReachable)
     }
     /// `5 min`, `Now` in the last minute, or `Cancelled`.
     public var countdown: String { words.countdown() }

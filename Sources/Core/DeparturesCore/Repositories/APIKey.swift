@@ -18,8 +18,10 @@ public struct APIKey: Sendable {
     private let environment: @Sendable (String) -> String?
 
     /// `environment` is injected so tests need not touch the process environment.
-    public init(header: String, source: Source, valuePrefix: String = "",
-                environment: @escaping @Sendable (String) -> String? = APIKey.processEnvironment) {
+    public init(
+        header: String, source: Source, valuePrefix: String = "",
+        environment: @escaping @Sendable (String) -> String? = APIKey.processEnvironment
+    ) {
         self.header = header
         self.source = source
         self.valuePrefix = valuePrefix

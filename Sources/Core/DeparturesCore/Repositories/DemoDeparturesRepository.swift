@@ -74,10 +74,10 @@ public struct DemoDeparturesRepository: DeparturesRepository {
         let delay: Int
         switch kind {
         case 0...4: (realtime, delay) = (true, 0)
-        case 5: (realtime, delay) = (true, 40)                                  // shows as +1 min
-        case 6, 7: (realtime, delay) = (true, 60 * (1 + Int((hash >> 16) % 6)))   // +1 … +6 min
-        case 8: (realtime, delay) = (true, -30)                                 // slightly early
-        default: (realtime, delay) = (false, 0)                                 // timetable only
+        case 5: (realtime, delay) = (true, 40)  // shows as +1 min
+        case 6, 7: (realtime, delay) = (true, 60 * (1 + Int((hash >> 16) % 6)))  // +1 … +6 min
+        case 8: (realtime, delay) = (true, -30)  // slightly early
+        default: (realtime, delay) = (false, 0)  // timetable only
         }
         return Departure(
             tripID: tripID, routeShortName: route.name, headsign: headsign,

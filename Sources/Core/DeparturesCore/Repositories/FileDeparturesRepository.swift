@@ -26,8 +26,9 @@ public struct FileDeparturesRepository: DeparturesRepository {
         }
         do {
             let decoded = try DeparturesDecoder.decode(bytes)
-            return SourceAnswer(departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: []),
-                                alerts: decoded.alerts)
+            return SourceAnswer(
+                departures: AlertRules.marked(decoded.data, with: decoded.alerts, atStops: []),
+                alerts: decoded.alerts)
         } catch {
             throw .invalidData(source: path, error)
         }

@@ -16,10 +16,10 @@ public enum InstantParser {
     public static func parse(_ text: String, zone: TimeZoneRules) throws(Failure) -> Date {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t") || scanner.take(" "),
-              let hour = scanner.number(digits: 2), scanner.take(":"),
-              let minute = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t") || scanner.take(" "),
+            let hour = scanner.number(digits: 2), scanner.take(":"),
+            let minute = scanner.number(digits: 2)
         else { throw Failure(text: text) }
         var second = 0
         var fraction = 0.0
@@ -42,7 +42,11 @@ public enum InstantParser {
             unixSeconds = TimeZoneRules.utc.unixSeconds(for: local)
         } else {
             let negative: Bool
-            if scanner.take("+") { negative = false } else if scanner.take("-") { negative = true } else {
+            if scanner.take("+") {
+                negative = false
+            } else if scanner.take("-") {
+                negative = true
+            } else {
                 throw Failure(text: text)
             }
             guard let offsetHours = scanner.number(digits: 2) else { throw Failure(text: text) }

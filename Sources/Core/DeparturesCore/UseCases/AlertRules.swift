@@ -18,7 +18,8 @@ extension ServiceAlert {
     public func inForce(at instant: Date) -> ServiceAlert {
         guard periods.count > 1 else { return self }
         var copy = self
-        let chosen = periods.first { $0.contains(instant) }
+        let chosen =
+            periods.first { $0.contains(instant) }
             ?? periods.filter { ($0.start ?? instant) > instant }.min { ($0.start ?? instant) < ($1.start ?? instant) }
             ?? periods[periods.count - 1]
         copy.periods = [chosen]
@@ -31,7 +32,9 @@ extension ServiceAlert {
     /// A trip scope concerns only a row whose id names one trip of its answer (`trips`).
     public func concerns(_ departure: Departure, atStops stopIDs: Set<String>, trips: TripIdentity) -> Bool {
         scopes.contains { scope in
-            guard scope.route != nil || scope.trip != nil || scope.stop != nil || (scope.agency != nil && scope.routeType == nil && scope.direction == nil)
+            guard
+                scope.route != nil || scope.trip != nil || scope.stop != nil
+                    || (scope.agency != nil && scope.routeType == nil && scope.direction == nil)
             else { return false }
             if let route = scope.route, route != departure.routeShortName { return false }
             if let trip = scope.trip, trip != departure.tripID || !trips.identifies(trip) { return false }

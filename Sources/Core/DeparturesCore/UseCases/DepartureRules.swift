@@ -26,8 +26,10 @@ public struct DepartureRules: Sendable, Equatable {
     /// Departures too soon to walk to: left out, or kept and marked.
     public var unreachable: UnreachableRows
 
-    public init(calendar: ServiceDayCalendar, departedGrace: Duration = .seconds(60), limit: Int = 20,
-                unreachable: UnreachableRows = .hide) {
+    public init(
+        calendar: ServiceDayCalendar, departedGrace: Duration = .seconds(60), limit: Int = 20,
+        unreachable: UnreachableRows = .hide
+    ) {
         self.calendar = calendar
         self.departedGrace = departedGrace
         self.limit = limit

@@ -21,8 +21,10 @@ extension DepartureRules {
     /// ones hidden (or marked), a trip that two sources of one feed both see kept once at
     /// the call the rider reaches first, then sorted by the moment to leave (ties by
     /// departure) and cut to `limit`.
-    public func merged(_ sources: [(place: SourcePlace, departures: [ResolvedDeparture])],
-                       now: Date) -> [PlacedDeparture] {
+    public func merged(
+        _ sources: [(place: SourcePlace, departures: [ResolvedDeparture])],
+        now: Date
+    ) -> [PlacedDeparture] {
         let earliest = now.addingTimeInterval(-departedGrace.timeInterval)
         var placed: [PlacedDeparture] = []
         for source in sources {
@@ -59,10 +61,12 @@ public enum TripCalls {
     /// picks over the call held, in the place of the first; a trip calling twice at one
     /// source (a loop) keeps both calls. A call whose id names no one trip of its source's
     /// answer (`TripIdentity`) is kept as it is, never merged.
-    public static func onePerTrip<Call>(_ calls: [Call], feed: (Call) -> String, departure: (Call) -> Departure,
-                                        source: (Call) -> Int, prefers: (Call, Call) -> Bool) -> [Call] {
+    public static func onePerTrip<Call>(
+        _ calls: [Call], feed: (Call) -> String, departure: (Call) -> Departure,
+        source: (Call) -> Int, prefers: (Call, Call) -> Bool
+    ) -> [Call] {
         let answers = Dictionary(grouping: calls, by: source).mapValues { TripIdentity($0.map(departure)) }
-        var chosen: [String: Int] = [:]   // feed + trip → index into `kept`
+        var chosen: [String: Int] = [:]  // feed + trip → index into `kept`
         var kept: [Call] = []
         for call in calls {
             let trip = departure(call).tripID

@@ -45,7 +45,9 @@ public struct SourceState: Sendable, Equatable {
         lastSuccess = snapshot.lastSuccess
         lastError = snapshot.lastError
         consecutiveFailures = snapshot.failures
-        lastOutcome = snapshot.lastError != nil ? .error
+        lastOutcome =
+            snapshot.lastError != nil
+            ? .error
             : snapshot.lastSuccess == nil ? .loading : departures.isEmpty ? .empty : .ok
     }
 }

@@ -8,7 +8,7 @@ extension BoardViewModel {
     public func nextChange(after now: Date) -> Date {
         let t = now.timeIntervalSince1970
         let margin = Self.boundaryMargin
-        var next = (t / 60).rounded(.down) * 60 + 60   // the header clock's next minute
+        var next = (t / 60).rounded(.down) * 60 + 60  // the header clock's next minute
         for (index, source) in sources.enumerated() {
             let grace = source.useCase.rules.departedGrace.timeInterval
             let walk = source.place.walk.timeInterval

@@ -19,22 +19,26 @@ extension BoardViewModel {
                 shown.append((source.place, state.departures))
             case .stale, .error:
                 if set.members[index].polled.freshness(at: now) != .expired,
-                   state.departures.contains(where: { $0.instant >= earliest }) {
+                    state.departures.contains(where: { $0.instant >= earliest })
+                {
                     health = .stale
                     shown.append((source.place, state.departures))
                 } else {
                     health = .error
                 }
             }
-            statuses.append(SourceStatus(place: source.place, status: health,
-                                         message: health == .stale || health == .error ? state.message : nil,
-                                         lastSuccess: state.lastSuccess))
+            statuses.append(
+                SourceStatus(
+                    place: source.place, status: health,
+                    message: health == .stale || health == .error ? state.message : nil,
+                    lastSuccess: state.lastSuccess))
         }
         let alerts = AlertRules.shown(shown.map { sourceStates[$0.place.index].alerts }, at: now)
         let shownIDs = Set(alerts.map(\.id))
         let rows = rules.merged(shown, now: now).map { placed in
-            var row = DepartureRow(placed, now: now, zone: zone,
-                                   liveDataExpected: sources[placed.place.index].useCase.repository.providesLiveData)
+            var row = DepartureRow(
+                placed, now: now, zone: zone,
+                liveDataExpected: sources[placed.place.index].useCase.repository.providesLiveData)
             row.alertIDs = row.alertIDs.filter(shownIDs.contains)
             return row
         }
@@ -49,12 +53,15 @@ extension BoardViewModel {
         }
         let failing = statuses.first(where: \.isFailing)?.message
         // A notice belongs beside fresh rows; stale and error boards carry their own message.
-        let notice = status == .ok ? sources.indices.lazy.filter { statuses[$0].status == .ok }
-            .compactMap { self.sourceStates[$0].notice }.first : nil
-        return BoardState(boardName: boardName, now: now, status: status,
-                          message: status == .stale || status == .error ? failing : nil,
-                          updated: updated(shown: shown), rows: rows, notice: notice, alerts: alerts, zone: zone,
-                          sources: statuses)
+        let notice =
+            status == .ok
+            ? sources.indices.lazy.filter { statuses[$0].status == .ok }
+                .compactMap { self.sourceStates[$0].notice }.first : nil
+        return BoardState(
+            boardName: boardName, now: now, status: status,
+            message: status == .stale || status == .error ? failing : nil,
+            updated: updated(shown: shown), rows: rows, notice: notice, alerts: alerts, zone: zone,
+            sources: statuses)
     }
 
     /// The oldest answer behind the rows shown (honest about the stalest data on the

@@ -31,8 +31,10 @@ public final class BoardViewModel {
     @ObservationIgnored public var fetchGate: (@Sendable (Date) -> Bool)?
 
     /// A board of several sources; `rules` are the board's (its limit and `unreachable`).
-    public init(boardName: String, sources: [BoardSource], rules: DepartureRules,
-                clock: any BoardClock = SystemBoardClock()) {
+    public init(
+        boardName: String, sources: [BoardSource], rules: DepartureRules,
+        clock: any BoardClock = SystemBoardClock()
+    ) {
         self.boardName = boardName
         // A place's index is its position: rows and statuses find their source by it.
         self.sources = sources.enumerated().map { index, source in
@@ -45,20 +47,27 @@ public final class BoardViewModel {
         sourceStates = Array(repeating: SourceState(), count: sources.count)
         sourceStats = Array(repeating: SourceStats(), count: sources.count)
         inFlight = Array(repeating: nil, count: sources.count)
-        set = SourceSet(self.sources.map { source in
-            let useCase = source.useCase
-            return (source.place.name, source.policy, { () async throws(DeparturesError) -> FetchedDepartures in
-                let fresh = try await useCase.load(now: clock.now)
-                return FetchedDepartures(departures: fresh.departures, alerts: fresh.alerts, notice: await useCase.notice())
-            })
-        }, clock: clock)
+        set = SourceSet(
+            self.sources.map { source in
+                let useCase = source.useCase
+                return (
+                    source.place.name, source.policy,
+                    { () async throws(DeparturesError) -> FetchedDepartures in
+                        let fresh = try await useCase.load(now: clock.now)
+                        return FetchedDepartures(departures: fresh.departures, alerts: fresh.alerts, notice: await useCase.notice())
+                    }
+                )
+            }, clock: clock)
     }
 
     /// A board of one source, with no walk.
-    public convenience init(boardName: String, useCase: LoadDeparturesUseCase,
-                            clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()) {
-        self.init(boardName: boardName, sources: [BoardSource(place: SourcePlace(), useCase: useCase, policy: policy)],
-                  rules: useCase.rules, clock: clock)
+    public convenience init(
+        boardName: String, useCase: LoadDeparturesUseCase,
+        clock: any BoardClock = SystemBoardClock(), policy: RefreshPolicy = RefreshPolicy()
+    ) {
+        self.init(
+            boardName: boardName, sources: [BoardSource(place: SourcePlace(), useCase: useCase, policy: policy)],
+            rules: useCase.rules, clock: clock)
     }
 
     isolated deinit {

@@ -47,16 +47,17 @@ public struct LayoutReport: Sendable, Equatable {
     public var json: String {
         var out = "{\"width\":\(width),\"height\":\(height),\"format\":" + JSONString.quoted(format.rawValue) + ",\"texts\":["
         out += texts.map { text in
-            "\n{" + [
-                "\"role\":" + JSONString.quoted(text.role.rawValue),
-                "\"text\":" + JSONString.quoted(text.text),
-                "\"shown\":" + JSONString.quoted(text.shown),
-                "\"x\":\(text.x)", "\"y\":\(text.y)", "\"width\":\(text.width)", "\"height\":\(text.height)",
-                "\"fg\":" + JSONString.quoted(text.fg.hex), "\"bg\":" + JSONString.quoted(text.bg.hex),
-                "\"font\":" + JSONString.quoted(text.font), "\"px\":\(text.px)",
-                "\"scrolls\":\(text.scrolls)", "\"direction\":" + JSONString.quoted(text.direction),
-                "\"missing_glyphs\":\(text.missingGlyphs)",
-            ].joined(separator: ",") + "}"
+            "\n{"
+                + [
+                    "\"role\":" + JSONString.quoted(text.role.rawValue),
+                    "\"text\":" + JSONString.quoted(text.text),
+                    "\"shown\":" + JSONString.quoted(text.shown),
+                    "\"x\":\(text.x)", "\"y\":\(text.y)", "\"width\":\(text.width)", "\"height\":\(text.height)",
+                    "\"fg\":" + JSONString.quoted(text.fg.hex), "\"bg\":" + JSONString.quoted(text.bg.hex),
+                    "\"font\":" + JSONString.quoted(text.font), "\"px\":\(text.px)",
+                    "\"scrolls\":\(text.scrolls)", "\"direction\":" + JSONString.quoted(text.direction),
+                    "\"missing_glyphs\":\(text.missingGlyphs)",
+                ].joined(separator: ",") + "}"
         }.joined(separator: ",")
         return out + "\n]}\n"
     }
@@ -67,8 +68,10 @@ extension Canvas {
     /// it for the layout JSON; `full` is the text before it was cut to fit. A scrolling text
     /// drawn twice (its wrapped copy) is noted once.
     @discardableResult
-    public mutating func draw(_ text: String, font: any Font, x: Int, baseline: Int, _ color: LogicalColor,
-                              role: TextRole, full: String? = nil, scrolls: Bool = false) -> Int {
+    public mutating func draw(
+        _ text: String, font: any Font, x: Int, baseline: Int, _ color: LogicalColor,
+        role: TextRole, full: String? = nil, scrolls: Bool = false
+    ) -> Int {
         guard texts != nil else { return draw(text, font: font, x: x, baseline: baseline, color) }
         let top = baseline - font.ascent
         let height = font.ascent + font.descent
@@ -89,7 +92,8 @@ extension Canvas {
             let parts = (scalar..<(scalar + count)).compactMap { cells[$0] }
             scalar += count
             guard !box.isEmpty, let from = parts.map(\.left).min(), let to = parts.map(\.right).max(),
-                  from >= clip.x, to <= clip.maxX else { continue }
+                from >= clip.x, to <= clip.maxX
+            else { continue }
             shown.append(character)
             left = min(left, from)
             right = max(right, to)

@@ -46,8 +46,10 @@ public struct Palette: Sendable {
     /// `overrides` (from `display.colors`) replace defaults by name; `routeColors` give badges.
     /// `redInk: false` is for black/white e-paper driven in the `bwr` format: what would be
     /// red is drawn black, so the preview shows what the panel can.
-    public init(format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:], redInk: Bool = true,
-                ledMatrix: Bool = false) {
+    public init(
+        format: PixelFormat, overrides: [String: RGB] = [:], routeColors: [String: RGB] = [:], redInk: Bool = true,
+        ledMatrix: Bool = false
+    ) {
         self.ledMatrix = ledMatrix
         self.format = format
         self.colors = Self.defaultColors.merging(overrides) { $1 }
@@ -65,12 +67,16 @@ public struct Palette: Sendable {
             fixed["header"] = overrides["header"].map(format.value(for:)) ?? PixelValue(15)
             fixed["error"] = overrides["error"].map(format.value(for:)) ?? PixelValue(15)
         case .mono:
-            fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
-                     "delay": PixelValue(1), "delay_text": PixelValue(0), "error": PixelValue(1)]
+            fixed = [
+                "background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
+                "delay": PixelValue(1), "delay_text": PixelValue(0), "error": PixelValue(1),
+            ]
         case .bwr:
             let red = PixelValue(redInk ? 2 : 1)
-            fixed = ["background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
-                     "delay": red, "delay_text": PixelValue(0), "error": red]
+            fixed = [
+                "background": PixelValue(0), "text": PixelValue(1), "dim_text": PixelValue(1), "header": PixelValue(1),
+                "delay": red, "delay_text": PixelValue(0), "error": red,
+            ]
         }
         self.fixed = fixed
     }

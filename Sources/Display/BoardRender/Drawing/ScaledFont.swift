@@ -36,7 +36,8 @@ public final class ScaledFont: Font {
                 coverage[y * width + x] = small.coverage[(y / scale) * small.width + x / scale]
             }
         }
-        return Glyph(width: width, height: height, left: small.left * scale, top: small.top * scale,
-                     advance: small.advance * scale, coverage: coverage)
+        return Glyph(
+            width: width, height: height, left: small.left * scale, top: small.top * scale,
+            advance: small.advance * scale, coverage: coverage)
     }
 }

@@ -52,7 +52,7 @@ public struct BDFFont: Font {
     }
 
     private init(contents: BDFContents, file: String) {
-        let box = contents.boundingBox ?? (width: 0, height: 0, x: 0, y: 0)   // parser guarantees it
+        let box = contents.boundingBox ?? (width: 0, height: 0, x: 0, y: 0)  // parser guarantees it
         name = contents.name ?? file
         ascent = contents.ascent ?? max(box.height + box.y, 0)
         descent = contents.descent ?? max(-box.y, 0)
@@ -67,7 +67,8 @@ public struct BDFFont: Font {
         self.others = others
 
         let preferred = contents.defaultChar.flatMap { UInt32(exactly: $0) }.flatMap { contents.glyphs[$0] }
-        fallback = preferred ?? contents.glyphs[0xFFFD]
+        fallback =
+            preferred ?? contents.glyphs[0xFFFD]
             ?? Glyph.box(width: box.width, height: box.height, baselineOffset: box.y)
     }
 

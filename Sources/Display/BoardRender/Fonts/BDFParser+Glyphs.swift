@@ -60,17 +60,19 @@ extension BDFParser {
                 guard encoding >= 0 else { return }
                 let scalar = UInt32(encoding)
                 if let first = encodingSeen[scalar] {
-                    throw fail("ENCODING: duplicate encoding \(encoding) (first used by glyph '\(first.name)' at line \(first.line))",
-                               line: encodingLine)
+                    throw fail(
+                        "ENCODING: duplicate encoding \(encoding) (first used by glyph '\(first.name)' at line \(first.line))",
+                        line: encodingLine)
                 }
                 encodingSeen[scalar] = (name, encodingLine)
-                contents.glyphs[scalar] = Glyph(width: box.w, height: box.h, left: box.x,
-                                                top: box.h + box.y, advance: advance, coverage: pixels)
+                contents.glyphs[scalar] = Glyph(
+                    width: box.w, height: box.h, left: box.x,
+                    top: box.h + box.y, advance: advance, coverage: pixels)
                 return
             case "STARTCHAR", "ENDFONT":
                 throw fail("\(keyword): missing ENDCHAR for glyph '\(name)'")
             default:
-                continue                      // SWIDTH, SWIDTH1, DWIDTH1, VVECTOR: vertical/scalable metrics unused
+                continue  // SWIDTH, SWIDTH1, DWIDTH1, VVECTOR: vertical/scalable metrics unused
             }
         }
         throw fail("unexpected end of file: missing ENDCHAR for glyph '\(name)'")

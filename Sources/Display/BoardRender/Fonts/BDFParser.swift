@@ -3,8 +3,8 @@ enum BDFLimits {
     static let maxFileBytes = 8 * 1024 * 1024
     static let maxGlyphSide = 256
     static let maxOffset = 1024
-    static let maxChars = 1_114_112          // one glyph per Unicode scalar at most
-    static let maxRowBytes = 64              // 256 px need 32 bytes; allow 32-bit padding slack
+    static let maxChars = 1_114_112  // one glyph per Unicode scalar at most
+    static let maxRowBytes = 64  // 256 px need 32 bytes; allow 32-bit padding slack
 }
 
 /// What a BDF file declares, before it is turned into a `BDFFont`.
@@ -14,7 +14,7 @@ struct BDFContents {
     var ascent: Int?
     var descent: Int?
     var defaultChar: Int?
-    var defaultAdvance: Int?                  // font-wide DWIDTH, used when a glyph omits its own
+    var defaultAdvance: Int?  // font-wide DWIDTH, used when a glyph omits its own
     var glyphs: [UInt32: Glyph] = [:]
 }
 
@@ -137,7 +137,7 @@ struct BDFParser {
             case "ENDPROPERTIES":
                 throw fail("ENDPROPERTIES without STARTPROPERTIES")
             default:
-                continue                      // METRICSSET, SWIDTH, CONTENTVERSION, … do not affect rendering
+                continue  // METRICSSET, SWIDTH, CONTENTVERSION, … do not affect rendering
             }
         }
         throw fail("unexpected end of file: missing CHARS")
@@ -195,7 +195,8 @@ extension StringProtocol {
     var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isSpace($0) }),
-              let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+            let end = lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(self[start...end])
     }
 }

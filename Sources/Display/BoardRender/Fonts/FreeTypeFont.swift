@@ -127,7 +127,8 @@ public final class FreeTypeFont: Font {
             if index == 0 {
                 glyph = Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             } else {
-                glyph = Self.render(freetype: freetype, face: face, index: index)
+                glyph =
+                    Self.render(freetype: freetype, face: face, index: index)
                     ?? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             }
             state.cache[scalar.value] = glyph
@@ -153,7 +154,9 @@ public final class FreeTypeFont: Font {
         state.withLock { state in
             if let cached = state.byIndex[index] { return cached }
             guard let face = state.face else { return Self.box(pixelSize) }
-            let glyph = index == 0 ? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
+            let glyph =
+                index == 0
+                ? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
                 : Self.render(freetype: freetype, face: face, index: index)
                     ?? Self.fallback(&state, freetype: freetype, face: face, pixelSize: pixelSize)
             state.byIndex[index] = glyph
@@ -162,8 +165,10 @@ public final class FreeTypeFont: Font {
     }
 
     /// .notdef (glyph 0) is the font designer's own "missing" mark; a box if it renders blank.
-    private static func fallback(_ state: inout State, freetype: OpaquePointer, face: UnsafeMutableRawPointer,
-                                 pixelSize: Int) -> Glyph {
+    private static func fallback(
+        _ state: inout State, freetype: OpaquePointer, face: UnsafeMutableRawPointer,
+        pixelSize: Int
+    ) -> Glyph {
         if let fallback = state.fallback { return fallback }
         var glyph = render(freetype: freetype, face: face, index: 0) ?? box(pixelSize)
         if !glyph.hasInk { glyph = box(pixelSize) }
@@ -198,17 +203,18 @@ public final class FreeTypeFont: Font {
                     case Int(DB_FT_PIXEL_MODE_MONO):
                         value = src[x / 8] & (0x80 >> UInt8(x % 8)) != 0 ? 255 : 0
                     case Int(DB_FT_PIXEL_MODE_BGRA):
-                        value = src[x * 4 + 3]                      // alpha of colour (emoji) bitmaps
+                        value = src[x * 4 + 3]  // alpha of colour (emoji) bitmaps
                     case Int(DB_FT_PIXEL_MODE_GRAY):
                         value = grays == 256 ? src[x] : UInt8(min(Int(src[x]) * 255 / (grays - 1), 255))
                     default:
-                        return nil                                   // LCD modes: not requested, not expected
+                        return nil  // LCD modes: not requested, not expected
                     }
                     pixels[row * width + x] = value
                 }
             }
         }
-        return Glyph(width: width, height: height, left: Int(bitmap.left),
-                     top: Int(bitmap.top), advance: Self.pixels(bitmap.advance_x), coverage: pixels)
+        return Glyph(
+            width: width, height: height, left: Int(bitmap.left),
+            top: Int(bitmap.top), advance: Self.pixels(bitmap.advance_x), coverage: pixels)
     }
 }

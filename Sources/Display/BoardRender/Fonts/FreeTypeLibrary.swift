@@ -8,7 +8,8 @@ enum FreeTypeLibrary {
     static let loaded: Result<UInt, FreeTypeUnavailable> = {
         var error = [CChar](repeating: 0, count: 512)
         guard let library = db_freetype_open(&error, error.count) else {
-            return .failure(FreeTypeUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(
+                FreeTypeUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         return .success(UInt(bitPattern: library))
     }()

@@ -17,8 +17,9 @@ public struct Glyph: Sendable, Equatable {
     public var coverage: [UInt8]
 
     public init(width: Int, height: Int, left: Int, top: Int, advance: Int, coverage: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && coverage.count == width * height,
-                     "Glyph coverage must hold width*height values")
+        precondition(
+            width >= 0 && height >= 0 && coverage.count == width * height,
+            "Glyph coverage must hold width*height values")
         self.width = width
         self.height = height
         self.left = left
@@ -47,7 +48,8 @@ public struct Glyph: Sendable, Equatable {
                 pixels[y * w + x] = 255
             }
         }
-        return Glyph(width: w, height: h, left: 0, top: h + baselineOffset,
-                     advance: w + max(gap, 0), coverage: pixels)
+        return Glyph(
+            width: w, height: h, left: 0, top: h + baselineOffset,
+            advance: w + max(gap, 0), coverage: pixels)
     }
 }

@@ -21,8 +21,9 @@ public struct BoardRenderer: Sendable {
     /// a draw loop must then wake for every step, even while the moving text is out of view.
     public func draw(_ state: BoardState, elapsed: Duration = .zero) -> (frame: Framebuffer, isScrolling: Bool) {
         let size = options.logicalSize
-        var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
-                            palette: options.palette)
+        var canvas = Canvas(
+            frame: Framebuffer(width: size.width, height: size.height, format: options.format),
+            palette: options.palette)
         canvas.clear()
         switch options.style {
         case .rows: RowsLayout(options: options).draw(state, elapsed: elapsed, on: &canvas)
@@ -34,8 +35,9 @@ public struct BoardRenderer: Sendable {
     /// Every text the frame at `elapsed` draws, with its box, colours and what is visible.
     public func layout(_ state: BoardState, elapsed: Duration = .zero) -> LayoutReport {
         let size = options.logicalSize
-        var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
-                            palette: options.palette)
+        var canvas = Canvas(
+            frame: Framebuffer(width: size.width, height: size.height, format: options.format),
+            palette: options.palette)
         canvas.texts = []
         canvas.clear()
         switch options.style {
@@ -56,8 +58,9 @@ public struct BoardRenderer: Sendable {
         let perRowAtMost = max(1, 128 / options.logicalSize.width)
         let frames = (0..<min(ticker.frameCount(state), perRowAtMost * max(1, maxRows))).map { index in
             let size = options.logicalSize
-            var canvas = Canvas(frame: Framebuffer(width: size.width, height: size.height, format: options.format),
-                                palette: options.palette)
+            var canvas = Canvas(
+                frame: Framebuffer(width: size.width, height: size.height, format: options.format),
+                palette: options.palette)
             canvas.clear()
             ticker.draw(state, offset: index * size.width, on: &canvas)
             return Rotation.rotate(canvas.frame, clockwiseDegrees: options.rotation)
@@ -65,8 +68,9 @@ public struct BoardRenderer: Sendable {
         let frameWidth = frames[0].width, frameHeight = frames[0].height, gap = 1
         let perRow = max(1, min(frames.count, 128 / frameWidth))
         let rows = (frames.count + perRow - 1) / perRow
-        var strip = Framebuffer(width: perRow * (frameWidth + gap) - gap, height: rows * (frameHeight + gap) - gap,
-                                format: options.format)
+        var strip = Framebuffer(
+            width: perRow * (frameWidth + gap) - gap, height: rows * (frameHeight + gap) - gap,
+            format: options.format)
         var background = Canvas(frame: strip, palette: options.palette)
         background.clear()
         strip = background.frame

@@ -42,11 +42,17 @@ extension Columns {
             var changes: [(inout Compaction) -> Void] = [{ $0.carriages = false }, { $0.shortDelay = true }]
             if !countsToLeaving && !keepsTime { changes.append { $0.delayFolded = true } }
             changes += [{ $0.headsign = .withoutVia }, { $0.headsign = .abbreviated }]
-            if !countsToLeaving { changes.append { $0.time = keepsTime; $0.wholeHeadsigns = false } }
+            if !countsToLeaving {
+                changes.append {
+                    $0.time = keepsTime; $0.wholeHeadsigns = false
+                }
+            }
             changes += [{ $0.shortCountdown = true }, { $0.shortLeave = true }, { $0.shortPlatform = true }, { $0.leave = false }]
             if countsToLeaving { changes.append { $0.delay = false } }
-            changes += [{ $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 },
-                        { $0.crowding = false }, { $0.tight = true }]
+            changes += [
+                { $0.labelCharacters = 3 }, { $0.labelCharacters = 1 }, { $0.labelCharacters = 0 },
+                { $0.crowding = false }, { $0.tight = true },
+            ]
             var step = Compaction()
             step.wholeHeadsigns = !countsToLeaving
             var steps = [step]

@@ -88,12 +88,14 @@ struct Columns {
         let widestDelay = { (step: Compaction, leave: Int) in rows.map { rowDelay($0, step, leave) }.max() ?? 0 }
         // A boxed countdown is 2 gaps wider than its text.
         let widestCountdown = { (step: Compaction) in
-            showCountdown ? rows.map { row in
-                let boxed = Self.look(row, folded: folds(step), ledMatrix: ledMatrix, delayByColour: delayByColour) == .delayBox
-                let text = Self.countdown(row, short: step.shortCountdown, toLeaving: countsToLeaving, tilde: !(step.tight && dimShows),
-                                          asked: countdownAsked)
-                return font.width(of: text) + (boxed ? 2 * gap : 0)
-            }.max() ?? 0 : 0
+            showCountdown
+                ? rows.map { row in
+                    let boxed = Self.look(row, folded: folds(step), ledMatrix: ledMatrix, delayByColour: delayByColour) == .delayBox
+                    let text = Self.countdown(
+                        row, short: step.shortCountdown, toLeaving: countsToLeaving, tilde: !(step.tight && dimShows),
+                        asked: countdownAsked)
+                    return font.width(of: text) + (boxed ? 2 * gap : 0)
+                }.max() ?? 0 : 0
         }
         let widestLeave = { (step: Compaction) in
             countsToLeaving || !step.leave ? 0 : widest(.leave) { Self.leave($0, short: step.shortLeave) }
@@ -110,7 +112,9 @@ struct Columns {
             }.max() ?? 0
         }
         let widestSource = { (characters: Int?) in
-            widest(.source) { row in Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + Self.failingMark : $0 } }
+            widest(.source) { row in
+                Self.label(row, characters: characters).map { failing.contains(row.place.index) ? $0 + Self.failingMark : $0 }
+            }
         }
 
         let width = layout.size.width
@@ -118,19 +122,24 @@ struct Columns {
         // step on 8 characters or a third of the width, or less when every headsign is shorter.
         let wanted = max(width / 3, font.width(of: "00000000"))
         let roomFor = { (step: Compaction) in
-            let widest = shown.contains(.headsign)
+            let widest =
+                shown.contains(.headsign)
                 ? rows.map { font.width(of: step.headsign.apply($0.headsign, abbreviations: abbreviations)) }.max() ?? 0 : 0
             return step.wholeHeadsigns ? widest : min(wanted, widest)
         }
-        typealias Measured = (step: Compaction, badge: Int, space: Int, countdown: Int, delay: Int, leave: Int, platform: Int,
-                              source: Int, crowding: Int, room: Int)
+        typealias Measured = (
+            step: Compaction, badge: Int, space: Int, countdown: Int, delay: Int, leave: Int, platform: Int,
+            source: Int, crowding: Int, room: Int
+        )
         // Each step's widths are measured once: the first step that leaves the headsign its
         // room is kept, else the last.
         let measure = { (step: Compaction) -> Measured in
             let leave = widestLeave(step)
-            return (step: step, badge: badgeFor(step), space: spaceFor(step), countdown: widestCountdown(step),
-                    delay: widestDelay(step, leave), leave: leave, platform: widestPlatform(step.shortPlatform),
-                    source: widestSource(step.labelCharacters), crowding: widestCrowding(step), room: roomFor(step))
+            return (
+                step: step, badge: badgeFor(step), space: spaceFor(step), countdown: widestCountdown(step),
+                delay: widestDelay(step, leave), leave: leave, platform: widestPlatform(step.shortPlatform),
+                source: widestSource(step.labelCharacters), crowding: widestCrowding(step), room: roomFor(step)
+            )
         }
         // What the row takes besides the headsign, as `RowsLayout.drawRow` lays it out.
         // Row by row: a delay stands beside its own row's headsign only, unless a source or
@@ -145,7 +154,8 @@ struct Columns {
             }
             let placedByPage = measured.source > 0 || measured.crowding > 0
             return rows.allSatisfy { row in
-                let headsign = shown.contains(.headsign)
+                let headsign =
+                    shown.contains(.headsign)
                     ? font.width(of: step.headsign.apply(row.headsign, abbreviations: abbreviations)) : 0
                 let needed = step.wholeHeadsigns ? headsign : min(wanted, headsign)
                 return width - used - (placedByPage ? measured.delay : rowDelay(row, step, measured.leave)) >= needed
@@ -204,7 +214,8 @@ struct Columns {
     /// The carriages worth a picture (two or more, one known at least), when the page shows them.
     static func carriages(_ row: DepartureRow) -> [Occupancy?]? {
         guard let carriages = row.carriages, carriages.count >= 2, carriages.count <= 16,
-              carriages.contains(where: { $0 != nil }) else { return nil }
+            carriages.contains(where: { $0 != nil })
+        else { return nil }
         return carriages
     }
 
@@ -225,8 +236,9 @@ struct Columns {
     }
 
     func countdownText(_ row: DepartureRow) -> String {
-        Self.countdown(row, short: compact.shortCountdown, toLeaving: countsToLeaving, tilde: !(compact.tight && dimShows),
-                       asked: countdownAsked)
+        Self.countdown(
+            row, short: compact.shortCountdown, toLeaving: countsToLeaving, tilde: !(compact.tight && dimShows),
+            asked: countdownAsked)
     }
     func timeText(_ row: DepartureRow) -> String { Self.time(row, marked: !countdownAsked) }
     /// Without a countdown to carry it, an inexact time carries the `~` itself (`~09:42`).

@@ -55,10 +55,14 @@ struct CrowdingPictures {
             let color: LogicalColor = carriage == nil ? .dimText : (carriage!.load >= 3 ? .delay : .text)
             let box = Rect(x: x, y: top, width: 5 * scale, height: height)
             // The outline, its top-left corner cut on the leading carriage: the front.
-            canvas.fill(Rect(x: box.x + (index == 0 ? 2 * scale : 0), y: box.y, width: box.width - (index == 0 ? 2 * scale : 0), height: scale), color)
+            canvas.fill(
+                Rect(x: box.x + (index == 0 ? 2 * scale : 0), y: box.y, width: box.width - (index == 0 ? 2 * scale : 0), height: scale),
+                color)
             if index == 0 { canvas.fill(Rect(x: box.x + scale, y: box.y + scale, width: scale, height: scale), color) }
             canvas.fill(Rect(x: box.x, y: box.maxY - scale, width: box.width, height: scale), color)
-            canvas.fill(Rect(x: box.x, y: box.y + (index == 0 ? 2 * scale : 0), width: scale, height: box.height - (index == 0 ? 2 * scale : 0)), color)
+            canvas.fill(
+                Rect(x: box.x, y: box.y + (index == 0 ? 2 * scale : 0), width: scale, height: box.height - (index == 0 ? 2 * scale : 0)),
+                color)
             canvas.fill(Rect(x: box.maxX - scale, y: box.y, width: scale, height: box.height), color)
             if let carriage {
                 // Five dots of floor to roof inside the outline; a full one is solid.

@@ -67,10 +67,12 @@ public struct LayoutOptions: Sendable {
     /// Whole words a narrow row may shorten in headsigns (`Station` → `Stn`), from the board file.
     public var abbreviations: [String: String]
 
-    public init(width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
-                font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
-                countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
-                palette: Palette? = nil, scrollSpeed: Int = 24, alerts: AlertStyle? = nil, abbreviations: [String: String] = [:]) {
+    public init(
+        width: Int, height: Int, format: PixelFormat, rotation: Int = 0, style: Style? = nil, rows: Int? = nil,
+        font: any Font, header: Bool = true, clock: Bool = true, columns: Set<Column> = Set(Column.allCases),
+        countdown: Countdown = .departure, overflow: Overflow = .ellipsis, pageInterval: Duration, badgeShape: BadgeShape = .rounded,
+        palette: Palette? = nil, scrollSpeed: Int = 24, alerts: AlertStyle? = nil, abbreviations: [String: String] = [:]
+    ) {
         self.width = width
         self.height = height
         self.format = format

@@ -30,8 +30,9 @@ extension RowsLayout {
         }
         var top = body.y + gap
         for line in lines {
-            canvas.draw(font.truncated(line.text, toWidth: width), font: font, x: gap, baseline: top + font.ascent, line.color,
-                        role: .alert, full: line.text)
+            canvas.draw(
+                font.truncated(line.text, toWidth: width), font: font, x: gap, baseline: top + font.ascent, line.color,
+                role: .alert, full: line.text)
             top += lineHeight
         }
     }

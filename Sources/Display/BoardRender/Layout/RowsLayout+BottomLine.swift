@@ -73,5 +73,4 @@ extension RowsLayout {
         let message = font.truncated(fullMessage, toWidth: max(0, right - gap))
         canvas.draw(message, font: font, x: gap, baseline: baseline, .error, role: .message, full: fullMessage)
     }
-
 }

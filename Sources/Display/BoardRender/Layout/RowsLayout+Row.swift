@@ -44,8 +44,10 @@ extension RowsLayout {
     /// `!` beside the badge while the headsign keeps its room (or its whole text); on a
     /// narrower row the badge's top right corner in the delay colour instead, or cut out where
     /// that colour would not show on the badge (an orange route, mono). Never over the columns.
-    private func drawAlertMark(_ row: DepartureRow, badge: Rect, fill: LogicalColor, left: inout Int, right: Int, columns: Columns,
-                               on canvas: inout Canvas) {
+    private func drawAlertMark(
+        _ row: DepartureRow, badge: Rect, fill: LogicalColor, left: inout Int, right: Int, columns: Columns,
+        on canvas: inout Canvas
+    ) {
         let markWidth = font.width(of: Self.alertMark) + badgeSpace
         let headsign = columns.headsign(row, fitting: right - left - markWidth, font: font)
         let room = min(columns.headsignRoom, font.width(of: headsign))
@@ -57,15 +59,18 @@ extension RowsLayout {
             let shows = format.color(of: palette.value(.delay)).contrastRatio(with: format.color(of: palette.value(fill))) >= 1.5
             let corner = max(2, lineHeight / 4)
             for step in 0..<corner {
-                canvas.fill(Rect(x: badge.maxX - (corner - step), y: badge.y + step, width: corner - step, height: 1), shows ? .delay : .background)
+                canvas.fill(
+                    Rect(x: badge.maxX - (corner - step), y: badge.y + step, width: corner - step, height: 1), shows ? .delay : .background)
             }
         }
     }
 
     /// Right-hand columns — time, countdown, the delay, leave-by, platform, the source's label,
     /// crowding — drawn (or only measured) from the right; returns where the headsign must end.
-    private func drawRightColumns(_ row: DepartureRow, top: Int, columns: Columns, folded: Bool, drawing: Bool,
-                                  on canvas: inout Canvas) -> Int {
+    private func drawRightColumns(
+        _ row: DepartureRow, top: Int, columns: Columns, folded: Bool, drawing: Bool,
+        on canvas: inout Canvas
+    ) -> Int {
         let baseline = top + font.ascent
         // A departure the walk cannot reach any more is dimmed throughout.
         let textColor: LogicalColor = row.looksScheduled || !row.isReachable ? .dimText : .text
@@ -77,7 +82,10 @@ extension RowsLayout {
             right -= columns.timeWidth + columnSpace
         }
         if columns.showCountdown {
-            if drawing { drawCountdown(row, right: right, top: top, look: columns.countdownLook(row, folded: folded), textColor, columns: columns, on: &canvas) }
+            if drawing {
+                drawCountdown(
+                    row, right: right, top: top, look: columns.countdownLook(row, folded: folded), textColor, columns: columns, on: &canvas)
+            }
             right -= columns.countdownWidth + columnSpace
         }
         let delay = folded ? nil : columns.delayText(row)
@@ -125,8 +133,10 @@ extension RowsLayout {
     }
 
     /// The countdown, right-aligned at `right`: plain, in the delay colour, or cut out of the delay's box.
-    private func drawCountdown(_ row: DepartureRow, right: Int, top: Int, look: Columns.CountdownLook, _ textColor: LogicalColor,
-                               columns: Columns, on canvas: inout Canvas) {
+    private func drawCountdown(
+        _ row: DepartureRow, right: Int, top: Int, look: Columns.CountdownLook, _ textColor: LogicalColor,
+        columns: Columns, on canvas: inout Canvas
+    ) {
         let baseline = top + font.ascent
         let countdown = columns.countdownText(row)
         switch look {
@@ -141,8 +151,9 @@ extension RowsLayout {
         case .plain:
             // Without a countdown column (departure times) only a cancelled row says anything here.
             guard !countdown.isEmpty else { return }
-            canvas.draw(countdown, font: font, x: right - font.width(of: countdown), baseline: baseline,
-                        row.isDropOffOnly ? .dimText : textColor, role: .countdown)
+            canvas.draw(
+                countdown, font: font, x: right - font.width(of: countdown), baseline: baseline,
+                row.isDropOffOnly ? .dimText : textColor, role: .countdown)
         }
     }
 }

@@ -65,8 +65,9 @@ struct RowsLayout {
         let page = pages > 1 ? Int(elapsed / options.pageInterval) % pages : 0
         if headerHeight > 0 { drawHeader(state, page: page, pages: pages, on: &canvas) }
         let bottom = bottomLine(state)
-        let body = Rect(x: 0, y: headerHeight, width: size.width,
-                        height: size.height - headerHeight - (bottom == nil ? 0 : rowHeight))
+        let body = Rect(
+            x: 0, y: headerHeight, width: size.width,
+            height: size.height - headerHeight - (bottom == nil ? 0 : rowHeight))
         let rowPages = rowPages(state)
         if page >= rowPages {
             drawAlertPage(alertPages(state)[page - rowPages], in: body, on: &canvas)
@@ -120,8 +121,10 @@ struct RowsLayout {
         }
     }
 
-    func drawHeadsign(_ text: String, in region: Rect, baseline: Int, elapsed: Duration, _ color: LogicalColor,
-                              on canvas: inout Canvas) {
+    func drawHeadsign(
+        _ text: String, in region: Rect, baseline: Int, elapsed: Duration, _ color: LogicalColor,
+        on canvas: inout Canvas
+    ) {
         guard region.width > 0 else { return }
         canvas.clip = region
         defer { canvas.clip = Rect(x: 0, y: 0, width: size.width, height: size.height) }
@@ -149,8 +152,9 @@ struct RowsLayout {
         var top = area.y + (area.height - shown.count * lineHeight) / 2
         for line in shown {
             let text = font.truncated(line, toWidth: size.width - 2 * gap)
-            canvas.draw(text, font: font, x: (size.width - font.width(of: text)) / 2, baseline: top + font.ascent, color,
-                        role: .message, full: line)
+            canvas.draw(
+                text, font: font, x: (size.width - font.width(of: text)) / 2, baseline: top + font.ascent, color,
+                role: .message, full: line)
             top += lineHeight
         }
     }

@@ -25,18 +25,24 @@ extension BoardRenderer {
             let layout = RowsLayout(options: options)
             var unused: [UnusedSetting] = []
             if headerAsked && options.header && layout.headerHeight == 0 {
-                unused.append(UnusedSetting(key: "header", reason: """
-                    no room: the header shows only when two departure rows fit under it, and this \
-                    \(height)-pixel-high display fits \(layout.rowsFitting(height)) rows of \(layout.rowHeight) px
-                    """))
+                unused.append(
+                    UnusedSetting(
+                        key: "header",
+                        reason: """
+                            no room: the header shows only when two departure rows fit under it, and this \
+                            \(height)-pixel-high display fits \(layout.rowsFitting(height)) rows of \(layout.rowHeight) px
+                            """))
             }
             let fit = max(1, layout.rowsFitting(height - layout.headerHeight))
             if let rows = options.rows, rows > fit {
                 let under = layout.headerHeight > 0 ? " under the header" : ""
-                unused.append(UnusedSetting(key: "rows", reason: """
-                    \(rows) rows asked for, but \(fit) fit\(under) on this \(height)-pixel-high display \
-                    (a row is \(layout.rowHeight) px with this font); \(fit) show per page
-                    """))
+                unused.append(
+                    UnusedSetting(
+                        key: "rows",
+                        reason: """
+                            \(rows) rows asked for, but \(fit) fit\(under) on this \(height)-pixel-high display \
+                            (a row is \(layout.rowHeight) px with this font); \(fit) show per page
+                            """))
             }
             return unused
         }

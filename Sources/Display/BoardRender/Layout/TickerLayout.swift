@@ -34,7 +34,7 @@ struct TickerLayout {
         if state.status == .stale, let message = state.message { items.append(message) }
         // As the row layout's bottom line: alerts that stop riders, else a source's notice.
         let told = state.toldAlerts
-        if (state.status == .ok || state.status == .empty), !told.isEmpty, options.alerts != .off {
+        if state.status == .ok || state.status == .empty, !told.isEmpty, options.alerts != .off {
             items += told.map { RowsLayout.alertMark + " " + $0.header }
         } else if let notice = state.shownNotice {
             items.append(notice)

@@ -33,7 +33,10 @@ public struct ShapedText: Sendable {
         for scalar in text.unicodeScalars {
             let glyph = font.glyph(for: scalar)
             if !font.hasGlyph(for: scalar), !scalar.properties.isWhitespace { missing += 1 }
-            glyphs.append(Placed(glyph: glyph, id: font.hasGlyph(for: scalar) ? scalar.value : 0, x: pen, rise: 0, advance: glyph.advance, scalar: index))
+            glyphs.append(
+                Placed(
+                    glyph: glyph, id: font.hasGlyph(for: scalar) ? scalar.value : 0, x: pen, rise: 0, advance: glyph.advance, scalar: index)
+            )
             pen += glyph.advance
             index += 1
         }

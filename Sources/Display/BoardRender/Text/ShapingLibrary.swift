@@ -7,7 +7,8 @@ enum ShapingLibrary {
     static let loaded: Result<UInt, ShapingUnavailable> = {
         var error = [CChar](repeating: 0, count: 512)
         guard let library = db_shaping_open(&error, error.count) else {
-            return .failure(ShapingUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(
+                ShapingUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         return .success(UInt(bitPattern: library))
     }()
@@ -37,9 +38,9 @@ extension ShapingLibrary {
         if scalar.properties.isDefaultIgnorableCodePoint { return true }
         switch value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-            return true                                     // Hebrew, Arabic, Syriac, Thaana, N'Ko …
+            return true  // Hebrew, Arabic, Syriac, Thaana, N'Ko …
         case 0x0900...0x0DFF, 0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xA800...0xABFF:
-            return true                                     // Indic, Tibetan, Myanmar, Khmer, Mongolian …
+            return true  // Indic, Tibetan, Myanmar, Khmer, Mongolian …
         default:
             return false
         }

@@ -43,13 +43,16 @@ struct TextShaper {
                 }
                 let x = Self.pixels(pen64 + shaped.xOffset)
                 let advance = Self.pixels(pen64 + shaped.xAdvance) - Self.pixels(pen64)
-                placed.append(ShapedText.Placed(glyph: glyph, id: shaped.glyph, x: x, rise: Self.pixels(shaped.yOffset),
-                                                advance: advance, scalar: shaped.cluster))
+                placed.append(
+                    ShapedText.Placed(
+                        glyph: glyph, id: shaped.glyph, x: x, rise: Self.pixels(shaped.yOffset),
+                        advance: advance, scalar: shaped.cluster))
                 pen64 += shaped.xAdvance
             }
         }
-        return ShapedText(glyphs: placed, width: Self.pixels(pen64), direction: paragraph == 1 ? .rtl : .ltr,
-                          missingGlyphs: missing)
+        return ShapedText(
+            glyphs: placed, width: Self.pixels(pen64), direction: paragraph == 1 ? .rtl : .ltr,
+            missingGlyphs: missing)
     }
 
     /// Which font of the chain draws each scalar. A mark or an invisible control stays with
@@ -99,8 +102,9 @@ struct TextShaper {
     }
 
     private func shapeRun(_ run: Run, codes: [UInt32], outline: FreeTypeFont?) -> [ShapedGlyph] {
-        let call = ShapingRun(codes: codes, start: run.range.lowerBound, length: run.range.count,
-                              rtl: run.level % 2 == 1, language: chain.language ?? "und")
+        let call = ShapingRun(
+            codes: codes, start: run.range.lowerBound, length: run.range.count,
+            rtl: run.level % 2 == 1, language: chain.language ?? "und")
         let address = UInt(bitPattern: table)
         if let outline { return outline.shape(call, table: address) }
         guard let font = chain.shapingFont(run.font, table: table) else { return [] }
@@ -130,12 +134,17 @@ struct ShapingRun: Sendable {
         var capacity = length + 8
         while true {
             var out = [db_shaped_glyph](repeating: db_shaped_glyph(), count: capacity)
-            let made = Int(db_shape(library, font, codes, Int32(codes.count), Int32(start), Int32(length), rtl ? 1 : 0,
-                                    language, &out, Int32(capacity)))
+            let made = Int(
+                db_shape(
+                    library, font, codes, Int32(codes.count), Int32(start), Int32(length), rtl ? 1 : 0,
+                    language, &out, Int32(capacity)))
             if made < 0 { return [] }
             if made <= capacity {
-                return out.prefix(made).map { ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: Int($0.x_advance),
-                                                          xOffset: Int($0.x_offset), yOffset: Int($0.y_offset)) }
+                return out.prefix(made).map {
+                    ShapedGlyph(
+                        glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: Int($0.x_advance),
+                        xOffset: Int($0.x_offset), yOffset: Int($0.y_offset))
+                }
             }
             capacity = made
         }

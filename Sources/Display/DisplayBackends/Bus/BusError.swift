@@ -40,11 +40,15 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
         case .ioError, .noSuchDeviceOrAddress, .noSuchDevice, .tryAgain, .timedOut, .remoteIO:
             self.init(.transient, device: error.device, message: error.message)
         case .permissionDenied, .notPermitted:
-            self.init(.permissionDenied, device: error.device, message:
-                "\(error.operation.words): permission denied; add the service's user to the '\(group)' group (or run as a member of it)")
+            self.init(
+                .permissionDenied, device: error.device,
+                message:
+                    "\(error.operation.words): permission denied; add the service's user to the '\(group)' group (or run as a member of it)"
+            )
         case .noSuchFile:
-            self.init(.missingDevice, device: error.device,
-                      message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?")
+            self.init(
+                .missingDevice, device: error.device,
+                message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?")
         default:
             self.init(.other, device: error.device, message: error.message)
         }

@@ -62,8 +62,10 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
     private let wake: Int32
 
     /// `contrast` is the board's 0…255; the driver takes percent.
-    public init(launcher: any HUB75Launcher, settings: Settings, contrast: UInt8,
-                report: @escaping @Sendable (Event) -> Void) {
+    public init(
+        launcher: any HUB75Launcher, settings: Settings, contrast: UInt8,
+        report: @escaping @Sendable (Event) -> Void
+    ) {
         self.launcher = launcher
         self.settings = settings
         self.report = report
@@ -142,8 +144,9 @@ public final class HUB75Backend: DisplayBackend, @unchecked Sendable {
             // The library may end the process while it sets up (a missing /dev/pio0 aborts):
             // its own words are on the driver's stderr, so the log points there.
             let ended = channel.end()
-            throw HUB75LinkError("\(error) while it set up the matrix" + (ended.map { " (it \($0))" } ?? "")
-                                 + "; the driver's own messages say why (journalctl -t departure-board-hub75, or this log)")
+            throw HUB75LinkError(
+                "\(error) while it set up the matrix" + (ended.map { " (it \($0))" } ?? "")
+                    + "; the driver's own messages say why (journalctl -t departure-board-hub75, or this log)")
         }
         switch reply {
         case .ready(let width, let height) where width == settings.width && height == settings.height:

@@ -30,13 +30,16 @@ final class HUB75TraceChannel: HUB75Channel, Sendable {
         switch request {
         case .configure(let text):
             sink(#"{"op":"hub75","type":"configure","text":\#(JSONString.quoted(text))}"# + "\n")
-            let values = Dictionary(text.split(separator: "\n").compactMap { line -> (String, Int)? in
-                let parts = line.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
-            }, uniquingKeysWith: { _, last in last })
+            let values = Dictionary(
+                text.split(separator: "\n").compactMap { line -> (String, Int)? in
+                    let parts = line.split(separator: "=", maxSplits: 1)
+                    return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+                }, uniquingKeysWith: { _, last in last })
             return .ready(width: values["width"] ?? 0, height: values["height"] ?? 0)
         case .frame(let sequence, let width, let height, let rgb):
-            sink(#"{"op":"hub75","type":"frame","seq":\#(sequence),"width":\#(width),"height":\#(height),"data":"\#(Hex.encode(rgb))"}"# + "\n")
+            sink(
+                #"{"op":"hub75","type":"frame","seq":\#(sequence),"width":\#(width),"height":\#(height),"data":"\#(Hex.encode(rgb))"}"#
+                    + "\n")
             return .shown(sequence: sequence)
         case .brightness(let percent):
             sink(#"{"op":"hub75","type":"brightness","percent":\#(percent)}"# + "\n")

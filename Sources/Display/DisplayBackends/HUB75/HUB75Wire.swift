@@ -30,7 +30,8 @@ public enum HUB75Request: Sendable, Equatable {
         case .configure(let text):
             payload = Array(text.utf8)
         case .frame(let sequence, let width, let height, let rgb):
-            payload = HUB75Wire.bigEndian(sequence, bytes: 4) + HUB75Wire.bigEndian(UInt32(width), bytes: 2)
+            payload =
+                HUB75Wire.bigEndian(sequence, bytes: 4) + HUB75Wire.bigEndian(UInt32(width), bytes: 2)
                 + HUB75Wire.bigEndian(UInt32(height), bytes: 2)
             payload.reserveCapacity(payload.count + rgb.count)
             payload += rgb

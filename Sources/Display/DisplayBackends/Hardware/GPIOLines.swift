@@ -110,10 +110,11 @@ public final class GPIOLines: LineControl {
         guard lines[spec.role] == nil else {
             throw BusError(.other, device: spec.label, message: "role '\(spec.role)' is configured twice")
         }
-        let mode: GPIORequest.Mode = switch spec.direction {
-        case .output(let initial): .output(initial: initial)
-        case .input: .input
-        }
+        let mode: GPIORequest.Mode =
+            switch spec.direction {
+            case .output(let initial): .output(initial: initial)
+            case .input: .input
+            }
         do {
             lines[spec.role] = (spec, try GPIORequest(chip: spec.chipPath, offset: spec.offset, mode: mode))
         } catch {

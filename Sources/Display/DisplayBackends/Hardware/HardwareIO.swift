@@ -14,8 +14,10 @@ public final class HardwareIO: PanelIO {
     /// refresh, slow enough to leave the CPU alone during the seconds a refresh takes.
     public let pollInterval: Duration
 
-    public init(i2c: (any I2CTransport)? = nil, spi: (any SPITransport)? = nil,
-                lines: any LineControl, pollInterval: Duration = .milliseconds(2)) {
+    public init(
+        i2c: (any I2CTransport)? = nil, spi: (any SPITransport)? = nil,
+        lines: any LineControl, pollInterval: Duration = .milliseconds(2)
+    ) {
         self.i2c = i2c
         self.spi = spi
         self.lines = lines
@@ -63,8 +65,9 @@ public final class HardwareIO: PanelIO {
             let expired = clock.now >= deadline
             if try lines.get(line) == want { return }
             if expired {
-                throw BusError(.busyTimeout, device: lines.describe(line),
-                               message: "did not read \(want) within \(timeout.wholeMilliseconds) ms; is the panel powered and wired?")
+                throw BusError(
+                    .busyTimeout, device: lines.describe(line),
+                    message: "did not read \(want) within \(timeout.wholeMilliseconds) ms; is the panel powered and wired?")
             }
             sleepFully(for: min(pollInterval, max(.zero, deadline - clock.now)))
         }

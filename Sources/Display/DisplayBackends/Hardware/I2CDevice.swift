@@ -36,8 +36,10 @@ public final class I2CDevice: I2CTransport {
         let data = Array(bytes.dropFirst())
         let target = I2CAdapter.hex(address)
         guard data.count <= I2CBlockWrite.maxData else {
-            throw BusError(.other, device: path, message:
-                "write of \(data.count) bytes to \(target) is longer than an SMBus block (\(I2CBlockWrite.maxData))")
+            throw BusError(
+                .other, device: path,
+                message:
+                    "write of \(data.count) bytes to \(target) is longer than an SMBus block (\(I2CBlockWrite.maxData))")
         }
         do {
             try adapter.select(address)

@@ -30,9 +30,11 @@ public struct FramebufferGeometry: Equatable, Sendable {
     public var blue: PixelBitfield
     public var transp: PixelBitfield
 
-    public init(width: Int, height: Int, xOffset: Int = 0, yOffset: Int = 0, bitsPerPixel: Int,
-                lineLength: Int, red: PixelBitfield, green: PixelBitfield, blue: PixelBitfield,
-                transp: PixelBitfield = .absent) {
+    public init(
+        width: Int, height: Int, xOffset: Int = 0, yOffset: Int = 0, bitsPerPixel: Int,
+        lineLength: Int, red: PixelBitfield, green: PixelBitfield, blue: PixelBitfield,
+        transp: PixelBitfield = .absent
+    ) {
         self.width = width
         self.height = height
         self.xOffset = xOffset
@@ -69,7 +71,8 @@ public struct FramebufferGeometry: Equatable, Sendable {
         }
         for (name, field) in [("red", red), ("green", green), ("blue", blue), ("transp", transp)] {
             guard field.offset >= 0, field.length >= 0, field.length <= 16,
-                  field.offset + field.length <= bitsPerPixel else {
+                field.offset + field.length <= bitsPerPixel
+            else {
                 throw fail("\(name) bitfield \(field.offset)+\(field.length) does not fit \(bitsPerPixel) bpp")
             }
         }
@@ -88,9 +91,10 @@ extension PixelBitfield {
 extension FramebufferGeometry {
     /// The visible screen as the kernel describes it.
     init(variable v: fb_var_screeninfo, fixed f: fb_fix_screeninfo) {
-        self.init(width: Int(v.xres), height: Int(v.yres), xOffset: Int(v.xoffset), yOffset: Int(v.yoffset),
-                  bitsPerPixel: Int(v.bits_per_pixel), lineLength: Int(f.line_length),
-                  red: PixelBitfield(v.red), green: PixelBitfield(v.green), blue: PixelBitfield(v.blue),
-                  transp: PixelBitfield(v.transp))
+        self.init(
+            width: Int(v.xres), height: Int(v.yres), xOffset: Int(v.xoffset), yOffset: Int(v.yoffset),
+            bitsPerPixel: Int(v.bits_per_pixel), lineLength: Int(f.line_length),
+            red: PixelBitfield(v.red), green: PixelBitfield(v.green), blue: PixelBitfield(v.blue),
+            transp: PixelBitfield(v.transp))
     }
 }

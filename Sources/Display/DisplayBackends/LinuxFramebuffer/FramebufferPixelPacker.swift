@@ -18,7 +18,8 @@ struct FramebufferPixelPacker: Sendable {
         green = Self.table(geometry.green)
         blue = Self.table(geometry.blue)
         opaque = Self.maximum(geometry.transp.length) << UInt32(geometry.transp.offset)
-        isRGB565 = geometry.bitsPerPixel == 16 && geometry.red == PixelBitfield(offset: 11, length: 5)
+        isRGB565 =
+            geometry.bitsPerPixel == 16 && geometry.red == PixelBitfield(offset: 11, length: 5)
             && geometry.green == PixelBitfield(offset: 5, length: 6) && geometry.blue == PixelBitfield(offset: 0, length: 5)
     }
 

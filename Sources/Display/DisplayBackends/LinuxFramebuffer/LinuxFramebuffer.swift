@@ -133,8 +133,9 @@ public final class LinuxFramebuffer {
             throw DeviceGroup.video.error(error)
         }
         guard fixed.type == UInt32(FB_TYPE_PACKED_PIXELS),
-              fixed.visual == UInt32(FB_VISUAL_TRUECOLOR) || fixed.visual == UInt32(FB_VISUAL_DIRECTCOLOR),
-              variable.grayscale == 0 else {
+            fixed.visual == UInt32(FB_VISUAL_TRUECOLOR) || fixed.visual == UInt32(FB_VISUAL_DIRECTCOLOR),
+            variable.grayscale == 0
+        else {
             throw BusError(.other, device: node.path, message: "only packed true-colour framebuffers are supported")
         }
         return (FramebufferGeometry(variable: variable, fixed: fixed), Int(fixed.smem_len))

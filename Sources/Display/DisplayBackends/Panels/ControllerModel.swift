@@ -21,7 +21,9 @@ extension ControllerModel {
     /// named (after `device`) rather than drawn as garbage.
     func check(_ frame: Framebuffer, device: @autoclosure () -> String) throws(BusError) {
         guard frame.width != width || frame.height != height || frame.format != Self.format else { return }
-        throw BusError(.other, device: device(), message:
-            "frame is \(frame.width)×\(frame.height) \(frame.format), panel takes \(width)×\(height) \(Self.format)")
+        throw BusError(
+            .other, device: device(),
+            message:
+                "frame is \(frame.width)×\(frame.height) \(frame.format), panel takes \(width)×\(height) \(Self.format)")
     }
 }

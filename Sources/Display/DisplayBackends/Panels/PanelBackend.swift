@@ -18,8 +18,10 @@ public final class PanelBackend: DisplayBackend {
     private var contrast: UInt8?
 
     /// `pause` is injected so tests need not wait; it defaults to a real sleep.
-    public init(driver: any PanelDriver, name: String, attempts: Int = 4,
-                backoff: Duration = .milliseconds(200), pause: @escaping (Duration) -> Void = PanelBackend.sleep) {
+    public init(
+        driver: any PanelDriver, name: String, attempts: Int = 4,
+        backoff: Duration = .milliseconds(200), pause: @escaping (Duration) -> Void = PanelBackend.sleep
+    ) {
         self.driver = driver
         self.name = name
         self.attempts = max(1, attempts)
@@ -46,7 +48,7 @@ public final class PanelBackend: DisplayBackend {
                 }
                 try driver.push(frame, damage: rects)
                 return
-            } catch where error.kind == .transient {
+            } catch  where error.kind == .transient {
                 // The panel may have lost its state: start again from reset.
                 initialised = false
                 lastError = error

@@ -29,12 +29,14 @@ private func check(_ body: () throws -> BDFFont) {
         }
         _ = font.truncated(Fixture.probe, toWidth: font.width(of: "Az"))
     } catch {
-        _ = String(describing: error)         // messages quote the input
+        _ = String(describing: error)  // messages quote the input
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

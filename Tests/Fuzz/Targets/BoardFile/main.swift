@@ -24,12 +24,14 @@ private func check(_ body: () throws -> BoardFile) {
     do {
         _ = try body()
     } catch {
-        _ = String(describing: error)         // messages quote and locate the input
+        _ = String(describing: error)  // messages quote and locate the input
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -33,7 +33,9 @@ func transcript(_ csv: [UInt8], limits: CSVLimits, chunk: Int, plainLines: Bool)
 func fuzzOne(_ bytes: [UInt8]) {
     guard bytes.count >= 2 else { return }
     let shape = Int(bytes[0]), chunk = 1 + Int(bytes[1])
-    let limits = shape == 0 ? .standard
+    let limits =
+        shape == 0
+        ? .standard
         : CSVLimits(maxFieldBytes: 1 + shape % 37, maxRowBytes: 1 + shape % 101, maxFields: 1 + shape % 13, bufferBytes: 4 + shape % 61)
     let csv = Array(bytes.dropFirst(2))
     let plain = transcript(csv, limits: limits, chunk: chunk, plainLines: true)
@@ -42,7 +44,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -29,8 +29,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 
     // If-None-Match decides alone when sent (RFC 9110 §13.2.2).
     if ifNoneMatch != nil {
-        precondition(both == Preconditions.notModified(request(["if-none-match": ifNoneMatch]), response),
-                     "If-Modified-Since changed a decision If-None-Match made")
+        precondition(
+            both == Preconditions.notModified(request(["if-none-match": ifNoneMatch]), response),
+            "If-Modified-Since changed a decision If-None-Match made")
     }
     // A client sending back the answer's own tag, or *, holds the answer whenever it has a tag.
     if let etag, etag.contains("\"") {
@@ -45,7 +46,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

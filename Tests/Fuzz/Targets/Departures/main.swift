@@ -18,12 +18,14 @@ func fuzzOne(_ bytes: [UInt8]) {
         let now = Date(timeIntervalSince1970: 1_795_386_600)
         _ = AlertRules.shown([response.alerts], at: now).map { $0.inForce(at: now) }
     } catch {
-        _ = error.description                 // renders the coding path, which is input-shaped
+        _ = error.description  // renders the coding path, which is input-shaped
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -22,13 +22,15 @@ func fuzzOne(_ bytes: [UInt8]) {
             _ = error.description
             continue
         }
-        precondition(font.ascent >= 0 && font.descent >= 0 && font.lineHeight >= font.ascent + font.descent,
-                     "metrics \(font.ascent) \(font.descent) \(font.lineHeight)")
+        precondition(
+            font.ascent >= 0 && font.descent >= 0 && font.lineHeight >= font.ascent + font.descent,
+            "metrics \(font.ascent) \(font.descent) \(font.lineHeight)")
         for scalar in Fixture.scalars {
             _ = font.hasGlyph(for: scalar)
             let glyph = font.glyph(for: scalar)
-            precondition(glyph.width >= 0 && glyph.height >= 0 && glyph.coverage.count == glyph.width * glyph.height,
-                         "glyph \(glyph.width)×\(glyph.height) with \(glyph.coverage.count) values")
+            precondition(
+                glyph.width >= 0 && glyph.height >= 0 && glyph.coverage.count == glyph.width * glyph.height,
+                "glyph \(glyph.width)×\(glyph.height) with \(glyph.coverage.count) values")
         }
         for placed in font.shaped("AB z\u{0301} \u{4E2D}").glyphs {
             precondition(placed.glyph.coverage.count == placed.glyph.width * placed.glyph.height, "shaped glyph")
@@ -37,7 +39,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

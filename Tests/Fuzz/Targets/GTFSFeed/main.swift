@@ -14,8 +14,10 @@ import GTFSSchedule
 import ZoneInfo
 
 enum Fixture {
-    static let members = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt",
-                          "calendar.txt", "calendar_dates.txt", "frequencies.txt"]
+    static let members = [
+        "agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt",
+        "calendar.txt", "calendar_dates.txt", "frequencies.txt",
+    ]
     static let folder = ScratchFolder("gtfs-feed")
     /// Caps a tenth of the default's, so a member that expands cannot cost a run its memory.
     static let limits = GTFSArchiveLimits(totalBytes: 64 << 20, memberBytes: 16 << 20, maxMembers: 64)
@@ -45,8 +47,9 @@ func fuzzOne(_ bytes: [UInt8]) {
         preconditionFailure("cannot write the zip: \(error)")
     }
     do {
-        _ = try GTFSStopFinder.search(zipPath: zip, name: requested.first, limit: 5, limits: Fixture.limits,
-                                      temporaryDirectory: folder.path)
+        _ = try GTFSStopFinder.search(
+            zipPath: zip, name: requested.first, limit: 5, limits: Fixture.limits,
+            temporaryDirectory: folder.path)
     } catch {
         _ = error.description
     }
@@ -62,11 +65,12 @@ func fuzzOne(_ bytes: [UInt8]) {
     }
     for now in Fixture.instants {
         _ = store.serviceCoverage(on: ServiceDayCalendar(zone: Fixture.zone).localDate(at: now))
-        _ = try? store.scheduledDepartures(stopIDs: stopIDs, at: now)   // agency_timezone: may not be a zone
+        _ = try? store.scheduledDepartures(stopIDs: stopIDs, at: now)  // agency_timezone: may not be a zone
         let rows: [ScheduledDeparture]
         do {
-            rows = try store.scheduledDepartures(stopIDs: stopIDs, at: now, window: .seconds(7_200), lookBack: .seconds(1_800),
-                                                 zone: Fixture.zone, includeDropOffOnly: true)
+            rows = try store.scheduledDepartures(
+                stopIDs: stopIDs, at: now, window: .seconds(7_200), lookBack: .seconds(1_800),
+                zone: Fixture.zone, includeDropOffOnly: true)
         } catch {
             preconditionFailure("an imported store cannot be queried: \(error)")
         }
@@ -98,7 +102,9 @@ private func checkWindow(_ rows: [ScheduledDeparture], now: Date) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -39,48 +39,48 @@ enum Fixture {
     static let feed: [String: String] = [
         "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Trains,https://example.invalid,Australia/Sydney\n",
         "stops.txt": """
-            stop_id,stop_name,location_type,parent_station,platform_code
-            CEN,Central,1,,
-            CEN1,Central,0,CEN,1
-            CEN2,Central,0,CEN,2
-            CEN3,Central,0,CEN,3
-            NTH,North Sydney,0,,
-            STR,Strathfield,0,,\n
-            """,
+        stop_id,stop_name,location_type,parent_station,platform_code
+        CEN,Central,1,,
+        CEN1,Central,0,CEN,1
+        CEN2,Central,0,CEN,2
+        CEN3,Central,0,CEN,3
+        NTH,North Sydney,0,,
+        STR,Strathfield,0,,\n
+        """,
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\nR2,,Airport Line,2\n",
         "calendar.txt": """
-            service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-            WK,1,1,1,1,1,0,0,20260101,20261231
-            SU,0,0,0,0,0,0,1,20260101,20261231\n
-            """,
+        service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+        WK,1,1,1,1,1,0,0,20260101,20261231
+        SU,0,0,0,0,0,0,1,20260101,20261231\n
+        """,
         "trips.txt": """
-            route_id,service_id,trip_id,trip_headsign,direction_id
-            R1,WK,t1,Hornsby,0
-            R1,WK,t2,Hornsby,0
-            R2,WK,t3,Loop,1
-            R2,WK,t4,Airport,0
-            R1,SU,t5,Hornsby,0
-            R1,WK,t6,,1\n
-            """,
+        route_id,service_id,trip_id,trip_headsign,direction_id
+        R1,WK,t1,Hornsby,0
+        R1,WK,t2,Hornsby,0
+        R2,WK,t3,Loop,1
+        R2,WK,t4,Airport,0
+        R1,SU,t5,Hornsby,0
+        R1,WK,t6,,1\n
+        """,
         "stop_times.txt": """
-            trip_id,arrival_time,departure_time,stop_id,stop_sequence
-            t1,09:40:00,09:40:00,CEN1,1
-            t1,09:48:00,09:48:00,NTH,2
-            t2,09:30:00,09:30:00,STR,1
-            t2,09:45:00,09:46:00,CEN2,2
-            t2,09:55:00,09:55:00,NTH,3
-            t3,09:50:00,09:50:00,CEN1,1
-            t3,10:00:00,10:00:00,NTH,2
-            t3,10:10:00,10:10:00,CEN1,3
-            t3,10:20:00,10:20:00,STR,4
-            t4,06:00:00,06:00:00,CEN2,1
-            t4,06:07:00,06:07:00,NTH,2
-            t5,33:35:00,33:35:00,CEN1,1
-            t5,33:50:00,33:50:00,NTH,2
-            t6,09:50:00,09:50:00,STR,1
-            t6,,,CEN3,2
-            t6,10:10:00,10:10:00,NTH,3\n
-            """,
+        trip_id,arrival_time,departure_time,stop_id,stop_sequence
+        t1,09:40:00,09:40:00,CEN1,1
+        t1,09:48:00,09:48:00,NTH,2
+        t2,09:30:00,09:30:00,STR,1
+        t2,09:45:00,09:46:00,CEN2,2
+        t2,09:55:00,09:55:00,NTH,3
+        t3,09:50:00,09:50:00,CEN1,1
+        t3,10:00:00,10:00:00,NTH,2
+        t3,10:10:00,10:10:00,CEN1,3
+        t3,10:20:00,10:20:00,STR,4
+        t4,06:00:00,06:00:00,CEN2,1
+        t4,06:07:00,06:07:00,NTH,2
+        t5,33:35:00,33:35:00,CEN1,1
+        t5,33:50:00,33:50:00,NTH,2
+        t6,09:50:00,09:50:00,STR,1
+        t6,,,CEN3,2
+        t6,10:10:00,10:10:00,NTH,3\n
+        """,
         "frequencies.txt": "trip_id,start_time,end_time,headway_secs,exact_times\nt4,06:00:00,23:00:00,900,1\n",
     ]
 
@@ -107,8 +107,9 @@ func fuzzOne(_ bytes: [UInt8]) {
     // A separate ServiceAlerts feed goes through this alone, with the rider's language.
     _ = ServiceAlerts.messages(in: feed, routeIDs: ["R1", "R2"], stopIDs: Fixture.boardStops, now: Fixture.now, language: "en")
     // As GTFSDeparturesRepository.answer(): the alerts that concern the board, rows marked.
-    let identities = RowIdentity.of(result.departures, scheduled: Fixture.scheduled, parents: Fixture.parents,
-                                    tripStarts: Fixture.tripStarts, tripFeed: feed, boardStops: Fixture.boardStops)
+    let identities = RowIdentity.of(
+        result.departures, scheduled: Fixture.scheduled, parents: Fixture.parents,
+        tripStarts: Fixture.tripStarts, tripFeed: feed, boardStops: Fixture.boardStops)
     let board = AlertBoard(routes: Fixture.routes, stopIDs: Fixture.boardStops.union(Fixture.parents.values), rows: identities)
     let alerts = ServiceAlertReading.read([feed], language: "fr-CA", board: board)
     let rows = alerts.marked(result.departures, identities: identities)
@@ -121,8 +122,9 @@ func fuzzOne(_ bytes: [UInt8]) {
         precondition(row.delaySeconds == 0 && row.realtimeTimeSecs == row.scheduledTimeSecs, "cancelled row \(row) has a delay")
     }
     for change in result.platformChanges {
-        precondition(result.departures.contains { $0.tripID == change.tripID && $0.platform == change.platform },
-                     "platform change \(change) names no row")
+        precondition(
+            result.departures.contains { $0.tripID == change.tripID && $0.platform == change.platform },
+            "platform change \(change) names no row")
     }
     // A departures hub serves these rows to signs, which decode them with the API's own
     // checks and refuse the whole answer for one bad row: every row must pass them.
@@ -136,7 +138,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -57,8 +57,9 @@ func check(_ response: HTTPResponse, redirectURL: String?) {
     // A body framed by one plain Content-Length, neither chunked nor encoded, has exactly that length.
     let lengths = fields("content-length")
     if response.status >= 200, response.status != 204, response.status != 304, lengths.count == 1,
-       fields("transfer-encoding").isEmpty, fields("content-encoding").isEmpty,
-       let length = Int(lengths[0]), lengths[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+        fields("transfer-encoding").isEmpty, fields("content-encoding").isEmpty,
+        let length = Int(lengths[0]), lengths[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+    {
         precondition(response.body.count == length, "Content-Length \(length), body \(response.body.count)")
     }
 }
@@ -74,7 +75,9 @@ func checkRedirect(_ target: String, location: String) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

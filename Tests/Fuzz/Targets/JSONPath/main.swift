@@ -35,10 +35,13 @@ indirect enum Tree: JSONPathNode, Equatable {
 }
 
 let tree = Tree.object([
-    ("departures", .list([
-        .object([("line", .object([("publicCode", .leaf(1))])), ("a b", .leaf(2)), ("2nd-stop", .leaf(3))]),
-        .object([("line", .object([("publicCode", .leaf(4))])), ("'q\"", .list([.leaf(5), .leaf(6)]))]),
-    ])),
+    (
+        "departures",
+        .list([
+            .object([("line", .object([("publicCode", .leaf(1))])), ("a b", .leaf(2)), ("2nd-stop", .leaf(3))]),
+            .object([("line", .object([("publicCode", .leaf(4))])), ("'q\"", .list([.leaf(5), .leaf(6)]))]),
+        ])
+    ),
     ("ü", .leaf(7)),
     ("", .list([.list([.list([.leaf(8)])])])),
 ])
@@ -67,7 +70,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -6,8 +6,9 @@ import SIRISource
 import ZoneInfo
 
 let calendar = ServiceDayCalendar(zone: try! TimeZoneRules.load("Australia/Sydney"))
-let board = SIRISituationAlerts.Board(stops: ["CENTRAL:16"], lines: ["LINE:T1", "LINE:T9"], journeys: ["T1-0950"],
-                                      operators: ["SYD"], lineNames: ["LINE:T1": "T1"])
+let board = SIRISituationAlerts.Board(
+    stops: ["CENTRAL:16"], lines: ["LINE:T1", "LINE:T9"], journeys: ["T1-0950"],
+    operators: ["SYD"], lineNames: ["LINE:T1": "T1"])
 let references = [SIRISituation.Reference(participant: "SYD", number: "SX-REF")]
 
 /// Any bytes must give alerts or a `Problem`: never trap, never hang, never print.
@@ -34,7 +35,9 @@ func fuzzOne(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

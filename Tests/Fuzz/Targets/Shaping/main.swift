@@ -38,12 +38,15 @@ func fuzzOne(_ bytes: [UInt8]) {
     canvas.texts = []
     canvas.draw(cut, font: chain, x: 8, baseline: 16, .text, role: .headsign, full: text)
     canvas.draw(text, font: chain, x: 8 - Int(first), baseline: 16, .text, role: .headsign, scrolls: true)
-    precondition(canvas.texts?.allSatisfy { $0.shown.isEmpty || ($0.x >= 8 && $0.x + $0.width <= 128) } ?? false,
-                 "shown text stays in its clip")
+    precondition(
+        canvas.texts?.allSatisfy { $0.shown.isEmpty || ($0.x >= 8 && $0.x + $0.width <= 128) } ?? false,
+        "shown text stays in its clip")
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -33,8 +33,9 @@ func fuzzOne(_ bytes: [UInt8]) {
     let name = String(decoding: bytes.prefix { $0 != 0x0A }.prefix(300), as: UTF8.self)
     if database.contains(name) {
         // The folder's one zone, however many slashes part its name: never a file outside.
-        precondition(!name.hasPrefix("/") && name.split(separator: "/").joined(separator: "/") == "Fuzz/Zone",
-                     "\(name) found a zone")
+        precondition(
+            !name.hasPrefix("/") && name.split(separator: "/").joined(separator: "/") == "Fuzz/Zone",
+            "\(name) found a zone")
     }
     let rules: TimeZoneRules
     do {
@@ -52,8 +53,9 @@ func check(_ rules: TimeZoneRules, at t: Int64) {
     _ = rules.abbreviation(atUnixSeconds: t)
     _ = rules.isDaylightSaving(atUnixSeconds: t)
     let local = rules.localDateTime(atUnixSeconds: t)
-    precondition(local.date.isValid && (0..<24).contains(local.hour) && (0..<60).contains(local.minute)
-                 && (0..<60).contains(local.second), "\(local)")
+    precondition(
+        local.date.isValid && (0..<24).contains(local.hour) && (0..<60).contains(local.minute)
+            && (0..<60).contains(local.second), "\(local)")
     let back = rules.unixSeconds(for: local)
     // Away from Int64's ends, the wall clock is the instant plus the offset in force then.
     guard t.magnitude < 1 << 61 else { return }
@@ -68,7 +70,9 @@ func check(_ rules: TimeZoneRules, at t: Int64) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -19,8 +19,9 @@ enum Fixture {
         RowIdentity(tripID: "added-1"),
     ]
     static let rows = identities.enumerated().map { index, identity in
-        Departure(tripID: identity.tripID, routeShortName: "T1", headsign: "Hornsby", scheduledTimeSecs: 34_800 + index * 60,
-                  realtimeTimeSecs: 34_800 + index * 60, delaySeconds: 0, isRealtime: true, isCancelled: index == 2)
+        Departure(
+            tripID: identity.tripID, routeShortName: "T1", headsign: "Hornsby", scheduledTimeSecs: 34_800 + index * 60,
+            realtimeTimeSecs: 34_800 + index * 60, delaySeconds: 0, isRealtime: true, isCancelled: index == 2)
     }
 }
 
@@ -45,15 +46,18 @@ func fuzzOne(_ bytes: [UInt8]) {
     do {
         let body = try JSONEncoder().encode(DeparturesResponse(data: rows))
         let decoded = try DeparturesDecoder.decode(Array(body))
-        precondition(decoded.data.map(\.occupancy) == rows.map(\.occupancy) && decoded.data.map(\.carriages) == rows.map(\.carriages),
-                     "crowding did not survive the API")
+        precondition(
+            decoded.data.map(\.occupancy) == rows.map(\.occupancy) && decoded.data.map(\.carriages) == rows.map(\.carriages),
+            "crowding did not survive the API")
     } catch {
         preconditionFailure("the rows break the departures contract: \(error)")
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -10,10 +10,12 @@ enum Fixture {
     static let scratch = ScratchFile()
     static let folder = ScratchFolder("zip")
     /// Small caps, so a bomb is refused within a run's memory and time, and the caps are reached.
-    static let limits = ZipLimits(maxEntries: 64, maxDirectoryBytes: 64 << 10, maxEntryBytes: 1 << 20,
-                                  maxTotalBytes: 4 << 20, maxRatio: 200, ratioAppliesAbove: 64 << 10)
-    static let feedLimits = GTFSArchiveLimits(totalBytes: 4 << 20, memberBytes: 1 << 20, compressionRatio: 200,
-                                              ratioAppliesAbove: 64 << 10, maxMembers: 64)
+    static let limits = ZipLimits(
+        maxEntries: 64, maxDirectoryBytes: 64 << 10, maxEntryBytes: 1 << 20,
+        maxTotalBytes: 4 << 20, maxRatio: 200, ratioAppliesAbove: 64 << 10)
+    static let feedLimits = GTFSArchiveLimits(
+        totalBytes: 4 << 20, memberBytes: 1 << 20, compressionRatio: 200,
+        ratioAppliesAbove: 64 << 10, maxMembers: 64)
 }
 
 /// Any bytes must open or throw a `ZipError`, and every entry read in full or throw one:
@@ -35,8 +37,9 @@ func fuzzOne(_ bytes: [UInt8]) {
             let reader = try archive.open(entry, alreadyRead: total)
             let data = try reader.readAll(maxBytes: Int(limits.maxEntryBytes))
             // A reader that reached its end has checked sizes and CRC against the directory.
-            precondition(Int64(data.count) == entry.uncompressedSize && reader.bytesRead == entry.uncompressedSize,
-                         "\(entry.name): read \(data.count) bytes, the directory says \(entry.uncompressedSize)")
+            precondition(
+                Int64(data.count) == entry.uncompressedSize && reader.bytesRead == entry.uncompressedSize,
+                "\(entry.name): read \(data.count) bytes, the directory says \(entry.uncompressedSize)")
             total += reader.bytesRead
             precondition(total <= limits.maxTotalBytes, "read past the total cap")
         } catch {
@@ -54,16 +57,19 @@ func fuzzOne(_ bytes: [UInt8]) {
 
 private func search(member: String?) {
     do {
-        let found = try GTFSStopFinder.search(zipPath: Fixture.scratch.path, member: member, limit: 5,
-                                              limits: Fixture.feedLimits, temporaryDirectory: Fixture.folder.path)
+        let found = try GTFSStopFinder.search(
+            zipPath: Fixture.scratch.path, member: member, limit: 5,
+            limits: Fixture.feedLimits, temporaryDirectory: Fixture.folder.path)
         precondition(found.count <= 5, "more stops than asked for")
     } catch {
-        _ = error.description                 // names the member
+        _ = error.description  // names the member
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzSupport.run(fuzzOne, data, size) }
+@_cdecl("LLVMFuzzerTestOneInput") public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzSupport.run(fuzzOne, data, size)
+}
 #else
 let replayed: Never = FuzzSupport.replayMain(fuzzOne)
 #endif

@@ -59,7 +59,8 @@ struct EPaperCommandDecoder: Sendable {
             data += bytes
             let range = arguments[code] ?? 0...0
             if data.count > range.upperBound {
-                throw EmulationError("\(controller): command \(epaperHex(code)) takes at most \(range.upperBound) data bytes, got \(data.count)")
+                throw EmulationError(
+                    "\(controller): command \(epaperHex(code)) takes at most \(range.upperBound) data bytes, got \(data.count)")
             }
             return data.count == range.upperBound ? try flush() : []
         default:

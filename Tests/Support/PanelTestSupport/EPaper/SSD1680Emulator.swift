@@ -18,11 +18,13 @@ public struct SSD1680Emulator: PanelEmulator, Sendable {
     /// The SSD1680's RAM is 176 sources × 296 gates.
     static let bytesPerRow = 22, rows = 296
 
-    private var decoder = EPaperCommandDecoder(controller: "SSD1680", arguments: [
-        0x01: 3...3, 0x03: 1...1, 0x04: 3...3, 0x0C: 4...5, 0x10: 1...1, 0x11: 1...1, 0x12: 0...0,
-        0x18: 1...1, 0x1A: 2...2, 0x20: 0...0, 0x21: 1...2, 0x22: 1...1, 0x2C: 1...1,
-        0x3C: 1...1, 0x3F: 1...1, 0x44: 2...2, 0x45: 4...4, 0x4E: 1...1, 0x4F: 2...2,
-    ], ramWrites: [0x24, 0x26])
+    private var decoder = EPaperCommandDecoder(
+        controller: "SSD1680",
+        arguments: [
+            0x01: 3...3, 0x03: 1...1, 0x04: 3...3, 0x0C: 4...5, 0x10: 1...1, 0x11: 1...1, 0x12: 0...0,
+            0x18: 1...1, 0x1A: 2...2, 0x20: 0...0, 0x21: 1...2, 0x22: 1...1, 0x2C: 1...1,
+            0x3C: 1...1, 0x3F: 1...1, 0x44: 2...2, 0x45: 4...4, 0x4E: 1...1, 0x4F: 2...2,
+        ], ramWrites: [0x24, 0x26])
     private var bw = EPaperPlane(bytesPerRow: bytesPerRow, rows: rows, fill: 0xFF)
     private var previous = EPaperPlane(bytesPerRow: bytesPerRow, rows: rows, fill: 0xFF)
     private var entryMode: UInt8 = 0x03
@@ -93,7 +95,9 @@ public struct SSD1680Emulator: PanelEmulator, Sendable {
         case 0x12: resetRegisters()
         case 0x20: refresh()
         case 0x21:
-            guard data[0] == 0 else { throw EmulationError("SSD1680: RAM bypass/inverse options (0x21 \(epaperHex(data[0]))) are not emulated") }
+            guard data[0] == 0 else {
+                throw EmulationError("SSD1680: RAM bypass/inverse options (0x21 \(epaperHex(data[0]))) are not emulated")
+            }
         case 0x22: updateOption = data[0]
         case 0x44:
             xRange = Int(Swift.min(data[0], data[1]))...Int(Swift.max(data[0], data[1]))
@@ -109,8 +113,11 @@ public struct SSD1680Emulator: PanelEmulator, Sendable {
     /// Stores one byte at the counters, then steps them by the data entry mode: ID bit 0 = x
     /// increments, bit 1 = y increments, AM (bit 2) = y moves first; both wrap in the window.
     private mutating func write(_ target: UInt8, _ byte: UInt8) throws(EmulationError) {
-        if target == 0x24 { try bw.set(byteColumn: xCounter, row: yCounter, byte) }
-        else { try previous.set(byteColumn: xCounter, row: yCounter, byte) }
+        if target == 0x24 {
+            try bw.set(byteColumn: xCounter, row: yCounter, byte)
+        } else {
+            try previous.set(byteColumn: xCounter, row: yCounter, byte)
+        }
         let xUp = entryMode & 0x01 != 0, yUp = entryMode & 0x02 != 0
         func step(_ value: inout Int, _ up: Bool, _ range: ClosedRange<Int>) -> Bool {
             value += up ? 1 : -1

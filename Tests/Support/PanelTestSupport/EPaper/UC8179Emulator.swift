@@ -14,11 +14,13 @@ public struct UC8179Emulator: PanelEmulator, Sendable {
     public private(set) var asleep = false
     public private(set) var poweredOn = false
 
-    private var decoder = EPaperCommandDecoder(controller: "UC8179", arguments: [
-        0x00: 1...2, 0x01: 4...6, 0x02: 0...0, 0x03: 1...1, 0x04: 0...0, 0x05: 0...0, 0x06: 4...4,
-        0x07: 1...1, 0x12: 0...0, 0x15: 1...1, 0x30: 1...1, 0x50: 2...2, 0x60: 1...1,
-        0x61: 4...4, 0x65: 4...4, 0x82: 1...1, 0x90: 9...9, 0x91: 0...0, 0x92: 0...0,
-    ], ramWrites: [0x10, 0x13])
+    private var decoder = EPaperCommandDecoder(
+        controller: "UC8179",
+        arguments: [
+            0x00: 1...2, 0x01: 4...6, 0x02: 0...0, 0x03: 1...1, 0x04: 0...0, 0x05: 0...0, 0x06: 4...4,
+            0x07: 1...1, 0x12: 0...0, 0x15: 1...1, 0x30: 1...1, 0x50: 2...2, 0x60: 1...1,
+            0x61: 4...4, 0x65: 4...4, 0x82: 1...1, 0x90: 9...9, 0x91: 0...0, 0x92: 0...0,
+        ], ramWrites: [0x10, 0x13])
     private var ramWidth: Int
     private var ramHeight: Int
     private var old: EPaperPlane
@@ -154,7 +156,9 @@ public struct UC8179Emulator: PanelEmulator, Sendable {
                 let x = rightShift ? rx : ramWidth - 1 - rx, y = upScan ? ry : ramHeight - 1 - ry
                 guard x < width, y < height else { continue }
                 if partialMode && kwMode && ink(old.bit(x: rx, y: ry)) != visible[y * width + x] { staleOldPixels += 1 }
-                visible[y * width + x] = kwMode ? ink(new.bit(x: rx, y: ry))
+                visible[y * width + x] =
+                    kwMode
+                    ? ink(new.bit(x: rx, y: ry))
                     : (new.bit(x: rx, y: ry) == ddx0 ? 2 : ink(old.bit(x: rx, y: ry)))
             }
         }

@@ -19,7 +19,8 @@ public struct HUB75TraceReplay {
     public init(_ trace: String) throws {
         for (index, line) in trace.split(separator: "\n").enumerated() {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["op"] as? String == "hub75", let type = object["type"] as? String else {
+                object["op"] as? String == "hub75", let type = object["type"] as? String
+            else {
                 throw ParseError(description: "trace line \(index + 1): not a hub75 operation")
             }
             switch type {
@@ -36,7 +37,8 @@ public struct HUB75TraceReplay {
                 if let last = frames.last { frames.append(Framebuffer(width: last.width, height: last.height, format: .rgb888)) }
             case "frame":
                 guard let width = object["width"] as? Int, let height = object["height"] as? Int,
-                      let hex = object["data"] as? String, hex.utf8.count == width * height * 6 else {
+                    let hex = object["data"] as? String, hex.utf8.count == width * height * 6
+                else {
                     throw ParseError(description: "trace line \(index + 1): a frame without its size or all its pixels")
                 }
                 frames.append(Self.frame(hex: hex, width: width, height: height))
@@ -71,7 +73,8 @@ public struct HUB75TraceReplay {
             }
         }
         guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-              bytes.count - index == width * height * 3 else { return nil }
+            bytes.count - index == width * height * 3
+        else { return nil }
         return frame(rgb: Array(bytes[index...]), width: width, height: height)
     }
 

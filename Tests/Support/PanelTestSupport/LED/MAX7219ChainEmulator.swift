@@ -31,11 +31,15 @@ public struct MAX7219ChainEmulator: PanelEmulator {
         shift = Array(repeating: 0, count: layout.modules)
     }
 
-    public init?(modules: Int, rows: Int = 1, firstModule: MAX7219Layout.Side = .right,
-                 serpentine: Bool = false, rotation: MAX7219Layout.Rotation = .r0,
-                 rotations: [MAX7219Layout.Rotation]? = nil) {
-        guard let layout = MAX7219Layout(modules: modules, rows: rows, firstModule: firstModule,
-                                         serpentine: serpentine, rotation: rotation, rotations: rotations)
+    public init?(
+        modules: Int, rows: Int = 1, firstModule: MAX7219Layout.Side = .right,
+        serpentine: Bool = false, rotation: MAX7219Layout.Rotation = .r0,
+        rotations: [MAX7219Layout.Rotation]? = nil
+    ) {
+        guard
+            let layout = MAX7219Layout(
+                modules: modules, rows: rows, firstModule: firstModule,
+                serpentine: serpentine, rotation: rotation, rotations: rotations)
         else { return nil }
         self.init(layout: layout)
     }
@@ -46,7 +50,9 @@ public struct MAX7219ChainEmulator: PanelEmulator {
             guard dc == nil else { throw EmulationError("MAX7219 has no D/C line, got dc=\(dc ?? 0)") }
             // A short or long frame leaves some module latching a stale or foreign word.
             guard data.count == 2 * modules.count else {
-                throw EmulationError("MAX7219 chain of \(modules.count): SPI frame of \(data.count) bytes, expected \(2 * modules.count) (one 16-bit word per module)")
+                throw EmulationError(
+                    "MAX7219 chain of \(modules.count): SPI frame of \(data.count) bytes, expected \(2 * modules.count) (one 16-bit word per module)"
+                )
             }
             for i in stride(from: 0, to: data.count, by: 2) {
                 // Clocking a word in at DIN pushes every module's word on to the next one.

@@ -36,7 +36,8 @@ public struct SSD1322Emulator: PanelEmulator, Sendable {
         case .spi(dc: 0?, let bytes):
             for byte in bytes {
                 if let waiting = parser.waitingCommand {
-                    throw EmulationError("SSD1322: command byte 0x\(OLEDWire.hex(byte)) while 0x\(OLEDWire.hex(waiting)) waits for arguments")
+                    throw EmulationError(
+                        "SSD1322: command byte 0x\(OLEDWire.hex(byte)) while 0x\(OLEDWire.hex(waiting)) waits for arguments")
                 }
                 writingRAM = false
                 try feed(byte)

@@ -10,7 +10,8 @@ import Testing
 /// library case that no board file can name, or two spellings landing on one case.
 struct ConfigMappingTests {
     static func isOneToOne<Config: CaseIterable, Library: CaseIterable & Hashable>(
-        _ map: (Config) -> Library, _ config: Config.Type, _ library: Library.Type) -> Bool {
+        _ map: (Config) -> Library, _ config: Config.Type, _ library: Library.Type
+    ) -> Bool {
         let images = Set(Config.allCases.map(map))
         return images.count == Config.allCases.count && images == Set(Library.allCases)
     }
@@ -42,7 +43,8 @@ struct ConfigMappingTests {
     }
 
     @Test func chainEndsAndEPaperInks() {
-        #expect(Set(OutputSettings.FirstModule.allCases.map { "\(MAX7219Layout.Side($0))" }).count
+        #expect(
+            Set(OutputSettings.FirstModule.allCases.map { "\(MAX7219Layout.Side($0))" }).count
                 == OutputSettings.FirstModule.allCases.count)
         #expect(UC8179Driver.Colors(.bw) == .blackWhite)
         #expect(UC8179Driver.Colors(.bwr) == .blackWhiteRed)

@@ -19,8 +19,9 @@ struct ContrastTests {
         let ops = try TraceOp.parse(trace)
         switch driver {
         case .ssd1306:
-            var panel = SSD1306Emulator(width: board.display.width, height: board.display.height,
-                                        address: UInt8(board.output?.address ?? 0x3C))
+            var panel = SSD1306Emulator(
+                width: board.display.width, height: board.display.height,
+                address: UInt8(board.output?.address ?? 0x3C))
             try panel.replay(ops)
             return panel.contrast
         case .sh1106:
@@ -32,8 +33,10 @@ struct ContrastTests {
             try panel.replay(ops)
             return panel.contrast
         case .max7219:
-            var panel = try #require(MAX7219ChainEmulator(modules: board.output?.modules ?? 4, rows: board.display.height / 8,
-                                                          firstModule: board.output?.firstModule == .left ? .left : .right))
+            var panel = try #require(
+                MAX7219ChainEmulator(
+                    modules: board.output?.modules ?? 4, rows: board.display.height / 8,
+                    firstModule: board.output?.firstModule == .left ? .left : .right))
             try panel.replay(ops)
             let levels = Set(panel.modules.map(\.intensity))
             return levels.count == 1 ? levels.first : nil
@@ -52,8 +55,10 @@ struct ContrastTests {
     /// and through the `render --trace` path; returns what each sent.
     static func bothPaths(_ board: BoardFile) throws -> (hardware: [TraceOp], trace: String) {
         let frame = try CheckedBoard(BoardSetup(board: board)).renderer
-            .render(BoardState(boardName: board.name, now: Repository.now, status: .loading, message: nil,
-                               updated: nil, rows: [], zone: .utc))
+            .render(
+                BoardState(
+                    boardName: board.name, now: Repository.now, status: .loading, message: nil,
+                    updated: nil, rows: [], zone: .utc))
         let wire = TraceRecorder()
         let backend = try OutputTarget.board.backend(for: board, hardware: { _ in wire.io })
         try backend.present(frame, damage: [frame.bounds])
@@ -74,8 +79,9 @@ struct ContrastTests {
         #expect(hardware == (try TraceOp.parse(trace)), "\(path): the hardware bus and the trace differ")
         if let control = PanelFacts.of(output.driver).contrast {
             let sent = try Self.contrastSent(trace, driver: output.driver, board: board)
-            #expect(sent == control.level(for: UInt8(output.contrast)),
-                    "\(path): contrast \(output.contrast) should reach the panel as \(control.level(for: UInt8(output.contrast)))")
+            #expect(
+                sent == control.level(for: UInt8(output.contrast)),
+                "\(path): contrast \(output.contrast) should reach the panel as \(control.level(for: UInt8(output.contrast)))")
         }
     }
 
@@ -92,7 +98,9 @@ struct ContrastTests {
         case .any, .matrixOptions: size = PanelSize(320, 240)
         }
         let scratch = try Scratch()
-        let path = try scratch.write("panel.yaml", """
+        let path = try scratch.write(
+            "panel.yaml",
+            """
             source: {kind: demo}
             display: {width: \(size.width), height: \(size.height), format: \(facts.formats[0].rawValue)}
             output: {driver: \(driver.rawValue), contrast: 77}

@@ -46,8 +46,9 @@ struct EveryBoardTests {
 
     @Test func theOneCallAssemblesTheNamedBoard() throws {
         let scratch = try Scratch()
-        let running = try RunningBoard(path: Repository.root + "/Boards/preview.yaml", output: .imageFile(scratch.file("p.png")),
-                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
+        let running = try RunningBoard(
+            path: Repository.root + "/Boards/preview.yaml", output: .imageFile(scratch.file("p.png")),
+            clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
         #expect(running.board.path.hasSuffix("Boards/preview.yaml"))
         #expect(running.viewModel.boardName == running.board.name)
         #expect(running.coordinator.framesPresented == 0, "nothing runs before start()")
@@ -56,7 +57,9 @@ struct EveryBoardTests {
     @Test func aBoardThatCannotBeTracedSaysWhy() throws {
         let scratch = try Scratch()
         let checked = try CheckedBoard(path: Repository.root + "/Boards/hdmi-fbdev.yaml")
-        #expect(throws: AssemblyError(.usage, checked.board.path + ": output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")) {
+        #expect(
+            throws: AssemblyError(.usage, checked.board.path + ": output.driver: fbdev writes /dev/fb0 directly; it has no bus to trace")
+        ) {
             _ = try OutputTarget.trace(scratch.file("never.jsonl")).backend(for: checked.board)
         }
     }

@@ -35,7 +35,8 @@ final class SteadyLightSensor: LightSensor {
         let sun = try board("  mode: sensor\n  sensor: veml7700\n  day: 200\n  night: 20\n  latitude: -33.87\n  longitude: 151.21\n")
         #expect(contrast(sun, Self.noon) == 200)
         #expect(contrast(sun, Self.lateEvening) == 20)
-        let scheduled = try board("  mode: sensor\n  sensor: bh1750\n", schedule: "schedule:\n  contrast: {\"07:00\": 180, \"21:00\": 40}\n")
+        let scheduled = try board(
+            "  mode: sensor\n  sensor: bh1750\n", schedule: "schedule:\n  contrast: {\"07:00\": 180, \"21:00\": 40}\n")
         #expect(contrast(scheduled, Self.noon) == 180)
         #expect(contrast(scheduled, Self.lateEvening) == 40)
         #expect(contrast(try board("  mode: sensor\n  sensor: tsl2591\n"), Self.noon) == nil, "the driver's own")
@@ -48,8 +49,10 @@ final class SteadyLightSensor: LightSensor {
         #expect(LightAssembly.setup(sun, logger: logger, open: open)?.fallbackName == "the sun")
         let scheduled = try board("  mode: sensor\n  sensor: veml7700\n", schedule: "schedule:\n  contrast: {\"07:00\": 180}\n")
         #expect(LightAssembly.setup(scheduled, logger: logger, open: open)?.fallbackName == "schedule.contrast")
-        #expect(LightAssembly.setup(try board("  mode: sun\n  day: 1\n  night: 0\n  latitude: 1\n  longitude: 2\n"),
-                                    logger: logger, open: open) == nil, "no sensor, no loop")
+        #expect(
+            LightAssembly.setup(
+                try board("  mode: sun\n  day: 1\n  night: 0\n  latitude: 1\n  longitude: 2\n"),
+                logger: logger, open: open) == nil, "no sensor, no loop")
     }
 
     @Test func aLearnedRangeIsReadBackAndAFixedRangeKeepsNoFile() async throws {
@@ -58,8 +61,11 @@ final class SteadyLightSensor: LightSensor {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try CalibrationFile(path: folder + "/sign.light-calibration").save(LuxCalibration(darkest: 2, brightest: 200))
         let logger = Logger(label: "test")
-        let learned = try #require(LightAssembly.setup(try board("  mode: sensor\n  sensor: veml7700\n", path: folder + "/sign.yaml"),
-                                                       logger: logger) { _ in SteadyLightSensor(lux: 200) })
+        let learned = try #require(
+            LightAssembly.setup(
+                try board("  mode: sensor\n  sensor: veml7700\n", path: folder + "/sign.yaml"),
+                logger: logger
+            ) { _ in SteadyLightSensor(lux: 200) })
         guard case .output(let bright) = await learned.poller.poll(atSeconds: 0) else {
             Issue.record("no reading")
             return

@@ -8,8 +8,9 @@ import Testing
 struct ProxyWiringTests {
     private func setup(_ proxy: ProxyChoice?, _ environment: ProxyEnvironment) throws -> BoardSetup {
         let source = SourceSettings(.api(APISourceSettings(baseURL: "https://api.example.org", stopID: "1"), FetchSettings(proxy: proxy)))
-        let board = BoardFile(path: "b.yaml", name: "b", timezone: "Australia/Sydney", source: source,
-                              departures: DepartureSettings())
+        let board = BoardFile(
+            path: "b.yaml", name: "b", timezone: "Australia/Sydney", source: source,
+            departures: DepartureSettings())
         return try BoardSetup(board: board, proxyEnvironment: environment)
     }
 
@@ -25,11 +26,15 @@ struct ProxyWiringTests {
 
     @Test func validateWarnsOfAProxyVariableThatCannotWork() throws {
         let socks = ProxyEnvironment(["https_proxy": "socks5://sign:hunter2@proxy:1080"])
-        #expect(SourcePreflight.proxyWarnings(try setup(nil, socks))
-                == ["b.yaml: https_proxy: unsupported proxy scheme \"socks5\": only http:// proxies "
-                    + "(this shell's environment; the service's may differ)"])
+        #expect(
+            SourcePreflight.proxyWarnings(try setup(nil, socks))
+                == [
+                    "b.yaml: https_proxy: unsupported proxy scheme \"socks5\": only http:// proxies "
+                        + "(this shell's environment; the service's may differ)"
+                ])
         #expect(SourcePreflight.proxyWarnings(try setup(.direct, socks)).isEmpty, "proxy: none never reads it")
-        #expect(SourcePreflight.proxyWarnings(try setup(nil, ProxyEnvironment(["http_proxy": "socks5://p:1"]))).isEmpty,
-                "an https source never uses http_proxy")
+        #expect(
+            SourcePreflight.proxyWarnings(try setup(nil, ProxyEnvironment(["http_proxy": "socks5://p:1"]))).isEmpty,
+            "an https source never uses http_proxy")
     }
 }

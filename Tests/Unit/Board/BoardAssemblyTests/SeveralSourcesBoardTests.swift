@@ -9,7 +9,7 @@ import Testing
 /// rows labelled and placed by its walk, and a stop that fails leaving the other on the board.
 @Suite @MainActor
 struct SeveralSourcesBoardTests {
-    nonisolated static let now = Date(timeIntervalSince1970: 1_763_850_600)   // 2025-11-23 09:30 in Sydney
+    nonisolated static let now = Date(timeIntervalSince1970: 1_763_850_600)  // 2025-11-23 09:30 in Sydney
 
     nonisolated static func body(_ trip: String, _ route: String, at secs: Int) -> String {
         #"{"data": [{"trip_id": "\#(trip)", "route_short_name": "\#(route)", "headsign": "City", "#

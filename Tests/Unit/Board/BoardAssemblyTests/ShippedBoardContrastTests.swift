@@ -18,23 +18,28 @@ struct ShippedBoardContrastTests {
         let now = Repository.now
         func row(_ index: Int, _ route: String, color: String? = nil, textColor: String? = nil) -> DepartureRow {
             let instant = now.addingTimeInterval(Double(index * 180 + 20))
-            var departure = Departure(tripID: "t\(index)", routeShortName: route, headsign: "Emu Plains via Strathfield",
-                                      scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: index % 3 == 0 ? 120 : 0,
-                                      isRealtime: index % 4 != 1, platform: index % 2 == 0 ? "16" : nil, isCancelled: index == 2,
-                                      routeColor: color, routeTextColor: textColor)
+            var departure = Departure(
+                tripID: "t\(index)", routeShortName: route, headsign: "Emu Plains via Strathfield",
+                scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: index % 3 == 0 ? 120 : 0,
+                isRealtime: index % 4 != 1, platform: index % 2 == 0 ? "16" : nil, isCancelled: index == 2,
+                routeColor: color, routeTextColor: textColor)
             departure.alertIDs = index == 0 ? ["works"] : []
-            return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                                  scheduledInstant: instant, instant: instant), now: now, zone: sydney)
+            return DepartureRow(
+                ResolvedDeparture(
+                    departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                    scheduledInstant: instant, instant: instant), now: now, zone: sydney)
         }
         var rows = routes.enumerated().map { row($0.offset, $0.element) }
         // Feeds' own colours: a pale yellow with white text, a navy with navy text.
         rows.append(row(rows.count, "Y", color: "FFF200", textColor: "FFFFFF"))
         rows.append(row(rows.count, "N", color: "002060", textColor: "001040"))
-        let works = ServiceAlert(id: "works", header: "No T1 trains between Blacktown and Emu Plains",
-                                 description: "Buses replace trains.", effect: .noService, severity: .severe,
-                                 scopes: [AlertScope(route: "T1")])
-        return BoardState(boardName: "Central Station", now: now, status: .ok, message: nil, updated: now, rows: rows,
-                          alerts: [works], zone: sydney)
+        let works = ServiceAlert(
+            id: "works", header: "No T1 trains between Blacktown and Emu Plains",
+            description: "Buses replace trains.", effect: .noService, severity: .severe,
+            scopes: [AlertScope(route: "T1")])
+        return BoardState(
+            boardName: "Central Station", now: now, status: .ok, message: nil, updated: now, rows: rows,
+            alerts: [works], zone: sydney)
     }
 
     @Test(arguments: Repository.boards)
@@ -60,7 +65,8 @@ struct ShippedBoardContrastTests {
 
 struct ContrastWarningTests {
     @Test func validateNamesEachPairBelowThreeToOne() throws {
-        let board = try BoardFileLoader(zoneExists: { _ in true }).parse("""
+        let board = try BoardFileLoader(zoneExists: { _ in true }).parse(
+            """
             name: Low contrast
             source: {kind: demo}
             display:
@@ -73,11 +79,12 @@ struct ContrastWarningTests {
                 T4: "#005aa3"
             """, path: "low.yaml")
         let warnings = LayoutAssembly.warnings(for: board, renderer: BoardRenderer(options: try LayoutAssembly.options(for: board)))
-        #expect(warnings == [
-            "low.yaml:5:5: display.colors.dim_text: #333333 on background #000000 has a contrast ratio of 1.6:1, below the 3:1 riders need (WCAG 2)",
-            "low.yaml:5:5: display.colors.delay_text: #ff9900 on delay #ff8c00 has a contrast ratio of 1.0:1, below the 3:1 riders need (WCAG 2)",
-            "low.yaml:5:5: display.colors.badge_text: #ffffff on route_colors.333 #00b5ef has a contrast ratio of 2.3:1, below the 3:1 riders need (WCAG 2)",
-        ])
+        #expect(
+            warnings == [
+                "low.yaml:5:5: display.colors.dim_text: #333333 on background #000000 has a contrast ratio of 1.6:1, below the 3:1 riders need (WCAG 2)",
+                "low.yaml:5:5: display.colors.delay_text: #ff9900 on delay #ff8c00 has a contrast ratio of 1.0:1, below the 3:1 riders need (WCAG 2)",
+                "low.yaml:5:5: display.colors.badge_text: #ffffff on route_colors.333 #00b5ef has a contrast ratio of 2.3:1, below the 3:1 riders need (WCAG 2)",
+            ])
     }
 
     @Test(arguments: Repository.boards)

@@ -18,7 +18,8 @@ struct ShippedLEDBoardFitTests {
     /// LED boards: HUB75 and the LED matrix drivers.
     static let boards: [String] = Repository.boards.filter { path in
         guard let board = try? BoardFileLoader(zoneExists: { _ in true }).load(path: Repository.root + "/" + path),
-              let output = board.output else { return false }
+            let output = board.output
+        else { return false }
         return [.ledMatrix, .rgbMatrix].contains(PanelFacts.of(output.driver).family)
     }
 
@@ -38,17 +39,22 @@ struct ShippedLEDBoardFitTests {
         ]
         let rows = trips.enumerated().map { index, trip in
             let instant = now.addingTimeInterval(Double(trip.2 * 60 + 20))
-            var departure = Departure(tripID: "t\(index)", routeShortName: trip.0, headsign: trip.1, scheduledTimeSecs: 0,
-                                      realtimeTimeSecs: 0, delaySeconds: trip.3, isRealtime: trip.0 != "T9", isCancelled: trip.4)
+            var departure = Departure(
+                tripID: "t\(index)", routeShortName: trip.0, headsign: trip.1, scheduledTimeSecs: 0,
+                realtimeTimeSecs: 0, delaySeconds: trip.3, isRealtime: trip.0 != "T9", isCancelled: trip.4)
             departure.alertIDs = trip.0 == "T1" ? ["works"] : []
-            return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                                  scheduledInstant: instant, instant: instant), now: now, zone: sydney)
+            return DepartureRow(
+                ResolvedDeparture(
+                    departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                    scheduledInstant: instant, instant: instant), now: now, zone: sydney)
         }
-        let works = ServiceAlert(id: "works", header: "No T1 trains between Blacktown and Emu Plains",
-                                 description: "Buses replace trains.", effect: .noService, severity: .severe,
-                                 scopes: [AlertScope(route: "T1")])
-        return BoardState(boardName: "Central Station", now: now, status: .ok, message: nil, updated: now, rows: rows,
-                          alerts: [works], zone: sydney)
+        let works = ServiceAlert(
+            id: "works", header: "No T1 trains between Blacktown and Emu Plains",
+            description: "Buses replace trains.", effect: .noService, severity: .severe,
+            scopes: [AlertScope(route: "T1")])
+        return BoardState(
+            boardName: "Central Station", now: now, status: .ok, message: nil, updated: now, rows: rows,
+            alerts: [works], zone: sydney)
     }
 
     static func renderer(_ path: String) throws -> BoardRenderer {
@@ -64,8 +70,11 @@ struct ShippedLEDBoardFitTests {
     }
 
     @Test func theShippedLEDBoardsAreTheFiveExpected() {
-        #expect(Self.boards == ["Boards/ht16k33-led.yaml", "Boards/hub75-128x32.yaml", "Boards/hub75-128x64.yaml",
-                                "Boards/hub75-64x32.yaml", "Boards/max7219-led.yaml"])
+        #expect(
+            Self.boards == [
+                "Boards/ht16k33-led.yaml", "Boards/hub75-128x32.yaml", "Boards/hub75-128x64.yaml",
+                "Boards/hub75-64x32.yaml", "Boards/max7219-led.yaml",
+            ])
     }
 
     @Test(arguments: boards)
@@ -80,7 +89,7 @@ struct ShippedLEDBoardFitTests {
             let start = options.pageInterval * page
             let report = renderer.layout(state, elapsed: start)
             let routes = report.texts.filter { $0.role == .route }
-            guard !routes.isEmpty else { continue }   // an alert page
+            guard !routes.isEmpty else { continue }  // an alert page
             rowsPerPage.append(routes.count)
             for text in report.texts where [.route, .countdown].contains(text.role) && text.shown != text.text {
                 problems.append("page \(page): \(text.role) '\(text.text)' shows '\(text.shown)'")

@@ -11,7 +11,8 @@ import ZoneInfo
 /// `validate` naming every key that would refresh the panel more often than it can.
 struct SlowPanelTests {
     static func board(_ output: String, display: String = "", page: String = "2m", path: String = "slow.yaml") throws -> BoardFile {
-        try BoardFileLoader(zoneExists: { _ in true }).parse("""
+        try BoardFileLoader(zoneExists: { _ in true }).parse(
+            """
             name: Central Station
             source: {kind: demo}
             display:
@@ -35,11 +36,14 @@ struct SlowPanelTests {
         let now = Repository.now
         let rows = (0..<3).map { index in
             let instant = now.addingTimeInterval(Double(300 + index * 420))
-            let departure = Departure(tripID: "t\(index)", routeShortName: "T\(index + 1)", headsign: "Emu Plains",
-                                      scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: index == 1 ? 120 : 0,
-                                      isRealtime: !(scheduledFirst && index == 0), isCancelled: cancelled && index == 2)
-            return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                                  scheduledInstant: instant, instant: instant), now: now, zone: zone)
+            let departure = Departure(
+                tripID: "t\(index)", routeShortName: "T\(index + 1)", headsign: "Emu Plains",
+                scheduledTimeSecs: 0, realtimeTimeSecs: 0, delaySeconds: index == 1 ? 120 : 0,
+                isRealtime: !(scheduledFirst && index == 0), isCancelled: cancelled && index == 2)
+            return DepartureRow(
+                ResolvedDeparture(
+                    departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                    scheduledInstant: instant, instant: instant), now: now, zone: zone)
         }
         return BoardState(boardName: "Central Station", now: now, status: .ok, message: nil, updated: now, rows: rows, zone: zone)
     }
@@ -94,30 +98,35 @@ struct SlowPanelTests {
     }
 
     @Test func countdownsAndAClockAskedForOnASlowPanelAreWarnedAbout() throws {
-        let board = try Self.board("  colors: bwr\n  min_refresh_interval: 30s",
-                                   display: "  clock: true\n  columns: [route, headsign, delay, countdown, time]")
+        let board = try Self.board(
+            "  colors: bwr\n  min_refresh_interval: 30s",
+            display: "  clock: true\n  columns: [route, headsign, delay, countdown, time]")
         let options = try LayoutAssembly.options(for: board)
         #expect(options.columns.contains(.countdown) && options.clock, "asked for, so shown")
-        #expect(try Self.warnings(board) == [
-            "slow.yaml:9:12: display.columns: the countdown changes every minute and each change is a 16 s full refresh "
-                + "(uc8179, colors: bwr has no partial refresh): about 60 refreshes an hour; leave countdown out of "
-                + "display.columns to show departure times, which change only when a departure is late or leaves",
-            "slow.yaml:8:10: display.clock: the header clock changes every minute and each change is a 16 s full refresh "
-                + "(uc8179, colors: bwr has no partial refresh): about 60 refreshes an hour; set clock: false",
-        ])
+        #expect(
+            try Self.warnings(board) == [
+                "slow.yaml:9:12: display.columns: the countdown changes every minute and each change is a 16 s full refresh "
+                    + "(uc8179, colors: bwr has no partial refresh): about 60 refreshes an hour; leave countdown out of "
+                    + "display.columns to show departure times, which change only when a departure is late or leaves",
+                "slow.yaml:8:10: display.clock: the header clock changes every minute and each change is a 16 s full refresh "
+                    + "(uc8179, colors: bwr has no partial refresh): about 60 refreshes an hour; set clock: false",
+            ])
     }
 
     @Test func intervalsShorterThanTheRefreshAreWarnedAboutWithTheirFigures() throws {
         let board = try Self.board("  colors: bwr", display: "  overflow: scroll")
         let warnings = try Self.warnings(board)
-        #expect(warnings.contains("slow.yaml: output.min_refresh_interval: 10s (the default) is shorter than the panel's own refresh, "
-                                  + "16 s: it would spend more time refreshing than showing departures; set 16s or more"), "\(warnings)")
+        #expect(
+            warnings.contains(
+                "slow.yaml: output.min_refresh_interval: 10s (the default) is shorter than the panel's own refresh, "
+                    + "16 s: it would spend more time refreshing than showing departures; set 16s or more"), "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("slow.yaml:8:13: display.overflow: scrolling text moves") }, "\(warnings)")
         let paging = try Self.board("  colors: bwr\n  min_refresh_interval: 1m", display: "  rows: 4", page: "1m")
-        #expect(try Self.warnings(paging) == [
-            "slow.yaml:7:18: display.page_interval: 1m is shorter than a page turn can be on this panel: a 16 s full refresh "
-                + "(uc8179, colors: bwr has no partial refresh), then min_refresh_interval 1m, 76 s in all; set 76s or more",
-        ])
+        #expect(
+            try Self.warnings(paging) == [
+                "slow.yaml:7:18: display.page_interval: 1m is shorter than a page turn can be on this panel: a 16 s full refresh "
+                    + "(uc8179, colors: bwr has no partial refresh), then min_refresh_interval 1m, 76 s in all; set 76s or more"
+            ])
     }
 
     @Test(arguments: Repository.boards)
@@ -137,7 +146,9 @@ struct SlowPanelTests {
         #expect(shipped.full >= 1 && shipped.full <= 31, "departures leave, at most one refresh every 2 minutes: \(shipped.full)")
         let scratch = try Scratch()
         func board(_ name: String, display: String) throws -> String {
-            try scratch.write(name, """
+            try scratch.write(
+                name,
+                """
                 name: Central Station
                 source: {kind: demo, refresh_interval: 60s}
                 departures: {limit: 11}
@@ -152,8 +163,10 @@ struct SlowPanelTests {
                 output: {driver: uc8179, colors: bwr, min_refresh_interval: 30s}
                 """)
         }
-        let counting = try await RefreshBench.hour(of: try board("counting.yaml",
-            display: "  clock: true\n  columns: [route, headsign, delay, countdown, time]"))
+        let counting = try await RefreshBench.hour(
+            of: try board(
+                "counting.yaml",
+                display: "  clock: true\n  columns: [route, headsign, delay, countdown, time]"))
         let times = try await RefreshBench.hour(of: try board("times.yaml", display: ""))
         #expect(counting.full >= 100, "countdowns and a clock change within every 30 s: \(counting.full)")
         #expect(counting.full <= 121, "never more often than min_refresh_interval allows: \(counting.full)")

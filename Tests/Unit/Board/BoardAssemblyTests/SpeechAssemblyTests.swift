@@ -24,8 +24,11 @@ import ZoneInfo
     }
 
     private func announcement(_ board: BoardFile) -> Announcement {
-        SpeechAssembly.announcement(for: board, state: BoardState(boardName: board.name, now: Date(timeIntervalSince1970: 0), status: .empty,
-                                                                  message: nil, updated: nil, rows: [], zone: .utc))
+        SpeechAssembly.announcement(
+            for: board,
+            state: BoardState(
+                boardName: board.name, now: Date(timeIntervalSince1970: 0), status: .empty,
+                message: nil, updated: nil, rows: [], zone: .utc))
     }
 
     @Test func theVoiceFollowsTheLanguageUnlessTheBoardNamesOne() throws {
@@ -57,8 +60,11 @@ import ZoneInfo
             let said = announcement(board)
             let synthesizer = RecordingSynthesizer()
             let voice = BoardFileVoice(board: board, synthesizer: synthesizer)
-            #expect(voice.words(for: BoardState(boardName: board.name, now: Date(timeIntervalSince1970: 0), status: .empty,
-                                                message: nil, updated: nil, rows: [], zone: .utc)) == said.text)
+            #expect(
+                voice.words(
+                    for: BoardState(
+                        boardName: board.name, now: Date(timeIntervalSince1970: 0), status: .empty,
+                        message: nil, updated: nil, rows: [], zone: .utc)) == said.text)
             let speech = try voice.speech(for: said.text)
             #expect(synthesizer.requests.withLock { $0 } == [SpeechAssembly.request(for: board, speaking: said)], "\(text)")
             #expect(speech.sampleRate == 16000 && speech.samples.count == 4)

@@ -25,8 +25,9 @@ struct StatusPageTests {
             server = try LoopbackHTTPServer { _ in
                 if failing.on.withLock({ $0 }) { return .text("upstream broke", status: 500) }
                 // 09:35 and 09:45 on the board's service day.
-                return .text(#"{"data":[{"trip_id":"a","route_short_name":"T1","headsign":"Emu Plains","scheduled_time_secs":34500,"realtime_time_secs":34500,"delay_s":0,"realtime":true},{"trip_id":"b","route_short_name":"T4","headsign":"Cronulla","scheduled_time_secs":35100,"realtime_time_secs":35160,"delay_s":60,"realtime":true}]}"#,
-                             contentType: "application/json")
+                return .text(
+                    #"{"data":[{"trip_id":"a","route_short_name":"T1","headsign":"Emu Plains","scheduled_time_secs":34500,"realtime_time_secs":34500,"delay_s":0,"realtime":true},{"trip_id":"b","route_short_name":"T4","headsign":"Cronulla","scheduled_time_secs":35100,"realtime_time_secs":35160,"delay_s":60,"realtime":true}]}"#,
+                    contentType: "application/json")
             }
         }
 
@@ -58,7 +59,9 @@ struct StatusPageTests {
     let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String) async throws -> String {
-        let response = try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
+        let response = try await client.get(
+            HTTPRequest(
+                url: "http://127.0.0.1:\(port)\(path)", limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
         return String(decoding: response.body, as: UTF8.self)
     }
 
@@ -87,7 +90,8 @@ struct StatusPageTests {
         let scratch = try Scratch()
         let path = try scratch.write("board.yaml", Self.board(upstream))
         let clock = ManualBoardClock(now: Repository.now)
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")), clock: clock, logger: Repository.quietLogger)
+        let service = try BoardService(
+            path: path, output: .imageFile(scratch.file("frame.png")), clock: clock, logger: Repository.quietLogger)
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
         defer { signals.finish() }
@@ -129,7 +133,8 @@ struct StatusPageTests {
     @Test func thePageSaysWhichSourceFails() async throws {
         let bus = try Upstream(), train = try Upstream()
         train.failing.on.withLock { $0 = true }
-        let sign = try Self.start("""
+        let sign = try Self.start(
+            """
             name: Two Stops
             timezone: Australia/Sydney
             sources:
@@ -141,8 +146,13 @@ struct StatusPageTests {
             """)
         let port = try await listening(sign.service)
         let json = try await eventually(port, "/status.json") { $0.contains(#""label":"Train","status":"error""#) }
-        #expect(json.contains(#""sources":[{"label":"Bus","status":"ok","message":null,"data_age_s":0},{"label":"Train","status":"error","message":"Failed to load departures","data_age_s":null}]"#), "\(json)")
-        #expect(json.contains(#""board":{"board":"Two Stops","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok""#), "the board stays ok: \(json)")
+        #expect(
+            json.contains(
+                #""sources":[{"label":"Bus","status":"ok","message":null,"data_age_s":0},{"label":"Train","status":"error","message":"Failed to load departures","data_age_s":null}]"#
+            ), "\(json)")
+        #expect(
+            json.contains(#""board":{"board":"Two Stops","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok""#),
+            "the board stays ok: \(json)")
         let page = try await get(port, "/")
         #expect(page.contains(#"<span id="sources">Bus: ok, 0 s old · Train: error (Failed to load departures)</span>"#), "\(page)")
         try await sign.stop()
@@ -150,7 +160,8 @@ struct StatusPageTests {
 
     @Test func thePageListsEveryAlertInForceWithItsScope() async throws {
         let upstream = try LoopbackHTTPServer { _ in
-            .text(#"""
+            .text(
+                #"""
                 {"data": [{"trip_id": "a", "route_short_name": "T1", "headsign": "Emu Plains", "scheduled_time_secs": 34500,
                            "realtime_time_secs": 34500, "delay_s": 0, "realtime": true}],
                  "alerts": [{"id": "lift", "header": "Lift to platform 18 out of service", "effect": "accessibility_issue",
@@ -161,7 +172,8 @@ struct StatusPageTests {
                 """#, contentType: "application/json")
         }
         defer { upstream.stop() }
-        let sign = try Self.start("""
+        let sign = try Self.start(
+            """
             name: Alerts
             timezone: Australia/Sydney
             source: {kind: api, base_url: \(upstream.baseURL), stop_id: "200060"}
@@ -173,7 +185,10 @@ struct StatusPageTests {
         let json = try await eventually(port, "/status.json") { $0.contains(#""alerts":["#) }
         #expect(json.contains(#""alert_ids":["lift","t1"]"#), "\(json)")
         let page = try await get(port, "/")
-        #expect(page.contains(#"<span id="alerts">No T1 trains to Emu Plains (no service, severe; routes T1; until 23:00) · Lift to platform 18 out of service (accessibility issue, info; stops 200060)</span>"#), "\(page)")
+        #expect(
+            page.contains(
+                #"<span id="alerts">No T1 trains to Emu Plains (no service, severe; routes T1; until 23:00) · Lift to platform 18 out of service (accessibility issue, info; stops 200060)</span>"#
+            ), "\(page)")
         try await sign.stop()
     }
 
@@ -205,25 +220,28 @@ struct StatusPageTests {
 
     /// Runs a program with `input` on stdin on a Dispatch thread: blocking reads and waits
     /// must never hold the main actor, which other suites' boards share.
-    nonisolated static func runOffTheMainActor(_ program: String, _ arguments: [String], input: String) async throws -> (Int32, String, String) {
+    nonisolated static func runOffTheMainActor(
+        _ program: String, _ arguments: [String], input: String
+    ) async throws -> (Int32, String, String) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: program)
-                    process.arguments = arguments
-                    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-                    process.standardInput = stdin
-                    process.standardOutput = stdout
-                    process.standardError = stderr
-                    try process.run()
-                    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-                    try stdin.fileHandleForWriting.close()
-                    let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
-                    return (process.terminationStatus, out, err)
-                })
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = URL(fileURLWithPath: program)
+                        process.arguments = arguments
+                        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+                        process.standardInput = stdin
+                        process.standardOutput = stdout
+                        process.standardError = stderr
+                        try process.run()
+                        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+                        try stdin.fileHandleForWriting.close()
+                        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                        process.waitUntilExit()
+                        return (process.terminationStatus, out, err)
+                    })
             }
         }
     }
@@ -231,10 +249,12 @@ struct StatusPageTests {
     @Test func aTokenVariableThatIsNotSetStopsTheStartNamingTheKey() async throws {
         let upstream = try Upstream()
         let scratch = try Scratch()
-        let text = Self.board(upstream).replacingOccurrences(of: "  listen: 127.0.0.1:0", with: "  listen: 0.0.0.0:0\n  token_env: SIGN_STATUS_TOKEN")
+        let text = Self.board(upstream).replacingOccurrences(
+            of: "  listen: 127.0.0.1:0", with: "  listen: 0.0.0.0:0\n  token_env: SIGN_STATUS_TOKEN")
         let path = try scratch.write("board.yaml", text)
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
-                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger, environment: [:])
+        let service = try BoardService(
+            path: path, output: .imageFile(scratch.file("frame.png")),
+            clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger, environment: [:])
         let (events, _) = AsyncStream<ProcessSignal>.makeStream()
         do {
             try await service.run(until: events)
@@ -248,10 +268,12 @@ struct StatusPageTests {
     @Test func withATokenThePageAsksForItAndNeverShowsIt() async throws {
         let upstream = try Upstream()
         let scratch = try Scratch()
-        let text = Self.board(upstream).replacingOccurrences(of: "  listen: 127.0.0.1:0", with: "  listen: 127.0.0.1:0\n  token_env: SIGN_STATUS_TOKEN")
+        let text = Self.board(upstream).replacingOccurrences(
+            of: "  listen: 127.0.0.1:0", with: "  listen: 127.0.0.1:0\n  token_env: SIGN_STATUS_TOKEN")
         let path = try scratch.write("board.yaml", text)
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")), clock: ManualBoardClock(now: Repository.now),
-                                       logger: Repository.quietLogger, environment: ["SIGN_STATUS_TOKEN": "pa55-word"])
+        let service = try BoardService(
+            path: path, output: .imageFile(scratch.file("frame.png")), clock: ManualBoardClock(now: Repository.now),
+            logger: Repository.quietLogger, environment: ["SIGN_STATUS_TOKEN": "pa55-word"])
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
         let statusPort = try await listening(service)
@@ -318,8 +340,9 @@ struct StatusPageTests {
     static func start(_ boardText: String) throws -> StartedSign {
         let scratch = try Scratch()
         let path = try scratch.write("board.yaml", boardText)
-        let service = try BoardService(path: path, output: .imageFile(scratch.file("frame.png")),
-                                       clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
+        let service = try BoardService(
+            path: path, output: .imageFile(scratch.file("frame.png")),
+            clock: ManualBoardClock(now: Repository.now), logger: Repository.quietLogger)
         let (events, signals) = AsyncStream<ProcessSignal>.makeStream()
         let running = Task { try await service.run(until: events) }
         return StartedSign(scratch: scratch, service: service, signals: signals, running: running)

@@ -32,15 +32,18 @@ struct TimetableRefreshTests {
         defer { server.stop() }
         let store = scratch.file("board.gtfs.sqlite")
         try GTFSImporter(stopIDs: ["R0-S0"]).importFeed(zipPath: scratch.file("small.zip"), storePath: store)
-        let boardPath = try scratch.write("board.yaml", """
+        let boardPath = try scratch.write(
+            "board.yaml",
+            """
             name: Big Transit
             timezone: Australia/Sydney
             source: {kind: gtfs, stop_ids: ["R0-S0"], store: board.gtfs.sqlite, schedule_url: "\(server.baseURL)/gtfs.zip"}
             display: {width: 256, height: 64, format: gray4}
             """)
         let clock = ManualBoardClock(now: Repository.now)
-        let running = try RunningBoard(path: boardPath, output: .imageFile(scratch.file("frame.png")), clock: clock,
-                                       logger: Repository.quietLogger)
+        let running = try RunningBoard(
+            path: boardPath, output: .imageFile(scratch.file("frame.png")), clock: clock,
+            logger: Repository.quietLogger)
         running.coordinator.start()
         defer { running.coordinator.stop() }
 
@@ -75,7 +78,11 @@ struct TimetableRefreshTests {
                 framesWhileImporting += 1
                 drewWhileRefreshing.withLock { $0 = true }
             }
-            if spins >= 1500 { Issue.record("no frame within 15 s of a minute boundary during the import (\(framesWhileImporting) so far, wakeups \(running.coordinator.wakeups), sleepers \(clock.sleeperCount), refreshing \(running.viewModel.isRefreshing), \(running.viewModel.state(at: clock.now).status))") }
+            if spins >= 1500 {
+                Issue.record(
+                    "no frame within 15 s of a minute boundary during the import (\(framesWhileImporting) so far, wakeups \(running.coordinator.wakeups), sleepers \(clock.sleeperCount), refreshing \(running.viewModel.isRefreshing), \(running.viewModel.state(at: clock.now).status))"
+                )
+            }
         }
         #expect(framesWhileImporting >= 1)
 

@@ -15,10 +15,16 @@ struct AbbreviationsTests {
 
     @Test func aMistakeNamesItsKey() {
         let cases: [(String, String)] = [
-            ("    Station: Station\n", "b.yaml:4:14: display.abbreviations.Station: 'Station' is not shorter than 'Station': an abbreviation makes room on a narrow row"),
+            (
+                "    Station: Station\n",
+                "b.yaml:4:14: display.abbreviations.Station: 'Station' is not shorter than 'Station': an abbreviation makes room on a narrow row"
+            ),
             ("    Street: \"  \"\n", "b.yaml:4:13: display.abbreviations.Street: expected a shorter text for 'Street'; got an empty one"),
             ("    Street: [St]\n", "b.yaml:4:13: display.abbreviations.Street: expected a string; got a list"),
-            ("    \" Street\": St\n", "b.yaml:4:16: display.abbreviations. Street: the word to shorten must be text without spaces at either end; got ' Street'"),
+            (
+                "    \" Street\": St\n",
+                "b.yaml:4:16: display.abbreviations. Street: the word to shorten must be text without spaces at either end; got ' Street'"
+            ),
         ]
         for (text, message) in cases {
             let error = boardError { () throws(BoardFileError) in try loader.parse(board(text), path: "b.yaml") }

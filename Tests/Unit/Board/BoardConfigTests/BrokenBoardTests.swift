@@ -47,15 +47,26 @@ import Testing
         let error = boardError { () throws(BoardFileError) in
             try loader.parse("source:\n  kind: http\n", path: "Boards/x.yaml")
         }
-        #expect(error == BoardFileError(file: "Boards/x.yaml", line: 2, column: 9, key: "source.kind",
-                                        message: "expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'"))
+        #expect(
+            error
+                == BoardFileError(
+                    file: "Boards/x.yaml", line: 2, column: 9, key: "source.kind",
+                    message: "expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'"))
     }
 
-    @Test("windows line endings keep positions", arguments: [
-        ("name: A\r\nsource:\r\n  kind: demo\r\nname: B\r\n", "w.yaml:4:1: name: duplicate key: set on line 1 and again on line 4"),
-        ("source:\r\n  kind: demo\r\n  path: x &y\r\n", "w.yaml:3:3: source.path: only applies to kind file (this source is kind demo)"),
-        ("source:\r\n  kind: demo\r\ndepartures: &d\r\n", "w.yaml:3:13: YAML anchors (&name) are not allowed in board files; write each value out"),
-    ])
+    @Test(
+        "windows line endings keep positions",
+        arguments: [
+            ("name: A\r\nsource:\r\n  kind: demo\r\nname: B\r\n", "w.yaml:4:1: name: duplicate key: set on line 1 and again on line 4"),
+            (
+                "source:\r\n  kind: demo\r\n  path: x &y\r\n",
+                "w.yaml:3:3: source.path: only applies to kind file (this source is kind demo)"
+            ),
+            (
+                "source:\r\n  kind: demo\r\ndepartures: &d\r\n",
+                "w.yaml:3:13: YAML anchors (&name) are not allowed in board files; write each value out"
+            ),
+        ])
     func crlf(_ text: String, _ expected: String) {
         #expect(boardError { () throws(BoardFileError) in try loader.parse(text, path: "w.yaml") }?.description == expected)
     }
@@ -64,11 +75,16 @@ import Testing
         let longKey = String(repeating: "k", count: 1_000)  // YAML caps simple keys at 1024
         let unknown = boardError { () throws(BoardFileError) in try loader.parse("\(longKey): 1\n", path: "l.yaml") }
         // The first problem; the file has no source either, which is the second.
-        #expect(unknown?.all.first?.description == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, speech, announce, status")
+        #expect(
+            unknown?.all.first?.description
+                == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, speech, announce, status"
+        )
         let control = boardError { () throws(BoardFileError) in
             try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: \"\\e[31m\"\n", path: "c.yaml")
         }
-        #expect(control?.description == "c.yaml:4:12: source.stop_id: must not contain control characters such as tabs or line breaks; got '\\u{1B}[31m'")
+        #expect(
+            control?.description
+                == "c.yaml:4:12: source.stop_id: must not contain control characters such as tabs or line breaks; got '\\u{1B}[31m'")
     }
 
     @Test func duplicateInFlowMappingStillReported() {
@@ -81,11 +97,16 @@ import Testing
     /// Old Mac (CR) and Unicode (NEL, LS, PS) line ends are lines to libyaml; the duplicate-key
     /// search counts them the same way (it indexed past its lines and trapped on CR-only text,
     /// found by fuzz-board-file; Tests/Fuzz/Corpus/fuzz-board-file/crash-cr-duplicate.yaml).
-    @Test("every line end libyaml knows keeps positions", arguments: [
-        ("name: A\rdisplay:\r  width: 1\r  width: 2\r", "m.yaml:4:3: display.width: duplicate key: set on line 3 and again on line 4"),
-        ("name: A\u{85}source:\u{2028}  kind: demo\u{2029}name: B\n", "m.yaml:4:1: name: duplicate key: set on line 1 and again on line 4"),
-        ("display:\r\n  width: 1\r  width: 2\n", "m.yaml:3:3: display.width: duplicate key: set on line 2 and again on line 3"),
-    ])
+    @Test(
+        "every line end libyaml knows keeps positions",
+        arguments: [
+            ("name: A\rdisplay:\r  width: 1\r  width: 2\r", "m.yaml:4:3: display.width: duplicate key: set on line 3 and again on line 4"),
+            (
+                "name: A\u{85}source:\u{2028}  kind: demo\u{2029}name: B\n",
+                "m.yaml:4:1: name: duplicate key: set on line 1 and again on line 4"
+            ),
+            ("display:\r\n  width: 1\r  width: 2\n", "m.yaml:3:3: display.width: duplicate key: set on line 2 and again on line 3"),
+        ])
     func otherLineEnds(_ text: String, _ expected: String) {
         #expect(boardError { () throws(BoardFileError) in try loader.parse(text, path: "m.yaml") }?.description == expected)
     }

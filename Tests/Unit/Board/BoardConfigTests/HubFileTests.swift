@@ -15,7 +15,8 @@ struct HubFileTests {
     }
 
     @Test func aHubFileGivesEachStopABoardWithItsSource() throws {
-        let hub = try hubLoader.parse("""
+        let hub = try hubLoader.parse(
+            """
             listen: 127.0.0.1:0
             max_age: 10s
             stops:
@@ -46,12 +47,14 @@ struct HubFileTests {
 
     @Test func whereTheRiderStandsIsTheSignsToSay() {
         let error = hubError("stops: [{id: a, source: {kind: demo, walk: 3m}}]\n")
-        #expect(error?.description.hasPrefix("hub.yaml:1:38: stops[0].source.walk: belongs in the sign's board file") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix("hub.yaml:1:38: stops[0].source.walk: belongs in the sign's board file") == true,
+            "\(String(describing: error))")
     }
 
     @Test func aStopOfSeveralSourcesIsOneStream() throws {
-        let hub = try hubLoader.parse("""
+        let hub = try hubLoader.parse(
+            """
             stops:
               - id: corner
                 sources:
@@ -61,8 +64,9 @@ struct HubFileTests {
         #expect(hub.stops[0].board.sources.map(\.kind) == [.api, .gtfs])
         #expect(hub.stops[0].board.sources[1].gtfs?.storePath == "/srv/hub.corner.gtfs.sqlite")
         let error = hubError("stops: [{id: a, sources: [{kind: demo}, {kind: demo, label: Tram}]}]\n")
-        #expect(error?.description.hasPrefix("hub.yaml:1:54: stops[0].sources[1].label: belongs in the sign's board file") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix("hub.yaml:1:54: stops[0].sources[1].label: belongs in the sign's board file") == true,
+            "\(String(describing: error))")
     }
 
     @Test func defaultsListenOnLoopbackPort8090() throws {
@@ -72,7 +76,8 @@ struct HubFileTests {
     }
 
     @Test func eachGTFSStopGetsItsOwnDefaultStore() throws {
-        let hub = try hubLoader.parse("""
+        let hub = try hubLoader.parse(
+            """
             stops:
               - {id: a, timezone: UTC, source: {kind: gtfs, stop_ids: ["1"]}}
               - {id: b, timezone: UTC, source: {kind: gtfs, stop_ids: ["2"]}}
@@ -81,16 +86,21 @@ struct HubFileTests {
     }
 
     @Test func stopsAreRequired() {
-        #expect(hubError("listen: 127.0.0.1:8090\n")?.description
-            == "hub.yaml:1:1: stops: required: a list of stops, each with an id and a source, such as [{id: central, source: {kind: demo}}]")
-        #expect(hubError("stops: []\n")?.description
-            == "hub.yaml:1:8: stops: must list at least one stop, such as [{id: central, source: {kind: demo}}]")
-        #expect(hubError("stops: {id: a}\n")?.description
-            == "hub.yaml:1:8: stops: expected a list such as [{id: central, source: {kind: demo}}]; got a mapping")
+        #expect(
+            hubError("listen: 127.0.0.1:8090\n")?.description
+                == "hub.yaml:1:1: stops: required: a list of stops, each with an id and a source, such as [{id: central, source: {kind: demo}}]"
+        )
+        #expect(
+            hubError("stops: []\n")?.description
+                == "hub.yaml:1:8: stops: must list at least one stop, such as [{id: central, source: {kind: demo}}]")
+        #expect(
+            hubError("stops: {id: a}\n")?.description
+                == "hub.yaml:1:8: stops: expected a list such as [{id: central, source: {kind: demo}}]; got a mapping")
     }
 
     @Test func duplicateStopIdsNameBothLines() {
-        let error = hubError("""
+        let error = hubError(
+            """
             stops:
               - id: central
                 source: {kind: demo}
@@ -101,8 +111,9 @@ struct HubFileTests {
     }
 
     @Test func aStopNeedsAnIdAndASource() {
-        #expect(hubError("stops: [{source: {kind: demo}}]")?.description
-            == "hub.yaml:1:9: stops[0].id: required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
+        #expect(
+            hubError("stops: [{source: {kind: demo}}]")?.description
+                == "hub.yaml:1:9: stops[0].id: required: the stop's {stopId} in /api/v1/stops/{stopId}/departures")
         // Any text is an id (it is percent-encoded as one path segment), but not a control character.
         #expect(hubError("stops: [{id: a/b c, source: {kind: demo}}]") == nil)
         #expect(hubError("stops: [{id: \"a\\tb\", source: {kind: demo}}]")?.key == "stops[0].id")
@@ -111,26 +122,32 @@ struct HubFileTests {
     }
 
     @Test func sourceErrorsAreTheBoardFilesWithTheStopsPath() {
-        #expect(hubError("stops: [{id: a, source: {kind: http}}]")?.description
-            == "hub.yaml:1:32: stops[0].source.kind: expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'")
+        #expect(
+            hubError("stops: [{id: a, source: {kind: http}}]")?.description
+                == "hub.yaml:1:32: stops[0].source.kind: expected one of demo, api, file, gtfs, onebusaway, siri, json; got 'http'")
         #expect(hubError("stops: [{id: a, source: {kind: api, stop_id: x}}]")?.key == "stops[0].source.base_url")
-        #expect(hubError("stops: [{id: a, timezone: Mars/Olympus, source: {kind: demo}}]")?.description
-            == "hub.yaml:1:27: stops[0].timezone: unknown time zone 'Mars/Olympus'")
+        #expect(
+            hubError("stops: [{id: a, timezone: Mars/Olympus, source: {kind: demo}}]")?.description
+                == "hub.yaml:1:27: stops[0].timezone: unknown time zone 'Mars/Olympus'")
     }
 
     @Test func unknownKeysGetSuggestions() {
-        #expect(hubError("listen: 127.0.0.1:8090\nmaxage: 5s\nstops: [{id: a, source: {kind: demo}}]")?.description
-            == "hub.yaml:2:1: maxage: unknown key; did you mean 'max_age'?")
-        #expect(hubError("stops: [{id: a, sorce: {kind: demo}}]")?.description
-            == "hub.yaml:1:17: stops[0].sorce: unknown key; did you mean 'source'?")
+        #expect(
+            hubError("listen: 127.0.0.1:8090\nmaxage: 5s\nstops: [{id: a, source: {kind: demo}}]")?.description
+                == "hub.yaml:2:1: maxage: unknown key; did you mean 'max_age'?")
+        #expect(
+            hubError("stops: [{id: a, sorce: {kind: demo}}]")?.description
+                == "hub.yaml:1:17: stops[0].sorce: unknown key; did you mean 'source'?")
     }
 
     @Test func aNonLoopbackListenNeedsAToken() {
         let error = hubError("listen: 0.0.0.0:8090\nstops: [{id: a, source: {kind: demo}}]")
         #expect(error?.key == "token_env")
         #expect(error?.line == 1)
-        #expect(error?.message.hasPrefix("required when listen is not a loopback address (0.0.0.0:8090): the hub serves every stop") == true)
-        let ok = try? hubLoader.parse("listen: 0.0.0.0:8090\ntoken_env: HUB_TOKEN\nstops: [{id: a, source: {kind: demo}}]", path: "hub.yaml")
+        #expect(
+            error?.message.hasPrefix("required when listen is not a loopback address (0.0.0.0:8090): the hub serves every stop") == true)
+        let ok = try? hubLoader.parse(
+            "listen: 0.0.0.0:8090\ntoken_env: HUB_TOKEN\nstops: [{id: a, source: {kind: demo}}]", path: "hub.yaml")
         #expect(ok?.server.token == .environment("HUB_TOKEN"))
     }
 

@@ -38,9 +38,11 @@ struct PanelTableTests {
 
     @Test func acceptedDisplaysInWords() {
         #expect(OutputSettings.accepts(.ssd1306, format: .mono, width: 128, height: 48) == "mono, 128×64 or 128×32")
-        #expect(OutputSettings.accepts(.max7219, format: .mono, width: 30, height: 8)
+        #expect(
+            OutputSettings.accepts(.max7219, format: .mono, width: 30, height: 8)
                 == "mono, a multiple of 8 in both directions (8×8 modules)")
-        #expect(OutputSettings.accepts(.fbdev, format: .mono, width: 10, height: 10)
+        #expect(
+            OutputSettings.accepts(.fbdev, format: .mono, width: 10, height: 10)
                 == "rgb565 or rgb888, the screen's size or smaller")
         #expect(OutputSettings.accepts(.uc8179, format: .bwr, width: 800, height: 480) == nil)
     }

@@ -14,8 +14,12 @@ import Testing
         #expect(try source("").proxy == nil)
     }
 
-    @Test("none, or nothing at all, means direct", arguments: ["  proxy: none\n", "  proxy: NONE\n", "  proxy:\n",
-                                                              "  proxy: \"\"\n", "  proxy: # no proxy here\n"])
+    @Test(
+        "none, or nothing at all, means direct",
+        arguments: [
+            "  proxy: none\n", "  proxy: NONE\n", "  proxy:\n",
+            "  proxy: \"\"\n", "  proxy: # no proxy here\n",
+        ])
     func direct(_ line: String) throws {
         #expect(try source(line).proxy == .direct)
     }
@@ -32,13 +36,17 @@ import Testing
 
     @Test func aBadProxyIsLocatedAndItsPasswordNeverRepeated() throws {
         let error = boardError { () throws(BoardFileError) in
-            try loader.parse("source:\n  kind: api\n  base_url: https://a.example\n  stop_id: \"1\"\n"
-                             + "  proxy: https://sign:hunter2@proxy.example:3128\n", path: "p.yaml")
+            try loader.parse(
+                "source:\n  kind: api\n  base_url: https://a.example\n  stop_id: \"1\"\n"
+                    + "  proxy: https://sign:hunter2@proxy.example:3128\n", path: "p.yaml")
         }
-        #expect(error?.description == "p.yaml:5:10: source.proxy: expected an http:// proxy URL (http://[user:password@]host[:port]) "
-                + "or none; unsupported proxy scheme \"https\": only http:// proxies (TLS to the proxy is not supported; most proxies take http://)")
-        let board = try loader.parse("source:\n  kind: api\n  base_url: https://a.example\n  stop_id: \"1\"\n"
-                                     + "  proxy: http://sign:hunter2@proxy.example:3128\n", path: "p.yaml")
+        #expect(
+            error?.description == "p.yaml:5:10: source.proxy: expected an http:// proxy URL (http://[user:password@]host[:port]) "
+                + "or none; unsupported proxy scheme \"https\": only http:// proxies (TLS to the proxy is not supported; most proxies take http://)"
+        )
+        let board = try loader.parse(
+            "source:\n  kind: api\n  base_url: https://a.example\n  stop_id: \"1\"\n"
+                + "  proxy: http://sign:hunter2@proxy.example:3128\n", path: "p.yaml")
         #expect(!String(reflecting: board).contains("hunter2"), "a board printed whole keeps the password out")
     }
 }

@@ -10,7 +10,8 @@ import ZoneInfo
     }
 
     @Test func windowsAndContrastArriveAsTimes() throws {
-        let settings = try schedule("""
+        let settings = try schedule(
+            """
               operating_hours: ["06:00-23:30"]
               screen_off: 22:00 - 06:00
               contrast: {"07:00": 200, "21:30": 10}
@@ -21,10 +22,13 @@ import ZoneInfo
         #expect(settings.contrast == [LocalTime(hour: 7, minute: 0)!: 200, LocalTime(hour: 21, minute: 30)!: 10])
     }
 
-    @Test("a time the runtime would not read is refused where it is written",
-          arguments: [("  screen_off: \"22 : 00-06:00\"\n", "s.yaml:3:15: schedule.screen_off: expected a window like 22:00-06:00"),
-                      ("  contrast: {\"7:00\": 10}\n", "s.yaml:3:22: schedule.contrast.7:00: expected a time like 06:30"),
-                      ("  contrast: {\"07:00\": 256}\n", "s.yaml:3:23: schedule.contrast.07:00: expected a contrast from 0 to 255")])
+    @Test(
+        "a time the runtime would not read is refused where it is written",
+        arguments: [
+            ("  screen_off: \"22 : 00-06:00\"\n", "s.yaml:3:15: schedule.screen_off: expected a window like 22:00-06:00"),
+            ("  contrast: {\"7:00\": 10}\n", "s.yaml:3:22: schedule.contrast.7:00: expected a time like 06:30"),
+            ("  contrast: {\"07:00\": 256}\n", "s.yaml:3:23: schedule.contrast.07:00: expected a contrast from 0 to 255"),
+        ])
     func refused(_ body: String, _ message: String) {
         let error = boardError { () throws(BoardFileError) in try loader.parse("source: {kind: demo}\nschedule:\n\(body)", path: "s.yaml") }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")

@@ -4,7 +4,8 @@ import Testing
 /// `sources:` is a list of what `source:` is, each with its own label, walk and stale limit.
 @Suite struct SourcesSectionTests {
     @Test func aListOfSourcesOfAnyKindKeepsEachOnesSettings() throws {
-        let board = try loader.parse("""
+        let board = try loader.parse(
+            """
             sources:
               - kind: api
                 base_url: https://bus.example
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func theSourceAndLeaveColumnsAndLeaveByAsTheCountdown() throws {
-        let board = try loader.parse("""
+        let board = try loader.parse(
+            """
             source: {kind: demo, label: Bus, walk: 3m}
             display:
               columns: [time, countdown, leave, source, route, headsign]
@@ -51,23 +53,33 @@ import Testing
         #expect(try loader.parse("source: {kind: demo}\n", path: "b.yaml").display.countdown == .departure)
     }
 
-    @Test("mistakes name the source and the key", arguments: [
-        ("source: {kind: demo}\ndisplay: {countdown: leave, columns: [route, headsign, countdown]}\n",
-         "b.yaml:2:11: display.countdown: 'leave' shows the moment to leave in the countdown column, beside the departure time: list 'time' in display.columns too"),
-        ("source: {kind: demo}\ndisplay: {countdown: soon}\n", "b.yaml:2:22: display.countdown: "),
-        ("source: {kind: demo}\nsources: [{kind: demo}]\n",
-         "b.yaml:2:1: sources: use either source: (one source) or sources: (a list of them), not both"),
-        ("sources: []\n", "b.yaml:1:10: sources: needs at least one source"),
-        ("sources: {kind: demo}\n", "b.yaml:1:10: sources: expected a list"),
-        ("sources:\n  - kind: demo\n    label: Tram\n  - kind: demo\n    label: Tram\n",
-         "b.yaml:5:12: sources[1].label: 'Tram' is also the label of sources[0]; each source needs its own"),
-        ("sources:\n  - kind: demo\n    walk: 2h\n", "b.yaml:3:11: sources[0].walk: "),
-        ("sources:\n  - kind: api\n    base_url: https://a.example\n", "b.yaml:2:5: sources[0].stop_id: required when kind is api"),
-        ("sources:\n  - kind: demo\n    label: \"\"\n", "b.yaml:3:12: sources[0].label: must not be empty"),
-        ("source: {kind: demo}\ndepartures: {unreachable: maybe}\n", "b.yaml:2:27: departures.unreachable: "),
-        ("sources:\n  - {kind: gtfs, stop_ids: [\"1\"]}\n  - {kind: gtfs, stop_ids: [\"2\"]}\n",
-         "b.yaml:3:5: sources[1].store: 'b.gtfs.sqlite' is also the store of sources[0]; give each GTFS source its own store:"),
-    ])
+    @Test(
+        "mistakes name the source and the key",
+        arguments: [
+            (
+                "source: {kind: demo}\ndisplay: {countdown: leave, columns: [route, headsign, countdown]}\n",
+                "b.yaml:2:11: display.countdown: 'leave' shows the moment to leave in the countdown column, beside the departure time: list 'time' in display.columns too"
+            ),
+            ("source: {kind: demo}\ndisplay: {countdown: soon}\n", "b.yaml:2:22: display.countdown: "),
+            (
+                "source: {kind: demo}\nsources: [{kind: demo}]\n",
+                "b.yaml:2:1: sources: use either source: (one source) or sources: (a list of them), not both"
+            ),
+            ("sources: []\n", "b.yaml:1:10: sources: needs at least one source"),
+            ("sources: {kind: demo}\n", "b.yaml:1:10: sources: expected a list"),
+            (
+                "sources:\n  - kind: demo\n    label: Tram\n  - kind: demo\n    label: Tram\n",
+                "b.yaml:5:12: sources[1].label: 'Tram' is also the label of sources[0]; each source needs its own"
+            ),
+            ("sources:\n  - kind: demo\n    walk: 2h\n", "b.yaml:3:11: sources[0].walk: "),
+            ("sources:\n  - kind: api\n    base_url: https://a.example\n", "b.yaml:2:5: sources[0].stop_id: required when kind is api"),
+            ("sources:\n  - kind: demo\n    label: \"\"\n", "b.yaml:3:12: sources[0].label: must not be empty"),
+            ("source: {kind: demo}\ndepartures: {unreachable: maybe}\n", "b.yaml:2:27: departures.unreachable: "),
+            (
+                "sources:\n  - {kind: gtfs, stop_ids: [\"1\"]}\n  - {kind: gtfs, stop_ids: [\"2\"]}\n",
+                "b.yaml:3:5: sources[1].store: 'b.gtfs.sqlite' is also the store of sources[0]; give each GTFS source its own store:"
+            ),
+        ])
     func mistakes(_ text: String, _ message: String) {
         let error = boardError { () throws(BoardFileError) in try loader.parse(text, path: "b.yaml") }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")

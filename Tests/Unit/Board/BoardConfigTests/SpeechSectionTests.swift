@@ -19,15 +19,17 @@ import Testing
         #expect(try parse("  voice: en+f3\n").speech.voice == "en+f3")
     }
 
-    @Test("refused where it is written", arguments: [
-        ("  rate: 60\n", "s.yaml:3:9: speech.rate: must be between 80 and 450; got 60"),
-        ("  rate: fast\n", "s.yaml:3:9: speech.rate: expected a whole number"),
-        ("  volume: 120\n", "s.yaml:3:11: speech.volume: expected a volume from 0 to 100"),
-        ("  volume: loud\n", "s.yaml:3:11: speech.volume: expected a volume from 0 to 100"),
-        ("  voice: \"en gb\"\n", "s.yaml:3:10: speech.voice: expected an espeak-ng voice name"),
-        ("  device: \"\"\n", "s.yaml:3:11: speech.device: expected an ALSA device name"),
-        ("  pitch: 50\n", "s.yaml:3:3: speech.pitch: unknown key"),
-    ])
+    @Test(
+        "refused where it is written",
+        arguments: [
+            ("  rate: 60\n", "s.yaml:3:9: speech.rate: must be between 80 and 450; got 60"),
+            ("  rate: fast\n", "s.yaml:3:9: speech.rate: expected a whole number"),
+            ("  volume: 120\n", "s.yaml:3:11: speech.volume: expected a volume from 0 to 100"),
+            ("  volume: loud\n", "s.yaml:3:11: speech.volume: expected a volume from 0 to 100"),
+            ("  voice: \"en gb\"\n", "s.yaml:3:10: speech.voice: expected an espeak-ng voice name"),
+            ("  device: \"\"\n", "s.yaml:3:11: speech.device: expected an ALSA device name"),
+            ("  pitch: 50\n", "s.yaml:3:3: speech.pitch: unknown key"),
+        ])
     func refused(_ body: String, _ message: String) {
         let error = boardError { () throws(BoardFileError) in try parse(body) }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")

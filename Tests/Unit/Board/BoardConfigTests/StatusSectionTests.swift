@@ -22,8 +22,10 @@ import Testing
 
     @Test func aNonLoopbackAddressWithoutATokenIsRefusedNamingTheKey() {
         let error = boardError { () throws(BoardFileError) in try loader.parse(board("  listen: 0.0.0.0:8080\n"), path: "b.yaml") }
-        #expect(error?.description.hasPrefix("b.yaml:4:11: status.token_env: required when listen is not a loopback address (0.0.0.0:8080)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix("b.yaml:4:11: status.token_env: required when listen is not a loopback address (0.0.0.0:8080)")
+                == true,
+            "\(String(describing: error))")
     }
 
     @Test func tokensComeFromAVariableOrAFileOnly() throws {

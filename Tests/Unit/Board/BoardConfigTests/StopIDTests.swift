@@ -29,7 +29,8 @@ struct StopIDTests {
     }
 
     @Test func aHubStopIDWithSpacesAndASlashKeepsItsStoreBesideTheHub() throws {
-        let hub = try hubLoader.parse("""
+        let hub = try hubLoader.parse(
+            """
             stops:
               - {id: "Quay 2/North", timezone: UTC, source: {kind: gtfs, stop_ids: ["1"]}}
               - {id: "50%", timezone: UTC, source: {kind: gtfs, stop_ids: ["2"]}}

@@ -21,7 +21,8 @@ struct TeachingMessagesTests {
         let error = try #require(boardError { () throws(BoardFileError) in try loader.parse(text, path: "b.yaml") })
         let lines = error.description.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(error.description)")
-        #expect(lines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
+        #expect(
+            lines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
                 == ["b.yaml:2", "b.yaml:5", "b.yaml:7", "b.yaml:8", "b.yaml:10"], "\(error.description)")
         #expect(lines[0].contains("timezone: unknown time zone 'Australia/Sydny'"))
         #expect(lines[1].contains("source.refresh_intervall: unknown key; did you mean 'refresh_interval'?"))
@@ -39,9 +40,10 @@ struct TeachingMessagesTests {
     }
 
     @Test func aFileWithOneMistakeStillSaysOneThing() throws {
-        let error = try #require(boardError { () throws(BoardFileError) in
-            try loader.parse("source:\n  kind: demo\ndisplay:\n  rows: 0\n", path: "b.yaml")
-        })
+        let error = try #require(
+            boardError { () throws(BoardFileError) in
+                try loader.parse("source:\n  kind: demo\ndisplay:\n  rows: 0\n", path: "b.yaml")
+            })
         #expect(error.all.count == 1)
         #expect(!error.description.contains("\n"))
     }
@@ -57,30 +59,39 @@ struct TeachingMessagesTests {
         ("Melborne", "did you mean 'Australia/Melbourne'?"),
         ("AEST", "an abbreviation, not a zone; zones that use it: Australia/Brisbane, Australia/Melbourne, Australia/Sydney"),
         ("Gotham", "zones are written Region/City, such as Europe/Berlin or America/New_York"),
-        ("Australia/Cairns", "not an IANA zone; a city without a zone of its own keeps a neighbour's clocks, so write that zone: "
-            + "in Australia: Brisbane, Melbourne, Sydney"),
+        (
+            "Australia/Cairns",
+            "not an IANA zone; a city without a zone of its own keeps a neighbour's clocks, so write that zone: "
+                + "in Australia: Brisbane, Melbourne, Sydney"
+        ),
     ])
     func timeZonesGetSuggestions(written: String, hint: String) throws {
-        let error = try #require(boardError { () throws(BoardFileError) in
-            try BoardFileLoader(zones: Self.zones).parse("timezone: \(written)\nsource:\n  kind: demo\n", path: "b.yaml")
-        })
+        let error = try #require(
+            boardError { () throws(BoardFileError) in
+                try BoardFileLoader(zones: Self.zones).parse("timezone: \(written)\nsource:\n  kind: demo\n", path: "b.yaml")
+            })
         #expect(error.description.hasPrefix("b.yaml:1:11: timezone: unknown time zone '\(written)'"), "\(error.description)")
         #expect(error.description.contains(hint), "\(error.description)")
     }
 
     /// A GTFS board can leave the zone to its agency: the surest answer to an unknown one.
     @Test func aGTFSBoardIsToldItCanTakeItsAgencysZone() throws {
-        let error = try #require(boardError { () throws(BoardFileError) in
-            try BoardFileLoader(zones: Self.zones).parse("timezone: Australia/Cairns\nsource: {kind: gtfs, stop_ids: [\"1\"]}\n", path: "b.yaml")
-        })
-        #expect(error.description.hasSuffix("; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)"),
-                "\(error.description)")
+        let error = try #require(
+            boardError { () throws(BoardFileError) in
+                try BoardFileLoader(zones: Self.zones).parse(
+                    "timezone: Australia/Cairns\nsource: {kind: gtfs, stop_ids: [\"1\"]}\n", path: "b.yaml")
+            })
+        #expect(
+            error.description.hasSuffix("; or leave timezone out: a GTFS board takes its agency's (agency.txt's agency_timezone)"),
+            "\(error.description)")
     }
 
     /// `delay: #ff8800` reaches the schema as `delay:` with nothing: say why, and how to write it.
     @Test func anUnquotedColourIsToldToQuoteIt() throws {
-        for text in ["source:\n  kind: demo\ndisplay:\n  colors:\n    delay: #ff8800\n",
-                     "source:\n  kind: demo\ndisplay:\n  route_colors:\n    T1: #f99d1c\n"] {
+        for text in [
+            "source:\n  kind: demo\ndisplay:\n  colors:\n    delay: #ff8800\n",
+            "source:\n  kind: demo\ndisplay:\n  route_colors:\n    T1: #f99d1c\n",
+        ] {
             let error = try #require(boardError { () throws(BoardFileError) in try loader.parse(text, path: "b.yaml") })
             #expect(error.description.contains("An unquoted # starts a comment in YAML: write "), "\(error.description)")
         }
@@ -97,9 +108,10 @@ struct TeachingMessagesTests {
     }
 
     @Test func aFontOfAnotherFormatSaysSo() throws {
-        let error = try #require(boardError { () throws(BoardFileError) in
-            try loader.parse("source:\n  kind: demo\ndisplay:\n  font: fonts/clean.pcf\n", path: "b.yaml")
-        })
+        let error = try #require(
+            boardError { () throws(BoardFileError) in
+                try loader.parse("source:\n  kind: demo\ndisplay:\n  font: fonts/clean.pcf\n", path: "b.yaml")
+            })
         #expect(error.description.hasPrefix("b.yaml:4:9: display.font: unsupported font format '.pcf'"), "\(error.description)")
     }
 }

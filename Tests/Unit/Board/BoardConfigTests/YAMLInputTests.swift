@@ -15,9 +15,11 @@ import Testing
         #expect(error?.description == "b.yaml:1:7: name: expected a string; got a list")
     }
 
-    @Test("anchors the text scan misses are still refused", arguments: [
-        ("source: {kind: demo}\nschedule:\n  contrast: {\"06:00\":&x 255}\n", "b.yaml:3:22: YAML anchors (&name)"),
-    ])
+    @Test(
+        "anchors the text scan misses are still refused",
+        arguments: [
+            ("source: {kind: demo}\nschedule:\n  contrast: {\"06:00\":&x 255}\n", "b.yaml:3:22: YAML anchors (&name)")
+        ])
     func anchorsBehindTheScan(_ text: String, _ expected: String) {
         #expect(TextScan.firstAnchorOrAlias(in: text) == nil)
         let error = boardError { () throws(BoardFileError) in try loader.parse(text, path: "b.yaml") }

@@ -11,11 +11,14 @@ import ZoneInfo
 
     static func row(_ trip: String, _ route: String, minutes: Int, cancelled: Bool = false, at now: Date = quarter) -> DepartureRow {
         let instant = now.addingTimeInterval(Double(minutes * 60 + 20))
-        var departure = Departure(tripID: trip, routeShortName: route, headsign: "Emu Plains", scheduledTimeSecs: 0,
-                                  realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: true)
+        var departure = Departure(
+            tripID: trip, routeShortName: route, headsign: "Emu Plains", scheduledTimeSecs: 0,
+            realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: true)
         departure.isCancelled = cancelled
-        return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                              scheduledInstant: instant, instant: instant), now: now, zone: zone)
+        return DepartureRow(
+            ResolvedDeparture(
+                departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                scheduledInstant: instant, instant: instant), now: now, zone: zone)
     }
 
     @Test func theClockSpeaksOncePerSlotAndNotAtStart() {

@@ -52,8 +52,9 @@ struct BoardSpeakerTests {
     }
 
     func speaker(_ sink: RecordingSink, quiet: [DailyWindow] = [], lines: LogLines = LogLines()) -> BoardSpeaker {
-        BoardSpeaker(voice: RouteVoice(), sink: sink, quietHours: quiet,
-                     logger: Logger(label: "voice") { _ in CapturingLogHandler(lines: lines) })
+        BoardSpeaker(
+            voice: RouteVoice(), sink: sink, quietHours: quiet,
+            logger: Logger(label: "voice") { _ in CapturingLogHandler(lines: lines) })
     }
 
     /// Runs `speak` and waits until its announcement has ended.

@@ -11,8 +11,9 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "bounces 5 ms apart, then a real press 300 ms later",
-             edgesMs: [0, 5, 10, 15, 20, 300, 305, 310], accepted: [true, false, false, false, false, true, false, false]),
+        Case(
+            name: "bounces 5 ms apart, then a real press 300 ms later",
+            edgesMs: [0, 5, 10, 15, 20, 300, 305, 310], accepted: [true, false, false, false, false, true, false, false]),
         Case(name: "exactly the interval counts as a new press", edgesMs: [0, 49, 50], accepted: [true, false, true]),
         Case(name: "dropped bounces do not extend the window", edgesMs: [0, 40, 80], accepted: [true, false, true]),
         Case(name: "an edge stamped earlier than the last press is dropped", edgesMs: [1_000, 900], accepted: [true, false]),
@@ -31,11 +32,19 @@ import Testing
         #expect(denied.contains("'gpiochip0'") && denied.contains("27") && denied.contains("'gpio' group"))
         let missing = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .open, code: .noSuchFile)).message
         #expect(missing.contains("'gpiochip0' not found") && missing.contains("nextPage"))
-        let noLine = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .findLine(offset: 27, lineCount: 8),
-                                                           code: .invalidArgument)).message
+        let noLine = ButtonError.opening(
+            spec,
+            DeviceError(
+                device: "gpiochip0", operation: .findLine(offset: 27, lineCount: 8),
+                code: .invalidArgument)
+        ).message
         #expect(noLine.contains("no line 27") && noLine.contains("8 lines"))
-        let busy = ButtonError.opening(spec, DeviceError(device: "gpiochip0", operation: .requestLine(offset: 27, holder: "other"),
-                                                         code: .busy)).message
+        let busy = ButtonError.opening(
+            spec,
+            DeviceError(
+                device: "gpiochip0", operation: .requestLine(offset: 27, holder: "other"),
+                code: .busy)
+        ).message
         #expect(busy.contains("busy") && busy.contains("'other'"))
     }
 

@@ -42,8 +42,9 @@ final class FakeEdgeSource: EdgeSource {
     @Test func loopDeliversDebouncedPresses() {
         let source = FakeEdgeSource(edgesMs: [1_000, 1_005, 1_010, 1_015, 1_300, 1_305])
         var delivered: [ButtonAction] = []
-        let error = ButtonWatcher.run(ButtonInput(action: .nextPage, source: source), pollInterval: .milliseconds(1),
-                                      isStopped: { source.isDrained }, deliver: { delivered.append($0) })
+        let error = ButtonWatcher.run(
+            ButtonInput(action: .nextPage, source: source), pollInterval: .milliseconds(1),
+            isStopped: { source.isDrained }, deliver: { delivered.append($0) })
         #expect(error == nil)
         #expect(delivered == [.nextPage, .nextPage])
     }
@@ -51,8 +52,9 @@ final class FakeEdgeSource: EdgeSource {
     @Test func loopEndsWithTheSourceError() {
         let source = FakeEdgeSource(edgesMs: [0], failure: ButtonError("chip gone"))
         var delivered: [ButtonAction] = []
-        let error = ButtonWatcher.run(ButtonInput(action: .refresh, source: source), pollInterval: .milliseconds(1),
-                                      isStopped: { false }, deliver: { delivered.append($0) })
+        let error = ButtonWatcher.run(
+            ButtonInput(action: .refresh, source: source), pollInterval: .milliseconds(1),
+            isStopped: { false }, deliver: { delivered.append($0) })
         #expect(error == ButtonError("chip gone"))
         #expect(delivered == [.refresh])
     }
@@ -60,8 +62,10 @@ final class FakeEdgeSource: EdgeSource {
     @Test func threadsDeliverToTheStreamAndStopFinishesIt() async throws {
         let refresh = FakeEdgeSource(edgesMs: [0, 5, 10, 300])
         let nextPage = FakeEdgeSource(edgesMs: [20, 25])
-        let buttons = try GPIOButtons(inputs: [ButtonInput(action: .refresh, source: refresh),
-                                               ButtonInput(action: .nextPage, source: nextPage)])
+        let buttons = try GPIOButtons(inputs: [
+            ButtonInput(action: .refresh, source: refresh),
+            ButtonInput(action: .nextPage, source: nextPage),
+        ])
         var presses: [ButtonAction] = []
         for await action in buttons.presses {
             presses.append(action)
@@ -80,7 +84,9 @@ final class FakeEdgeSource: EdgeSource {
 
     @Test func stopEndsAnIdleStream() async throws {
         let buttons = try GPIOButtons(inputs: [ButtonInput(action: .refresh, source: FakeEdgeSource(edgesMs: []))])
-        let stopper = Task.detached { try await Task.sleep(for: .milliseconds(50)); buttons.stop() }
+        let stopper = Task.detached {
+            try await Task.sleep(for: .milliseconds(50)); buttons.stop()
+        }
         var count = 0
         for await _ in buttons.presses { count += 1 }  // would hang if stop() did not finish the stream
         #expect(count == 0)
@@ -88,8 +94,13 @@ final class FakeEdgeSource: EdgeSource {
     }
 
     @Test func failedSourceIsReportedAndFinishesTheStream() async throws {
-        let buttons = try GPIOButtons(inputs: [ButtonInput(action: .refresh, source: FakeEdgeSource(edgesMs: [],
-                                                                                                     failure: ButtonError("gone")))])
+        let buttons = try GPIOButtons(inputs: [
+            ButtonInput(
+                action: .refresh,
+                source: FakeEdgeSource(
+                    edgesMs: [],
+                    failure: ButtonError("gone")))
+        ])
         for await _ in buttons.presses {}
         #expect(buttons.failure == ButtonError("gone"))
     }
@@ -110,8 +121,10 @@ final class FakeEdgeSource: EdgeSource {
 
     @Test func oneLineForTwoButtonsIsRejectedBeforeOpening() {
         #expect(throws: ButtonError("line 4 of GPIO chip 'gpiochip99' is configured for more than one button")) {
-            try GPIOButtons([ButtonSpec(action: .refresh, chip: "gpiochip99", offset: 4),
-                             ButtonSpec(action: .nextPage, chip: "gpiochip99", offset: 4)])
+            try GPIOButtons([
+                ButtonSpec(action: .refresh, chip: "gpiochip99", offset: 4),
+                ButtonSpec(action: .nextPage, chip: "gpiochip99", offset: 4),
+            ])
         }
     }
 }

@@ -29,14 +29,19 @@ struct CoordinatorBusFaultTests {
         let logger = Logger(label: "test", factory: { _ in CapturingLogHandler(lines: lines) })
 
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: CoordinatorTests.zone))
-        let viewModel = BoardViewModel(boardName: "Test",
-                                       useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
-                                       clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
-                                                                           staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                    pageInterval: .seconds(8))
-        let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, logger: logger)
+        let viewModel = BoardViewModel(
+            boardName: "Test",
+            useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
+            clock: clock,
+            policy: RefreshPolicy(
+                interval: .seconds(30), maxBackoff: .seconds(300),
+                staleLimit: .seconds(7200)))
+        let options = LayoutOptions(
+            width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+            pageInterval: .seconds(8))
+        let coordinator = BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, logger: logger)
 
         /// What the panel shows after replaying the trace since the last call into `emulator`.
         func shows(_ emulator: inout SSD1322Emulator) throws -> Framebuffer {

@@ -13,10 +13,12 @@ import Testing
 @MainActor
 struct CoordinatorFrameIntervalTests {
     /// 09:35:00 and 09:35:20 leave the board a grace minute later, 20 s apart; 09:52:40 and 10:20 stay.
-    static let departures = CoordinatorTests.departures + [
-        Departure(tripID: "d", routeShortName: "T2", headsign: "Leppington", scheduledTimeSecs: 34_520,
-                  realtimeTimeSecs: 34_520, delaySeconds: 0, isRealtime: true),
-    ]
+    static let departures =
+        CoordinatorTests.departures + [
+            Departure(
+                tripID: "d", routeShortName: "T2", headsign: "Leppington", scheduledTimeSecs: 34_520,
+                realtimeTimeSecs: 34_520, delaySeconds: 0, isRealtime: true)
+        ]
 
     /// Runs `minutes` of simulated time in 1 s steps; returns the seconds after 09:30 of each frame.
     func run(minutes: Int, interval: Duration, columns: Set<LayoutOptions.Column>, clock showsClock: Bool) async -> [Int] {
@@ -24,13 +26,18 @@ struct CoordinatorFrameIntervalTests {
         let backend = RecordingBackend()
         backend.clock = clock
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: CoordinatorTests.zone))
-        let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: ScriptedSource(Self.departures), rules: rules),
-                                       clock: clock, policy: RefreshPolicy(interval: .seconds(60), maxBackoff: .seconds(300),
-                                                                           staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                    clock: showsClock, columns: columns, pageInterval: .seconds(3600))
-        let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, minimumFrameInterval: interval, logger: Logger(label: "test"))
+        let viewModel = BoardViewModel(
+            boardName: "Test", useCase: LoadDeparturesUseCase(repository: ScriptedSource(Self.departures), rules: rules),
+            clock: clock,
+            policy: RefreshPolicy(
+                interval: .seconds(60), maxBackoff: .seconds(300),
+                staleLimit: .seconds(7200)))
+        let options = LayoutOptions(
+            width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+            clock: showsClock, columns: columns, pageInterval: .seconds(3600))
+        let coordinator = BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, minimumFrameInterval: interval, logger: Logger(label: "test"))
         coordinator.start()
         await clock.waitForSleepers(2)
         for _ in 0..<(minutes * 60) {

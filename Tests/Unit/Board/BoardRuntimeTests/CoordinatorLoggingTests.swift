@@ -25,8 +25,9 @@ struct CoordinatorLoggingTests {
         let source = ScriptedReplies([.failure(expired), .failure(expired), .failure(down), .success(CoordinatorTests.departures)])
         let log = LogLines()
         let clock = ManualBoardClock(now: CoordinatorTests.start)
-        let coordinator = CoordinatorTests().makeCoordinator(source, clock: clock, backend: RecordingBackend(),
-                                                              logger: Logger(label: "test") { _ in CapturingLogHandler(lines: log) })
+        let coordinator = CoordinatorTests().makeCoordinator(
+            source, clock: clock, backend: RecordingBackend(),
+            logger: Logger(label: "test") { _ in CapturingLogHandler(lines: log) })
         coordinator.start()
         for _ in 0..<4 {
             await CoordinatorTests().settle(clock, sleepers: 2)
@@ -35,10 +36,11 @@ struct CoordinatorLoggingTests {
         await CoordinatorTests().settle(clock, sleepers: 2)
         coordinator.stop()
         let data = log.lines.withLock { $0 }.filter { $0.contains("departures") }
-        #expect(data == [
-            "warning: departures: Timetable expired: service ended 2026-11-01",
-            "warning: departures: Failed to load departures: HTTP 503 from https://feed.example",
-            "notice: departures recovered",
-        ])
+        #expect(
+            data == [
+                "warning: departures: Timetable expired: service ended 2026-11-01",
+                "warning: departures: Failed to load departures: HTTP 503 from https://feed.example",
+                "notice: departures recovered",
+            ])
     }
 }

@@ -54,30 +54,39 @@ final class HangingAfterFirstRepository: DeparturesRepository, @unchecked Sendab
 @MainActor
 struct CoordinatorTests {
     static let zone: TimeZoneRules = { try! TimeZoneRules.load("Australia/Sydney") }()
-    static let start = Date(timeIntervalSince1970: 1_795_386_600)   // 2026-11-23T09:30:00+11:00
+    static let start = Date(timeIntervalSince1970: 1_795_386_600)  // 2026-11-23T09:30:00+11:00
     static let font: BDFFont = {
         try! BDFFont.load(path: PackageRoot.path + "/Fonts/board-6x12.bdf")
     }()
 
     /// 09:35, 09:52:40 and 10:20 on 2026-11-23 (service-day seconds).
     nonisolated static let departures = [
-        Departure(tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 34_500,
-                  realtimeTimeSecs: 34_500, delaySeconds: 0, isRealtime: true),
-        Departure(tripID: "b", routeShortName: "T4", headsign: "Cronulla", scheduledTimeSecs: 35_500,
-                  realtimeTimeSecs: 35_560, delaySeconds: 60, isRealtime: true),
-        Departure(tripID: "c", routeShortName: "T8", headsign: "Airport", scheduledTimeSecs: 37_200,
-                  realtimeTimeSecs: 37_200, delaySeconds: 0, isRealtime: false),
+        Departure(
+            tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 34_500,
+            realtimeTimeSecs: 34_500, delaySeconds: 0, isRealtime: true),
+        Departure(
+            tripID: "b", routeShortName: "T4", headsign: "Cronulla", scheduledTimeSecs: 35_500,
+            realtimeTimeSecs: 35_560, delaySeconds: 60, isRealtime: true),
+        Departure(
+            tripID: "c", routeShortName: "T8", headsign: "Airport", scheduledTimeSecs: 37_200,
+            realtimeTimeSecs: 37_200, delaySeconds: 0, isRealtime: false),
     ]
 
-    func makeCoordinator(_ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend,
-                         schedule: BoardSchedule? = nil, logger: Logger = Logger(label: "test")) -> BoardCoordinator {
+    func makeCoordinator(
+        _ repository: any DeparturesRepository, clock: ManualBoardClock, backend: RecordingBackend,
+        schedule: BoardSchedule? = nil, logger: Logger = Logger(label: "test")
+    ) -> BoardCoordinator {
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Self.zone))
-        let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                       clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
-                                                                           staleLimit: .seconds(7200)))
+        let viewModel = BoardViewModel(
+            boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock,
+            policy: RefreshPolicy(
+                interval: .seconds(30), maxBackoff: .seconds(300),
+                staleLimit: .seconds(7200)))
         let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: Self.font, pageInterval: .seconds(8))
-        return BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                clock: clock, schedule: schedule, logger: logger)
+        return BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, schedule: schedule, logger: logger)
     }
 
     /// Waits (real time) until every task waiting on the clock is parked.
@@ -116,9 +125,10 @@ struct CoordinatorTests {
         let backend = RecordingBackend()
         // Eight departures on three rows a page: three pages.
         let many = (0..<8).map { index in
-            Departure(tripID: "t\(index)", routeShortName: "T\(index)", headsign: "Stop \(index)",
-                      scheduledTimeSecs: 34_500 + index * 120, realtimeTimeSecs: 34_500 + index * 120,
-                      delaySeconds: 0, isRealtime: true)
+            Departure(
+                tripID: "t\(index)", routeShortName: "T\(index)", headsign: "Stop \(index)",
+                scheduledTimeSecs: 34_500 + index * 120, realtimeTimeSecs: 34_500 + index * 120,
+                delaySeconds: 0, isRealtime: true)
         }
         let coordinator = makeCoordinator(ScriptedSource(many), clock: clock, backend: backend)
         coordinator.start()
@@ -209,15 +219,17 @@ struct ScheduledCoordinatorTests {
         #expect(backend.times.contains { $0 < off }, "drawn before 23:00")
         #expect(!backend.times.contains { $0 >= off && $0 < on }, "nothing drawn between 23:00 and 05:00")
         #expect(backend.times.contains { $0 >= on }, "drawn again from 05:00")
-        #expect(backend.damages[backend.times.firstIndex { $0 >= on }!] == [Rect(x: 0, y: 0, width: 256, height: 64)],
-                "the first frame after screen-off is whole")
+        #expect(
+            backend.damages[backend.times.firstIndex { $0 >= on }!] == [Rect(x: 0, y: 0, width: 256, height: 64)],
+            "the first frame after screen-off is whole")
     }
 
     @Test func theSunDimsTheRunningBoardThroughDuskAndBlanksItAfter() async {
         // 23 November 2026 in Sydney: sunset ~19:45, civil dusk ~20:13; run 19:20 to 20:40.
         let start = CoordinatorTests.start.addingTimeInterval(9 * 3600 + 50 * 60)
-        let sun = SunBrightness(position: SolarPosition(latitude: -33.87, longitude: 151.21),
-                                levels: .init(day: 240, night: 16), blankAtNight: true)
+        let sun = SunBrightness(
+            position: SolarPosition(latitude: -33.87, longitude: 151.21),
+            levels: .init(day: 240, night: 16), blankAtNight: true)
         let (backend, _) = await run(from: start, minutes: 80, schedule: BoardSchedule(sun: sun))
         #expect(backend.contrasts.first == 240, "day at 19:20")
         #expect(backend.contrasts.last == 16, "night by 20:40")

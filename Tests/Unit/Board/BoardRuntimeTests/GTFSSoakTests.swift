@@ -33,9 +33,11 @@ struct GTFSSoakTests {
     /// Single failures between good answers keep realtime rows; the outage at the end (four
     /// failures, longer than `realtimeMaxAge` with the backoff) ends them, so both states come
     /// from the cycle itself, not from how fast this machine answers in 20 ms.
-    nonisolated static let realtimeCycle: [Realtime] = [.good, .notModified, .staleHeader, .good, .garbage, .notModified,
-                                            .timeout, .good, .serverError, .staleHeader, .notModified,
-                                            .serverError, .timeout, .garbage, .serverError]
+    nonisolated static let realtimeCycle: [Realtime] = [
+        .good, .notModified, .staleHeader, .good, .garbage, .notModified,
+        .timeout, .good, .serverError, .staleHeader, .notModified,
+        .serverError, .timeout, .garbage, .serverError,
+    ]
     nonisolated static let scheduleCycle: [Schedule] = [.newVersion, .notModified, .brokenZip, .newVersion, .serverError]
     /// 2,000 in every test run; `SOAK_CYCLES=10000 swift test --filter GTFSSoakTests` for the full soak.
     static let cycles = Int(ProcessInfo.processInfo.environment["SOAK_CYCLES"] ?? "") ?? 2_000
@@ -164,22 +166,29 @@ struct GTFSSoakTests {
 
         let zone = CoordinatorTests.zone
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: storePath, stopIDs: ["CEN"], zone: zone,
-                            tripUpdates: .init(url: realtimeServer.baseURL + "/rt", limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))),
-                            realtimeMaxAge: Self.realtimeMaxAge,
-                            backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300)),
-                            schedule: .init(url: scheduleServer.baseURL + "/gtfs.zip", storePath: storePath, stopIDs: ["CEN"],
-                                            refresh: .seconds(200 * 30))),
+            settings: .init(
+                storePath: storePath, stopIDs: ["CEN"], zone: zone,
+                tripUpdates: .init(
+                    url: realtimeServer.baseURL + "/rt",
+                    limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))),
+                realtimeMaxAge: Self.realtimeMaxAge,
+                backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300)),
+                schedule: .init(
+                    url: scheduleServer.baseURL + "/gtfs.zip", storePath: storePath, stopIDs: ["CEN"],
+                    refresh: .seconds(200 * 30))),
             clock: clock)
         let updater = try #require(repository.updater)
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: zone))
-        let viewModel = BoardViewModel(boardName: "GTFS soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                       clock: clock, policy: Self.policy)
+        let viewModel = BoardViewModel(
+            boardName: "GTFS soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock, policy: Self.policy)
         let backend = CountingBackend()
         let coordinator = BoardCoordinator(
             viewModel: viewModel,
-            renderer: BoardRenderer(options: LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                                                  pageInterval: .seconds(8))),
+            renderer: BoardRenderer(
+                options: LayoutOptions(
+                    width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+                    pageInterval: .seconds(8))),
             backend: backend, clock: clock, logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
 
         var version = 0, imports = 0, refusedImports = 0
@@ -196,7 +205,9 @@ struct GTFSSoakTests {
         }
 
         for index in 0..<Self.cycles {
-            log.withLock { $0.goodThisStep = nil; $0.staleThisStep = false }
+            log.withLock {
+                $0.goodThisStep = nil; $0.staleThisStep = false
+            }
             if index == 0 { coordinator.start() } else { clock.advance(by: Self.policy.interval) }
             await SoakTests.settle(clock) { clock.sleeperCount >= 2 && !viewModel.isRefreshing && !updater.isRunning }
             let now = clock.now
@@ -239,9 +250,15 @@ struct GTFSSoakTests {
         let wall = ContinuousClock.now - started
         let served = log.withLock { $0 }
 
-        print("gtfs soak: \(completed) cycles in \(wall) wall, \(clock.now.timeIntervalSince(CoordinatorTests.start) / 86_400) board days, \(backend.presents) frames")
-        print("gtfs soak: realtime answers \(Realtime.allCases.map { "\($0.rawValue) \(served.served[$0, default: 0])" }.joined(separator: ", "))")
-        print("gtfs soak: \(served.schedule) timetable checks, \(imports) imports, \(refusedImports) refused; rows live \(liveSteps) steps, scheduled \(scheduledSteps)")
+        print(
+            "gtfs soak: \(completed) cycles in \(wall) wall, \(clock.now.timeIntervalSince(CoordinatorTests.start) / 86_400) board days, \(backend.presents) frames"
+        )
+        print(
+            "gtfs soak: realtime answers \(Realtime.allCases.map { "\($0.rawValue) \(served.served[$0, default: 0])" }.joined(separator: ", "))"
+        )
+        print(
+            "gtfs soak: \(served.schedule) timetable checks, \(imports) imports, \(refusedImports) refused; rows live \(liveSteps) steps, scheduled \(scheduledSteps)"
+        )
         print("gtfs soak: after \(Self.warmUp) cycles: \(before?.description ?? "-")")
         print("gtfs soak: at the end:      \(after)")
 
@@ -256,7 +273,9 @@ struct GTFSSoakTests {
 
         let start = try #require(before)
         try #require(start.rssKiB > 0 && start.fds > 0 && start.threads > 0 && after.rssKiB > 0 && after.threads > 0)
-        #expect(!ProcessFigures.rssIsMeaningful || after.rssKiB - start.rssKiB <= 8 * 1024, "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
+        #expect(
+            !ProcessFigures.rssIsMeaningful || after.rssKiB - start.rssKiB <= 8 * 1024,
+            "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
         #expect(after.fds - start.fds <= 32, "fds: \(start.fds) → \(after.fds)")
         #expect(after.threads - start.threads <= 16, "threads: \(start.threads) → \(after.threads)")
     }

@@ -52,27 +52,37 @@ struct LightCoordinatorTests {
 
     static func level(_ lux: Double) -> UInt8 { SensorBrightness.level(for: lux, in: range, day: 200, night: 20) }
 
-    func makeBoard(_ script: LightScript, pauseFetching: Bool = false, log: LogLines = LogLines())
-        -> (BoardCoordinator, RecordingBackend, ManualBoardClock, ScheduledCoordinatorTests.CountingSource) {
+    func makeBoard(
+        _ script: LightScript, pauseFetching: Bool = false, log: LogLines = LogLines()
+    )
+        -> (BoardCoordinator, RecordingBackend, ManualBoardClock, ScheduledCoordinatorTests.CountingSource)
+    {
         let clock = ManualBoardClock(now: CoordinatorTests.start)
         let backend = RecordingBackend()
         backend.clock = clock
         let source = ScheduledCoordinatorTests.CountingSource(clock: clock)
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: log) }
-        let poller = LightSensorPoller(brightness: SensorBrightness(settings: Self.settings), file: nil, logger: logger,
-                                       open: script.opener)
-        let light = LightSensorSetup(poller: poller, interval: .seconds(1), pauseFetching: pauseFetching,
-                                     fallbackName: "schedule.contrast", restingContrast: 255, name: "fake at 0x10")
+        let poller = LightSensorPoller(
+            brightness: SensorBrightness(settings: Self.settings), file: nil, logger: logger,
+            open: script.opener)
+        let light = LightSensorSetup(
+            poller: poller, interval: .seconds(1), pauseFetching: pauseFetching,
+            fallbackName: "schedule.contrast", restingContrast: 255, name: "fake at 0x10")
         // schedule.contrast: 99 all day, the fallback.
         let schedule = BoardSchedule(contrast: ContrastSchedule(steps: [(LocalTime(hour: 0, minute: 0)!, 99)]))
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: CoordinatorTests.zone))
-        let viewModel = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: source, rules: rules),
-                                       clock: clock, policy: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300),
-                                                                           staleLimit: .seconds(7200)))
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                    pageInterval: .seconds(8))
-        let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, schedule: schedule, light: light, logger: logger)
+        let viewModel = BoardViewModel(
+            boardName: "Test", useCase: LoadDeparturesUseCase(repository: source, rules: rules),
+            clock: clock,
+            policy: RefreshPolicy(
+                interval: .seconds(30), maxBackoff: .seconds(300),
+                staleLimit: .seconds(7200)))
+        let options = LayoutOptions(
+            width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+            pageInterval: .seconds(8))
+        let coordinator = BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, schedule: schedule, light: light, logger: logger)
         return (coordinator, backend, clock, source)
     }
 
@@ -126,10 +136,11 @@ struct LightCoordinatorTests {
         await eventually("back on the sensor") { backend.contrasts.last == Self.level(1000) }
         coordinator.stop()
         let lines = log.lines.withLock { $0 }.filter { $0.contains("light sensor") && !$0.contains("every") }
-        #expect(lines == [
-            "warning: light sensor: /dev/i2c-1: no answer from 0x10; brightness follows schedule.contrast until it answers",
-            "notice: light sensor recovered: fake at 0x10",
-        ])
+        #expect(
+            lines == [
+                "warning: light sensor: /dev/i2c-1: no answer from 0x10; brightness follows schedule.contrast until it answers",
+                "notice: light sensor recovered: fake at 0x10",
+            ])
         #expect(backend.blanks == 0)
     }
 

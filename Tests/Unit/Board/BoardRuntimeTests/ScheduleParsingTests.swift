@@ -46,8 +46,10 @@ func window(_ text: String) -> DailyWindow {
 }
 
 @Suite struct ScheduleWindowTests {
-    @Test(arguments: [("21:59", false), ("22:00", true), ("23:59", true), ("00:00", true), ("05:59", true), ("06:00", false),
-                      ("12:00", false)])
+    @Test(arguments: [
+        ("21:59", false), ("22:00", true), ("23:59", true), ("00:00", true), ("05:59", true), ("06:00", false),
+        ("12:00", false),
+    ])
     func windowCrossingMidnight(time: String, expected: Bool) {
         #expect(window("22:00-06:00").contains(at(time)) == expected)
     }
@@ -63,8 +65,10 @@ func window(_ text: String) -> DailyWindow {
         #expect(BoardSchedule(operatingHours: [window("04:00-04:00")]).state(at: at(time)).operating)
     }
 
-    @Test(arguments: [("06:59", false), ("07:00", true), ("09:30", false), ("16:00", true), ("19:00", false),
-                      ("23:30", true), ("00:15", true), ("00:30", false)])
+    @Test(arguments: [
+        ("06:59", false), ("07:00", true), ("09:30", false), ("16:00", true), ("19:00", false),
+        ("23:30", true), ("00:15", true), ("00:30", false),
+    ])
     func severalWindows(time: String, expected: Bool) {
         let schedule = BoardSchedule(operatingHours: [window("07:00-09:30"), window("16:00-19:00"), window("23:30-00:30")])
         #expect(schedule.state(at: at(time)).operating == expected)
@@ -75,8 +79,11 @@ func window(_ text: String) -> DailyWindow {
         #expect(schedule.state(at: at("03:00")) == .init(operating: true, screenOff: false, contrast: nil))
     }
 
-    @Test(arguments: [("06:59", 20), ("00:00", 20), ("07:00", 200), ("11:59", 200), ("12:00", 255), ("21:59", 255),
-                      ("22:00", 20), ("23:59", 20)] as [(String, UInt8)])
+    @Test(
+        arguments: [
+            ("06:59", 20), ("00:00", 20), ("07:00", 200), ("11:59", 200), ("12:00", 255), ("21:59", 255),
+            ("22:00", 20), ("23:59", 20),
+        ] as [(String, UInt8)])
     func contrastStepsAndWraps(time: String, expected: UInt8) {
         let contrast = ContrastSchedule(steps: [(at("07:00"), 200), (at("22:00"), 20), (at("12:00"), 255)])
         #expect(contrast.value(at: at(time)) == expected)

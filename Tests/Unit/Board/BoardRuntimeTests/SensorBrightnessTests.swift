@@ -105,10 +105,12 @@ import Testing
         #expect(file.load() == learned)
     }
 
-    @Test("a damaged file is learned again, never trusted", arguments: [
-        "darkest_lux 1\n", "darkest_lux abc\nbrightest_lux 10\n", "darkest_lux 50\nbrightest_lux 10\n",
-        "darkest_lux -1\nbrightest_lux 10\n", "darkest_lux nan\nbrightest_lux 10\n", "\u{0}\u{1}",
-    ])
+    @Test(
+        "a damaged file is learned again, never trusted",
+        arguments: [
+            "darkest_lux 1\n", "darkest_lux abc\nbrightest_lux 10\n", "darkest_lux 50\nbrightest_lux 10\n",
+            "darkest_lux -1\nbrightest_lux 10\n", "darkest_lux nan\nbrightest_lux 10\n", "\u{0}\u{1}",
+        ])
     func damaged(_ text: String) {
         #expect(LuxCalibration(fileText: text) == nil)
     }

@@ -75,8 +75,10 @@ struct SoakTests {
     /// One fixed cycle. `close` follows `slow`: the server serves one connection at a time,
     /// so the request after a slow one may wait out the end of its delay; a reply that fails
     /// either way keeps every step's outcome certain.
-    static let cycle: [Kind] = [.good, .slow, .close, .serverError, .garbage,
-                                .good, .serverError, .good, .garbage, .close]
+    static let cycle: [Kind] = [
+        .good, .slow, .close, .serverError, .garbage,
+        .good, .serverError, .good, .garbage, .close,
+    ]
     /// 2,000 in every test run; `SOAK_CYCLES=10000 swift test --filter SoakTests` for the
     /// full soak (about 35 s on its own).
     static let cycles = Int(ProcessInfo.processInfo.environment["SOAK_CYCLES"] ?? "") ?? 2_000
@@ -95,14 +97,15 @@ struct SoakTests {
         let offsets: [Int]
         switch (now.unixSeconds / 480) % 4 {
         case 0: offsets = [120, 300, 600, 1500]
-        case 1: offsets = [30]                       // gone (with the 60 s grace) within 2 min
+        case 1: offsets = [30]  // gone (with the 60 s grace) within 2 min
         case 2: offsets = []
         default: offsets = Array(stride(from: 60, through: 60 * 30, by: 60))  // 30 rows, limit 20
         }
         return offsets.enumerated().map { index, offset in
-            Departure(tripID: "trip-\(secs)-\(index)", routeShortName: "T\(index % 9 + 1)", headsign: "Stop \(index)",
-                      scheduledTimeSecs: secs + offset, realtimeTimeSecs: secs + offset + (index % 3) * 60,
-                      delaySeconds: (index % 3) * 60, isRealtime: index % 2 == 0)
+            Departure(
+                tripID: "trip-\(secs)-\(index)", routeShortName: "T\(index % 9 + 1)", headsign: "Stop \(index)",
+                scheduledTimeSecs: secs + offset, realtimeTimeSecs: secs + offset + (index % 3) * 60,
+                delaySeconds: (index % 3) * 60, isRealtime: index % 2 == 0)
         }
     }
 
@@ -140,23 +143,30 @@ struct SoakTests {
             case .good: return good
             case .slow: return .delayed(Self.slowDelay, good)
             case .serverError: return .text("internal error", status: 500)
-            case .garbage: return .respond(status: 200, headers: [("Content-Type", "application/json")],
-                                           body: [0x7B, 0x22, 0xFF, 0x00, 0x9C, 0x5D, 0x0A, 0x13, 0x37])
+            case .garbage:
+                return .respond(
+                    status: 200, headers: [("Content-Type", "application/json")],
+                    body: [0x7B, 0x22, 0xFF, 0x00, 0x9C, 0x5D, 0x0A, 0x13, 0x37])
             case .close: return .closeWithoutAnswer
             }
         }
         defer { server.stop() }
 
-        let repository = APIRepository(settings: .init(
-            baseURL: server.baseURL, stopID: "200060", limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))))
-        let viewModel = BoardViewModel(boardName: "Soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                       clock: clock, policy: Self.policy)
-        let options = LayoutOptions(width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
-                                    pageInterval: .seconds(8))
+        let repository = APIRepository(
+            settings: .init(
+                baseURL: server.baseURL, stopID: "200060",
+                limits: FetchLimits(requestTimeout: Self.requestTimeout, resourceTimeout: .seconds(2))))
+        let viewModel = BoardViewModel(
+            boardName: "Soak", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock, policy: Self.policy)
+        let options = LayoutOptions(
+            width: 256, height: 64, format: .gray4, rows: 3, font: CoordinatorTests.font,
+            pageInterval: .seconds(8))
         let backend = CountingBackend()
-        let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock,
-                                           logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let coordinator = BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock,
+            logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
 
         var lastGood: (at: Date, departures: [Departure])?
         var successes: [Kind: Int] = [:], attempts: [Kind: Int] = [:]
@@ -191,12 +201,15 @@ struct SoakTests {
                 let fresh = now.timeIntervalSince(good.at) <= Self.policy.staleLimit.timeInterval
                 if fresh && !visible.isEmpty {
                     checkedWithRows += 1
-                    let ok = !state.rows.isEmpty && (state.status == .ok || state.status == .stale)
+                    let ok =
+                        !state.rows.isEmpty && (state.status == .ok || state.status == .stale)
                         && state.rows.map(\.tripID) == visible.map(\.departure.tripID)
                     if !ok {
                         blankViolations += 1
                         if blankViolations <= 5 {
-                            Issue.record("step \(index) (\(kind)) at \(now): \(visible.count) valid rows, board shows \(state.status) with \(state.rows.count) rows")
+                            Issue.record(
+                                "step \(index) (\(kind)) at \(now): \(visible.count) valid rows, board shows \(state.status) with \(state.rows.count) rows"
+                            )
                         }
                     }
                 } else if !fresh && viewModel.lastSuccess != now {
@@ -220,7 +233,9 @@ struct SoakTests {
         let wall = ContinuousClock.now - started
 
         let summary = Kind.allCases.map { "\($0.rawValue) \(successes[$0, default: 0])/\(attempts[$0, default: 0])" }
-        print("soak: \(completed) cycles in \(wall) wall, \(clock.now.timeIntervalSince(CoordinatorTests.start) / 86_400) board days, \(frames) frames")
+        print(
+            "soak: \(completed) cycles in \(wall) wall, \(clock.now.timeIntervalSince(CoordinatorTests.start) / 86_400) board days, \(frames) frames"
+        )
         print("soak: successes by reply: \(summary.joined(separator: ", "))")
         print("soak: checked \(checkedWithRows) steps with valid rows, \(checkedExpired) past the stale limit")
         print("soak: after \(Self.warmUp) cycles: \(before?.description ?? "-")")
@@ -241,7 +256,9 @@ struct SoakTests {
         // Unreadable /proc figures would make every comparison below pass.
         try #require(start.rssKiB > 0 && start.fds > 0 && start.threads > 0 && after.rssKiB > 0 && after.threads > 0)
         // 8 MiB over 9,500 cycles: a leak of about 1 KiB per refresh fails.
-        #expect(!ProcessFigures.rssIsMeaningful || after.rssKiB - start.rssKiB <= 8 * 1024, "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
+        #expect(
+            !ProcessFigures.rssIsMeaningful || after.rssKiB - start.rssKiB <= 8 * 1024,
+            "RSS grew from \(start.rssKiB) to \(after.rssKiB) KiB")
         // Other suites run in this process at the same time and open sockets, files and
         // threads of their own, so a few may come and go; a leak per refresh would show as
         // thousands.

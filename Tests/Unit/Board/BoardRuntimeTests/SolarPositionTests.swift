@@ -36,10 +36,13 @@ import ZoneInfo
         return abs(minutes(parts[1]) - minutes(Substring(published)))
     }
 
-    static func expectNear(_ computed: String, _ published: String, _ what: String,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(minutesOff(computed, published) <= 2, "\(what): computed \(computed), published \(published)",
-                sourceLocation: sourceLocation)
+    static func expectNear(
+        _ computed: String, _ published: String, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            minutesOff(computed, published) <= 2, "\(what): computed \(computed), published \(published)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func sydneyOnTheSummerSolstice() throws {
@@ -48,8 +51,12 @@ import ZoneInfo
         Self.expectNear(sydney.local(SolarPosition.horizon, rising: true, 2026, 12, 1), "05:38", "Sydney sunrise 1 Dec")
         Self.expectNear(sydney.local(SolarPosition.horizon, rising: false, 2026, 12, 1), "19:51", "Sydney sunset 1 Dec")
         // Sydney Observatory (maas.museum, "Summer solstice 2008…"): on the solstice the sun is up 14 h 25 min.
-        guard case .at(let rise) = sydney.sun.crossing(SolarPosition.horizon, rising: true, on: CivilDate(year: 2026, month: 12, day: 21), zone: sydney.zone),
-              case .at(let set) = sydney.sun.crossing(SolarPosition.horizon, rising: false, on: CivilDate(year: 2026, month: 12, day: 21), zone: sydney.zone) else {
+        guard
+            case .at(let rise) = sydney.sun.crossing(
+                SolarPosition.horizon, rising: true, on: CivilDate(year: 2026, month: 12, day: 21), zone: sydney.zone),
+            case .at(let set) = sydney.sun.crossing(
+                SolarPosition.horizon, rising: false, on: CivilDate(year: 2026, month: 12, day: 21), zone: sydney.zone)
+        else {
             Issue.record("Sydney has a sunrise and a sunset on 21 December")
             return
         }
@@ -101,7 +108,9 @@ import ZoneInfo
         }
         // The polar night is not dark all day: the midday sun is ~3° below, inside civil twilight.
         #expect(!tromso.local(SolarPosition.civilTwilight, rising: true, 2026, 12, 21).hasPrefix("always"))
-        let noon = tromso.sun.transit(near: tromso.zone.unixSeconds(for: LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 21), hour: 12, minute: 0, second: 0)))
+        let noon = tromso.sun.transit(
+            near: tromso.zone.unixSeconds(
+                for: LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 21), hour: 12, minute: 0, second: 0)))
         #expect(abs(tromso.sun.elevation(atUnixSeconds: noon) - (90 - 69.65 - 23.44)) < 0.2)
     }
 

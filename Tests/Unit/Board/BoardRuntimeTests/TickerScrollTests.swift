@@ -15,13 +15,16 @@ struct TickerScrollTests {
         let clock = ManualBoardClock(now: CoordinatorTests.start)
         let backend = RecordingBackend()
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: CoordinatorTests.zone))
-        let viewModel = BoardViewModel(boardName: "Ticker",
-                                       useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
-                                       clock: clock)
-        let options = LayoutOptions(width: 32, height: 8, format: .mono, style: .ticker, font: CoordinatorTests.font,
-                                    pageInterval: .seconds(8))
-        let coordinator = BoardCoordinator(viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
-                                           clock: clock, logger: Logger(label: "test"))
+        let viewModel = BoardViewModel(
+            boardName: "Ticker",
+            useCase: LoadDeparturesUseCase(repository: ScriptedSource(CoordinatorTests.departures), rules: rules),
+            clock: clock)
+        let options = LayoutOptions(
+            width: 32, height: 8, format: .mono, style: .ticker, font: CoordinatorTests.font,
+            pageInterval: .seconds(8))
+        let coordinator = BoardCoordinator(
+            viewModel: viewModel, renderer: BoardRenderer(options: options), backend: backend,
+            clock: clock, logger: Logger(label: "test"))
         await viewModel.refresh()
         // Follow the loop's own plan for a minute of board time, as the running loop would.
         var longest = Duration.zero

@@ -6,12 +6,14 @@ struct BoardStateJSONTests {
     @Test func writesTheDesignsShapeInOrder() {
         let now = Fixtures.instant("2026-11-23T09:30:00+11:00")
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))
-        let resolved = rules.resolve([
-            Fixtures.departure("T1-a", headsign: "Emu \"Plains\"", at: Fixtures.secs(9, 33), delay: 130),
-            Fixtures.departure("T4-b", route: "T4", headsign: "Cronulla", at: Fixtures.secs(9, 39), realtime: false),
-        ], now: now)
-        let state = BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now,
-                               rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) }, zone: Fixtures.sydney)
+        let resolved = rules.resolve(
+            [
+                Fixtures.departure("T1-a", headsign: "Emu \"Plains\"", at: Fixtures.secs(9, 33), delay: 130),
+                Fixtures.departure("T4-b", route: "T4", headsign: "Cronulla", at: Fixtures.secs(9, 39), realtime: false),
+            ], now: now)
+        let state = BoardState(
+            boardName: "Central", now: now, status: .ok, message: nil, updated: now,
+            rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) }, zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
         let expected = """
             {"board":"Central","now":"2026-11-23T09:30:00+11:00","timezone":"Australia/Sydney","status":"ok",\

@@ -17,8 +17,9 @@ struct BoardViewModelTests {
     ]
 
     func makeViewModel(_ repository: ScriptedRepository, clock: ManualBoardClock) -> BoardViewModel {
-        BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                       clock: clock, policy: policy)
+        BoardViewModel(
+            boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock, policy: policy)
     }
 
     /// Advances the clock once the loop is parked on it, then waits for `calls` fetches.
@@ -210,8 +211,9 @@ struct BoardViewModelTests {
 
     @Test func backoffPolicy() {
         let policy = RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300))
-        #expect((0...7).map { policy.delay(afterConsecutiveFailures: $0) } ==
-                [30, 30, 60, 120, 240, 300, 300, 300].map { Duration.seconds($0) })
+        #expect(
+            (0...7).map { policy.delay(afterConsecutiveFailures: $0) }
+                == [30, 30, 60, 120, 240, 300, 300, 300].map { Duration.seconds($0) })
         #expect(RefreshPolicy(interval: .seconds(60), maxBackoff: .seconds(10)).maxBackoff == .seconds(60))
     }
 }
@@ -235,20 +237,23 @@ struct NoticeViewModelTests {
         let repository = NoticingRepository([.success(rows), .failure(.offline(detail: "no route"))])
         let viewModel = BoardViewModel(
             boardName: "Test",
-            useCase: LoadDeparturesUseCase(repository: repository, rules: DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))),
+            useCase: LoadDeparturesUseCase(
+                repository: repository, rules: DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))),
             clock: FixedBoardClock(now: start))
         await viewModel.refresh()
         #expect(viewModel.state(at: start).notice == "Lifts out of order at Central")
-        #expect(BoardStateJSON.encode(viewModel.state(at: start))
-            .contains(#""updated":"2026-11-23T09:30:00+11:00","notice":"Lifts out of order at Central","rows":["#))
+        #expect(
+            BoardStateJSON.encode(viewModel.state(at: start))
+                .contains(#""updated":"2026-11-23T09:30:00+11:00","notice":"Lifts out of order at Central","rows":["#))
         await viewModel.refresh()
         #expect(viewModel.state(at: start).status == .stale)
         #expect(viewModel.state(at: start).notice == nil)
     }
 
     @Test func sourcesWithoutNoticesKeepTheJSONAsItWas() {
-        let state = BoardState(boardName: "B", now: Fixtures.instant("2026-11-23T09:30:00+11:00"), status: .empty,
-                               message: nil, updated: nil, rows: [], zone: Fixtures.sydney)
+        let state = BoardState(
+            boardName: "B", now: Fixtures.instant("2026-11-23T09:30:00+11:00"), status: .empty,
+            message: nil, updated: nil, rows: [], zone: Fixtures.sydney)
         #expect(!BoardStateJSON.encode(state).contains("notice"))
     }
 }

@@ -13,8 +13,10 @@ struct DemoRepositoryTests {
     }
 
     @Test func showsUpcomingMixedDeparturesForAnyInstant() async throws {
-        for text in ["2026-11-23T09:30:00+11:00", "2026-11-23T23:55:00+11:00", "2026-10-04T02:30:00+10:00",
-                     "2026-07-01T04:00:00+10:00"] {
+        for text in [
+            "2026-11-23T09:30:00+11:00", "2026-11-23T23:55:00+11:00", "2026-10-04T02:30:00+10:00",
+            "2026-07-01T04:00:00+10:00",
+        ] {
             let rows = try await rows(at: text)
             #expect(rows.count == 20, "\(text): a full board")
             #expect(Set(rows.map(\.route)).count >= 4, "\(text): several routes")

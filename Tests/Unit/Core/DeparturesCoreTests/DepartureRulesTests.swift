@@ -8,8 +8,8 @@ struct DepartureRulesTests {
 
     @Test func dropsDeparturesPastTheGraceAndKeepsTheRest() {
         let departures = [
-            Fixtures.departure("gone", at: Fixtures.secs(9, 28, 59)),    // 61 s ago
-            Fixtures.departure("edge", at: Fixtures.secs(9, 29)),        // exactly 60 s ago
+            Fixtures.departure("gone", at: Fixtures.secs(9, 28, 59)),  // 61 s ago
+            Fixtures.departure("edge", at: Fixtures.secs(9, 29)),  // exactly 60 s ago
             Fixtures.departure("soon", at: Fixtures.secs(9, 31)),
         ]
         let visible = rules.visible(rules.resolve(departures, now: now), now: now)
@@ -18,9 +18,9 @@ struct DepartureRulesTests {
 
     @Test func sortsByRealtimeInstantNotBySchedule() {
         let departures = [
-            Fixtures.departure("late", at: Fixtures.secs(9, 32), delay: 300),   // 09:37
+            Fixtures.departure("late", at: Fixtures.secs(9, 32), delay: 300),  // 09:37
             Fixtures.departure("on-time", at: Fixtures.secs(9, 35)),
-            Fixtures.departure("early", at: Fixtures.secs(9, 36), delay: -120), // 09:34
+            Fixtures.departure("early", at: Fixtures.secs(9, 36), delay: -120),  // 09:34
         ]
         let visible = rules.visible(rules.resolve(departures, now: now), now: now)
         #expect(visible.map(\.departure.tripID) == ["early", "on-time", "late"])
@@ -42,8 +42,11 @@ struct DepartureRulesTests {
         #expect(visible.map(\.departure.tripID) == ["t0", "t1", "t2"])
     }
 
-    @Test(arguments: [(0, nil), (-30, nil), (1, "+1 min"), (40, "+1 min"), (59, "+1 min"), (60, "+1 min"),
-                      (119, "+1 min"), (120, "+2 min"), (3_599, "+59 min"), (3_600, "+60 min")] as [(Int, String?)])
+    @Test(
+        arguments: [
+            (0, nil), (-30, nil), (1, "+1 min"), (40, "+1 min"), (59, "+1 min"), (60, "+1 min"),
+            (119, "+1 min"), (120, "+2 min"), (3_599, "+59 min"), (3_600, "+60 min"),
+        ] as [(Int, String?)])
     func delayText(seconds: Int, expected: String?) {
         #expect(RowWords(minutesToGo: 5, delaySeconds: seconds, minutesToLeave: 5).delay() == expected)
     }
@@ -74,7 +77,8 @@ struct DepartureRulesTests {
     }
 
     @Test func rowTexts() {
-        let resolved = rules.resolve([Fixtures.departure("x", route: "T8", headsign: "Airport", at: Fixtures.secs(9, 33), delay: 150, realtime: true)], now: now)
+        let resolved = rules.resolve(
+            [Fixtures.departure("x", route: "T8", headsign: "Airport", at: Fixtures.secs(9, 33), delay: 150, realtime: true)], now: now)
         let row = DepartureRow(resolved[0], now: now, zone: Fixtures.sydney)
         #expect(row.route == "T8")
         #expect(row.minutes == 5)

@@ -10,11 +10,13 @@ struct JSONValueTests {
         #expect(tree["missing"] == nil && JSONValue.string("s")["key"] == nil)
     }
 
-    @Test("what is not JSON says so", arguments: [
-        (String(repeating: "[", count: 100), "nested more than 64 levels deep"),
-        ("{\"a\": ", "not valid JSON"),
-        ("", "not valid JSON"),
-    ])
+    @Test(
+        "what is not JSON says so",
+        arguments: [
+            (String(repeating: "[", count: 100), "nested more than 64 levels deep"),
+            ("{\"a\": ", "not valid JSON"),
+            ("", "not valid JSON"),
+        ])
     func notJSON(text: String, says: String) {
         #expect(throws: DeparturesDataError(path: "", problem: text.isEmpty || text.hasPrefix("{") ? says : "not valid JSON (\(says))")) {
             try JSONValue.parse(Array(text.utf8))

@@ -34,7 +34,8 @@ struct OccupancyTests {
         #expect(rows[0].carriages == [.fewSeats, nil, .full, nil])
         #expect(rows[1].occupancy == nil && rows[1].occupancyPercent == nil && rows[1].carriages == nil)
         let encoded = String(decoding: try JSONEncoder().encode(rows[0]), as: UTF8.self)
-        #expect(encoded.contains(#""occupancy":"standing""#) && encoded.contains(#""occupancy_percent":85"#)
+        #expect(
+            encoded.contains(#""occupancy":"standing""#) && encoded.contains(#""occupancy_percent":85"#)
                 && encoded.contains(#""carriages":["few_seats",null,"full",null]"#), "\(encoded)")
         #expect(try JSONDecoder().decode(Departure.self, from: Data(encoded.utf8)) == rows[0])
         // A departure without crowding writes no such keys.
@@ -48,12 +49,19 @@ struct OccupancyTests {
         full.occupancy = .full
         full.occupancyPercent = 104
         full.carriages = [.standing, .full, nil]
-        let resolved = rules.resolve([full, Fixtures.departure("T4-b", route: "T4", headsign: "Cronulla", at: Fixtures.secs(9, 39))], now: now)
-        let state = BoardState(boardName: "Central", now: now, status: .ok, message: nil, updated: now,
-                               rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) }, zone: Fixtures.sydney)
+        let resolved = rules.resolve(
+            [full, Fixtures.departure("T4-b", route: "T4", headsign: "Cronulla", at: Fixtures.secs(9, 39))], now: now)
+        let state = BoardState(
+            boardName: "Central", now: now, status: .ok, message: nil, updated: now,
+            rows: resolved.map { DepartureRow($0, now: now, zone: Fixtures.sydney) }, zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
-        #expect(json.contains(#""leave_in_minutes":3,"occupancy":"full","occupancy_percent":104,"carriages":["standing","full",null]}"#), "\(json)")
-        #expect(!json.contains(#""trip_id":"T4-b","route":"T4","headsign":"Cronulla","minutes":9,"countdown":"9 min","delay":null,"time":"09:39","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":9,"occupancy"#))
+        #expect(
+            json.contains(#""leave_in_minutes":3,"occupancy":"full","occupancy_percent":104,"carriages":["standing","full",null]}"#),
+            "\(json)")
+        #expect(
+            !json.contains(
+                #""trip_id":"T4-b","route":"T4","headsign":"Cronulla","minutes":9,"countdown":"9 min","delay":null,"time":"09:39","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":9,"occupancy"#
+            ))
         // The front carriage is standing, the middle full: the front has most room.
         #expect(BoardStateText.encode(state) == "T1  Emu Plains  Full  most room at the front  3 min  09:33\nT4  Cronulla  9 min  09:39\n")
     }

@@ -51,11 +51,15 @@ struct RiderFactsTests {
         let resolved = rules.resolve([departure, Fixtures.departure("b", at: Fixtures.secs(9, 40))], now: Self.now)
         let rows = resolved.map { DepartureRow($0, now: Self.now, zone: Fixtures.sydney) }
         #expect(rows[0].countdown == "Cancelled" && rows[0].delay == nil, "a cancelled trip shows no countdown and no delay")
-        let state = BoardState(boardName: "B", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
-                               zone: Fixtures.sydney)
+        let state = BoardState(
+            boardName: "B", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
+            zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
-        #expect(json.contains(#""time":"09:37","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":7,"platform":"3","cancelled":true}"#))
-        #expect(json.contains(#""time":"09:40","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":10}"#), "rows without the facts keep their old keys only")
+        #expect(
+            json.contains(#""time":"09:37","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":7,"platform":"3","cancelled":true}"#))
+        #expect(
+            json.contains(#""time":"09:40","realtime":true,"source":"1","walk_s":0,"leave_in_minutes":10}"#),
+            "rows without the facts keep their old keys only")
         #expect(BoardStateText.encode(state).hasPrefix("T1  Emu Plains  platform 3  Cancelled  09:37\n"))
     }
 }

@@ -43,14 +43,20 @@ struct ServiceAlertTests {
         #expect(t1.effect == .noService && t1.severity == .severe && t1.cause == .maintenance)
         #expect(t1.description == "Buses replace trains.\nAllow an extra 30 minutes.")
         #expect(t1.routes == ["T1"] && t1.stops.isEmpty)
-        #expect(t1.periods == [ActivePeriod(start: Fixtures.instant("2026-11-23T04:00:00+11:00"),
-                                            end: Fixtures.instant("2026-11-23T23:00:00+11:00"))])
+        #expect(
+            t1.periods == [
+                ActivePeriod(
+                    start: Fixtures.instant("2026-11-23T04:00:00+11:00"),
+                    end: Fixtures.instant("2026-11-23T23:00:00+11:00"))
+            ])
         #expect(alerts[0].effect == .accessibilityIssue && alerts[0].severity == .info)
         #expect(alerts[3].severity == .unknown && alerts[3].periods == [ActivePeriod(end: Fixtures.instant("2026-11-23T04:00:00Z"))])
     }
 
     @Test func wordsThisVersionDoesNotKnowAreNoRefusal() throws {
-        let bytes = Array(#"{"data": [], "alerts": [{"id": "x", "header": "h", "effect": "teleported", "cause": "aliens", "severity": "apocalyptic"}]}"#.utf8)
+        let bytes = Array(
+            #"{"data": [], "alerts": [{"id": "x", "header": "h", "effect": "teleported", "cause": "aliens", "severity": "apocalyptic"}]}"#
+                .utf8)
         let alert = try #require(try DeparturesDecoder.decode(bytes).alerts.first)
         #expect(alert.effect == .unknownEffect && alert.cause == .unknownCause && alert.severity == .unknown)
     }
@@ -58,8 +64,10 @@ struct ServiceAlertTests {
     @Test(arguments: [
         (#"{"data": [], "alerts": [{"header": "h"}]}"#, "alerts[0].id: missing"),
         (#"{"data": [], "alerts": [{"id": "", "header": "h"}]}"#, "alerts[0].id: empty"),
-        (#"{"data": [], "alerts": [{"id": "a", "header": "h", "active_until": "2026-11-23T23:00:00"}]}"#,
-         "alerts[0].active_until: '2026-11-23T23:00:00' is not an ISO 8601 time with an offset such as 2026-11-27T09:30:00+11:00"),
+        (
+            #"{"data": [], "alerts": [{"id": "a", "header": "h", "active_until": "2026-11-23T23:00:00"}]}"#,
+            "alerts[0].active_until: '2026-11-23T23:00:00' is not an ISO 8601 time with an offset such as 2026-11-27T09:30:00+11:00"
+        ),
         (#"{"data": [], "alerts": [{"id": "a", "header": "h", "routes": "T1"}]}"#, "alerts[0].routes: expected an array"),
     ])
     func aBrokenAlertIsNamedByItsPath(text: String, message: String) {
@@ -101,8 +109,9 @@ struct ServiceAlertTests {
 
     @MainActor @Test func theBoardShowsAnAlertOnlyWithinItsPeriod() async throws {
         let response = try Self.decoded()
-        let repository = StubRepository(answer: SourceAnswer(
-            departures: AlertRules.marked(response.data, with: response.alerts, atStops: ["2000"]), alerts: response.alerts))
+        let repository = StubRepository(
+            answer: SourceAnswer(
+                departures: AlertRules.marked(response.data, with: response.alerts, atStops: ["2000"]), alerts: response.alerts))
         let clock = ManualBoardClock(now: Self.now)
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))
         let board = BoardViewModel(boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules), clock: clock)
@@ -119,17 +128,22 @@ struct ServiceAlertTests {
     }
 
     @Test func theStateJSONCarriesAlertsAndRowsTheirIds() {
-        let alert = ServiceAlert(id: "t1", header: "No T1 trains", description: "Buses replace trains", effect: .noService,
-                                 severity: .severe, periods: [ActivePeriod(end: Fixtures.instant("2026-11-23T23:00:00+11:00"))],
-                                 scopes: [AlertScope(route: "T1"), AlertScope(stop: "2000")])
+        let alert = ServiceAlert(
+            id: "t1", header: "No T1 trains", description: "Buses replace trains", effect: .noService,
+            severity: .severe, periods: [ActivePeriod(end: Fixtures.instant("2026-11-23T23:00:00+11:00"))],
+            scopes: [AlertScope(route: "T1"), AlertScope(stop: "2000")])
         var departure = Fixtures.departure("T1-a", at: Fixtures.secs(9, 33))
         departure.alertIDs = ["t1"]
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))
         let rows = rules.resolve([departure], now: Self.now).map { DepartureRow($0, now: Self.now, zone: Fixtures.sydney) }
-        let state = BoardState(boardName: "Central", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
-                               alerts: [alert], zone: Fixtures.sydney)
+        let state = BoardState(
+            boardName: "Central", now: Self.now, status: .ok, message: nil, updated: Self.now, rows: rows,
+            alerts: [alert], zone: Fixtures.sydney)
         let json = BoardStateJSON.encode(state)
-        #expect(json.contains(#""updated":"2026-11-23T09:30:00+11:00","alerts":[{"id":"t1","header":"No T1 trains","description":"Buses replace trains","effect":"no_service","severity":"severe","routes":["T1"],"stops":["2000"],"trips":[],"active_until":"2026-11-23T23:00:00+11:00"}],"rows":["#), "\(json)")
+        #expect(
+            json.contains(
+                #""updated":"2026-11-23T09:30:00+11:00","alerts":[{"id":"t1","header":"No T1 trains","description":"Buses replace trains","effect":"no_service","severity":"severe","routes":["T1"],"stops":["2000"],"trips":[],"active_until":"2026-11-23T23:00:00+11:00"}],"rows":["#
+            ), "\(json)")
         #expect(json.contains(#""leave_in_minutes":3,"alert_ids":["t1"]}"#), "\(json)")
         #expect(BoardStateText.encode(state).hasSuffix("09:33  alert\nAlert: No T1 trains\n"))
     }

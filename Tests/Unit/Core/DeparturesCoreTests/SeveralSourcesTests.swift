@@ -11,25 +11,35 @@ struct SeveralSourcesTests {
     let start = Fixtures.instant("2026-11-23T09:30:00+11:00")
     let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Fixtures.sydney))
 
-    func board(_ sources: [(ScriptedRepository, SourcePlace)], unreachable: UnreachableRows = .hide,
-               staleLimit: Duration = .seconds(600), clock: ManualBoardClock) -> BoardViewModel {
+    func board(
+        _ sources: [(ScriptedRepository, SourcePlace)], unreachable: UnreachableRows = .hide,
+        staleLimit: Duration = .seconds(600), clock: ManualBoardClock
+    ) -> BoardViewModel {
         var boardRules = rules
         boardRules.unreachable = unreachable
         let policy = RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300), staleLimit: staleLimit)
-        return BoardViewModel(boardName: "Home", sources: sources.map { repository, place in
-            BoardSource(place: place, useCase: LoadDeparturesUseCase(repository: repository, rules: rules), policy: policy)
-        }, rules: boardRules, clock: clock)
+        return BoardViewModel(
+            boardName: "Home",
+            sources: sources.map { repository, place in
+                BoardSource(place: place, useCase: LoadDeparturesUseCase(repository: repository, rules: rules), policy: policy)
+            }, rules: boardRules, clock: clock)
     }
 
     @Test func twoStopsWithDifferentWalksSortByTheMomentToLeave() async {
         // The bus stop is 3 minutes away, the station 9: the 09:40 train must be left for at
         // 09:31, before the 09:36 bus (left for at 09:33).
-        let bus = ScriptedRepository(then: .success([Fixtures.departure("bus-1", route: "333", at: Fixtures.secs(9, 36)),
-                                                     Fixtures.departure("bus-2", route: "333", at: Fixtures.secs(9, 44))]))
+        let bus = ScriptedRepository(
+            then: .success([
+                Fixtures.departure("bus-1", route: "333", at: Fixtures.secs(9, 36)),
+                Fixtures.departure("bus-2", route: "333", at: Fixtures.secs(9, 44)),
+            ]))
         let train = ScriptedRepository(then: .success([Fixtures.departure("train-1", route: "T1", at: Fixtures.secs(9, 40))]))
         let clock = ManualBoardClock(now: start)
-        let viewModel = board([(bus, SourcePlace(label: "Bus", walk: .seconds(180), feed: "api:bus")),
-                               (train, SourcePlace(label: "Train", walk: .seconds(540), feed: "api:train"))], clock: clock)
+        let viewModel = board(
+            [
+                (bus, SourcePlace(label: "Bus", walk: .seconds(180), feed: "api:bus")),
+                (train, SourcePlace(label: "Train", walk: .seconds(540), feed: "api:train")),
+            ], clock: clock)
         await viewModel.refresh()
         let state = viewModel.state(at: start)
         #expect(state.status == .ok)
@@ -42,8 +52,11 @@ struct SeveralSourcesTests {
     }
 
     @Test func aDepartureTooSoonToWalkToIsHiddenOrShownMarked() async {
-        let bus = ScriptedRepository(then: .success([Fixtures.departure("soon", at: Fixtures.secs(9, 32)),
-                                                     Fixtures.departure("later", at: Fixtures.secs(9, 45))]))
+        let bus = ScriptedRepository(
+            then: .success([
+                Fixtures.departure("soon", at: Fixtures.secs(9, 32)),
+                Fixtures.departure("later", at: Fixtures.secs(9, 45)),
+            ]))
         let clock = ManualBoardClock(now: start)
         let place = SourcePlace(label: "Bus", walk: .seconds(300), feed: "api:bus")
 
@@ -70,12 +83,18 @@ struct SeveralSourcesTests {
     @Test func aTripSeenAtTwoStopsOfOneFeedShowsOnceAtTheCallReachedFirst() async {
         // The bus calls at the far stop (10 minutes' walk) at 09:38, then at the near one
         // (1 minute) at 09:42.
-        let far = ScriptedRepository(then: .success([Fixtures.departure("trip-9", at: Fixtures.secs(9, 38)),
-                                                     Fixtures.departure("trip-10", at: Fixtures.secs(9, 50))]))
+        let far = ScriptedRepository(
+            then: .success([
+                Fixtures.departure("trip-9", at: Fixtures.secs(9, 38)),
+                Fixtures.departure("trip-10", at: Fixtures.secs(9, 50)),
+            ]))
         let near = ScriptedRepository(then: .success([Fixtures.departure("trip-9", at: Fixtures.secs(9, 42))]))
         let clock = ManualBoardClock(now: start)
-        let viewModel = board([(far, SourcePlace(label: "Far", walk: .seconds(600), feed: "api:agency")),
-                               (near, SourcePlace(label: "Near", walk: .seconds(60), feed: "api:agency"))], clock: clock)
+        let viewModel = board(
+            [
+                (far, SourcePlace(label: "Far", walk: .seconds(600), feed: "api:agency")),
+                (near, SourcePlace(label: "Near", walk: .seconds(60), feed: "api:agency")),
+            ], clock: clock)
         await viewModel.refresh()
         // At 09:27 the far call can be reached and comes first: that is where to catch it.
         let early = start.addingTimeInterval(-3 * 60)
@@ -85,19 +104,26 @@ struct SeveralSourcesTests {
 
         // Another feed's trip with the same id is another trip.
         let other = ScriptedRepository(then: .success([Fixtures.departure("trip-9", at: Fixtures.secs(9, 42))]))
-        let twoFeeds = board([(near, SourcePlace(label: "Near", walk: .seconds(60), feed: "api:agency")),
-                              (other, SourcePlace(label: "Tram", walk: .seconds(60), feed: "gtfs:tram"))], clock: clock)
+        let twoFeeds = board(
+            [
+                (near, SourcePlace(label: "Near", walk: .seconds(60), feed: "api:agency")),
+                (other, SourcePlace(label: "Tram", walk: .seconds(60), feed: "gtfs:tram")),
+            ], clock: clock)
         await twoFeeds.refresh()
         #expect(twoFeeds.state(at: start).rows.count == 2)
     }
 
     @Test func oneFailingSourceNeverBlanksTheOthersAndItsRowsAgeOut() async {
-        let bus = ScriptedRepository([.success([Fixtures.departure("bus-1", at: Fixtures.secs(10, 20))])],
-                                     then: .failure(.offline(detail: "no route to host")))
+        let bus = ScriptedRepository(
+            [.success([Fixtures.departure("bus-1", at: Fixtures.secs(10, 20))])],
+            then: .failure(.offline(detail: "no route to host")))
         let train = ScriptedRepository(then: .success([Fixtures.departure("train-1", at: Fixtures.secs(10, 25))]))
         let clock = ManualBoardClock(now: start)
-        let viewModel = board([(bus, SourcePlace(label: "Bus", feed: "api:bus")),
-                               (train, SourcePlace(label: "Train", feed: "api:train"))], clock: clock)
+        let viewModel = board(
+            [
+                (bus, SourcePlace(label: "Bus", feed: "api:bus")),
+                (train, SourcePlace(label: "Train", feed: "api:train")),
+            ], clock: clock)
         await viewModel.refresh()
         #expect(viewModel.state(at: start).rows.count == 2)
 
@@ -109,9 +135,10 @@ struct SeveralSourcesTests {
         #expect(state.rows.map(\.tripID) == ["bus-1", "train-1"], "its rows stay while within its stale limit")
         #expect(state.sources.map(\.status) == [.stale, .ok])
         #expect(state.sources[0].message == DeparturesError.offlineMessage)
-        #expect(BoardStateJSON.encode(state).hasSuffix(
-            #""sources":[{"label":"Bus","status":"stale","message":"No internet connection","data_age_s":60},"#
-            + #"{"label":"Train","status":"ok","message":null,"data_age_s":60}]}"# + "\n"))
+        #expect(
+            BoardStateJSON.encode(state).hasSuffix(
+                #""sources":[{"label":"Bus","status":"stale","message":"No internet connection","data_age_s":60},"#
+                    + #"{"label":"Train","status":"ok","message":null,"data_age_s":60}]}"# + "\n"))
 
         // Past its own stale limit (10 min after its last answer) its rows go; the train's stay.
         clock.advance(by: .seconds(600))
@@ -136,10 +163,14 @@ struct SeveralSourcesTests {
         let clock = ManualBoardClock(now: start)
         var limited = rules
         limited.limit = 4
-        let viewModel = BoardViewModel(boardName: "Home", sources: [
-            BoardSource(place: SourcePlace(feed: "a"), useCase: LoadDeparturesUseCase(repository: a, rules: limited), policy: RefreshPolicy()),
-            BoardSource(place: SourcePlace(feed: "b"), useCase: LoadDeparturesUseCase(repository: b, rules: limited), policy: RefreshPolicy()),
-        ], rules: limited, clock: clock)
+        let viewModel = BoardViewModel(
+            boardName: "Home",
+            sources: [
+                BoardSource(
+                    place: SourcePlace(feed: "a"), useCase: LoadDeparturesUseCase(repository: a, rules: limited), policy: RefreshPolicy()),
+                BoardSource(
+                    place: SourcePlace(feed: "b"), useCase: LoadDeparturesUseCase(repository: b, rules: limited), policy: RefreshPolicy()),
+            ], rules: limited, clock: clock)
         await viewModel.refresh()
         let rows = viewModel.state(at: start).rows
         #expect(rows.map(\.tripID) == ["a0", "b0", "a1", "b1"])

@@ -26,11 +26,14 @@ enum Fixtures {
         }
     }
 
-    static func departure(_ trip: String, route: String = "T1", headsign: String = "Emu Plains",
-                          at secs: Int, delay: Int = 0, realtime: Bool = true) -> Departure {
-        Departure(tripID: trip, routeShortName: route, headsign: headsign,
-                  scheduledTimeSecs: secs, realtimeTimeSecs: secs + delay, delaySeconds: delay,
-                  isRealtime: realtime)
+    static func departure(
+        _ trip: String, route: String = "T1", headsign: String = "Emu Plains",
+        at secs: Int, delay: Int = 0, realtime: Bool = true
+    ) -> Departure {
+        Departure(
+            tripID: trip, routeShortName: route, headsign: headsign,
+            scheduledTimeSecs: secs, realtimeTimeSecs: secs + delay, delaySeconds: delay,
+            isRealtime: realtime)
     }
 
     /// Seconds from the start of a service day for `HH:mm`.
@@ -51,8 +54,10 @@ final class ScriptedRepository: DeparturesRepository, @unchecked Sendable {
     private var gate: CheckedContinuation<Void, Never>?
     private let holdsFetches: Bool
 
-    init(_ script: [Result<[Departure], DeparturesError>] = [], then fallback: Result<[Departure], DeparturesError> = .success([]),
-         holdsFetches: Bool = false) {
+    init(
+        _ script: [Result<[Departure], DeparturesError>] = [], then fallback: Result<[Departure], DeparturesError> = .success([]),
+        holdsFetches: Bool = false
+    ) {
         self.script = script
         self.fallback = fallback
         self.holdsFetches = holdsFetches

@@ -23,7 +23,9 @@ struct TripIdentityTests {
     }
 
     @Test func anOrdinaryIdNamesItsTrip() {
-        let identity = TripIdentity([Fixtures.departure("T1-7", at: Fixtures.secs(9, 40)), Fixtures.departure("00", at: Fixtures.secs(9, 45))])
+        let identity = TripIdentity([
+            Fixtures.departure("T1-7", at: Fixtures.secs(9, 40)), Fixtures.departure("00", at: Fixtures.secs(9, 45)),
+        ])
         #expect(identity.identifies("T1-7") && identity.identifies("00"))
         #expect(TripIdentity.given("T1-7") == "T1-7")
     }
@@ -39,11 +41,15 @@ struct TripIdentityTests {
     @Test func anIdTwoDistinctDeparturesCarryNamesNoTrip() {
         // The first stop's answer gives `J7` to two departures: neither is merged with the
         // second stop's `J7`. The unique `J8` still is (kept at the call reached first).
-        let first = [Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 40)),
-                     Fixtures.departure("J7", route: "12", at: Fixtures.secs(9, 50)),
-                     Fixtures.departure("J8", at: Fixtures.secs(9, 44))]
-        let second = [Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 42)),
-                      Fixtures.departure("J8", at: Fixtures.secs(9, 47))]
+        let first = [
+            Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 40)),
+            Fixtures.departure("J7", route: "12", at: Fixtures.secs(9, 50)),
+            Fixtures.departure("J8", at: Fixtures.secs(9, 44)),
+        ]
+        let second = [
+            Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 42)),
+            Fixtures.departure("J8", at: Fixtures.secs(9, 47)),
+        ]
         #expect(merged([first, second]) == ["J7@0", "J7@1", "J8@0", "J7@0"])
         #expect(!TripIdentity(first).identifies("J7"))
         // The same departure listed twice is one departure: its id still names it.
@@ -53,9 +59,11 @@ struct TripIdentityTests {
     @Test func aTripsAlertMarksOnlyARowItNames() {
         let alert = ServiceAlert(id: "a", header: "Trip J7 terminates early", scopes: [AlertScope(trip: "J7")])
         let placeholder = ServiceAlert(id: "p", header: "Every trip", scopes: [AlertScope(trip: "-")])
-        let shared = [Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 40)),
-                      Fixtures.departure("J7", route: "12", at: Fixtures.secs(9, 50)),
-                      Fixtures.departure("-", at: Fixtures.secs(9, 55))]
+        let shared = [
+            Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 40)),
+            Fixtures.departure("J7", route: "12", at: Fixtures.secs(9, 50)),
+            Fixtures.departure("-", at: Fixtures.secs(9, 55)),
+        ]
         #expect(AlertRules.marked(shared, with: [alert, placeholder], atStops: []).map(\.alertIDs) == [[], [], []])
         let named = [Fixtures.departure("J7", route: "10", at: Fixtures.secs(9, 40))]
         #expect(AlertRules.marked(named, with: [alert], atStops: []).map(\.alertIDs) == [["a"]])

@@ -11,10 +11,12 @@ struct AlertsLayoutTests {
         id: "t1-blacktown", header: "No T1 trains between Blacktown and Emu Plains",
         description: "Buses replace trains between Blacktown and Emu Plains.\nAllow an extra 30 minutes.",
         cause: .maintenance, effect: .noService, severity: .severe, scopes: [AlertScope(route: "T1")])
-    static let lift = ServiceAlert(id: "lift-18", header: "Lift to platform 18 out of service", effect: .accessibilityIssue,
-                                   severity: .info, scopes: [AlertScope(stop: "2000")])
-    static let detour = ServiceAlert(id: "333-detour", header: "333 detours via Oxford St", effect: .detour, severity: .warning,
-                                     scopes: [AlertScope(route: "333")])
+    static let lift = ServiceAlert(
+        id: "lift-18", header: "Lift to platform 18 out of service", effect: .accessibilityIssue,
+        severity: .info, scopes: [AlertScope(stop: "2000")])
+    static let detour = ServiceAlert(
+        id: "333-detour", header: "333 detours via Oxford St", effect: .detour, severity: .warning,
+        scopes: [AlertScope(route: "333")])
 
     static let rows: [DepartureRow] = {
         var t1 = Scene.row("a", "T1", "Blacktown", minutes: 2)
@@ -38,8 +40,10 @@ struct AlertsLayoutTests {
         return state
     }
 
-    static let colors: [String: RGB] = ["T1": RGB(0xf9, 0x9d, 0x1c), "T4": RGB(0x00, 0x5a, 0xa3), "T9": RGB(0xd1, 0x1f, 0x2f),
-                                        "M1": RGB(0x16, 0x83, 0x88)]
+    static let colors: [String: RGB] = [
+        "T1": RGB(0xf9, 0x9d, 0x1c), "T4": RGB(0x00, 0x5a, 0xa3), "T9": RGB(0xd1, 0x1f, 0x2f),
+        "M1": RGB(0x16, 0x83, 0x88),
+    ]
 
     @Test func onTheShippedPanels() throws {
         let small = Scene.font("board-5x7"), medium = Scene.font("board-6x12")
@@ -77,7 +81,9 @@ struct AlertsLayoutTests {
         #expect(renderer.draw(Self.state(), elapsed: .zero).isScrolling)
         let short = ServiceAlert(id: "s", header: "No T1 trains", effect: .noService, scopes: [AlertScope(route: "T1")])
         var quiet = Self.state(alerts: [short])
-        quiet.rows = quiet.rows.map { row in var row = row; row.carriages = nil; return row }
+        quiet.rows = quiet.rows.map { row in
+            var row = row; row.carriages = nil; return row
+        }
         #expect(!renderer.draw(quiet, elapsed: .zero).isScrolling)
         #expect(renderer.render(quiet, elapsed: .zero) == renderer.render(quiet, elapsed: .seconds(3)))
     }
@@ -112,7 +118,9 @@ struct AlertsLayoutTests {
     @Test func carriagesGiveWayToFiguresOnANarrowPanel() {
         let narrow = Columns(rows: Self.rows, layout: RowsLayout(options: Scene.options(128, 64, .mono, font: Scene.font("board-5x7"))))
         #expect(!narrow.compact.carriages && narrow.crowdingWidth == narrow.crowding.figuresWidth)
-        let wide = Columns(rows: Self.rows, layout: RowsLayout(options: Scene.options(800, 480, .bwr, font: ScaledFont(Scene.font("board-8x16"), scale: 2))))
+        let wide = Columns(
+            rows: Self.rows,
+            layout: RowsLayout(options: Scene.options(800, 480, .bwr, font: ScaledFont(Scene.font("board-8x16"), scale: 2))))
         #expect(wide.compact.carriages && wide.crowdingWidth == wide.crowding.carriagesWidth(8))
     }
 }

@@ -7,12 +7,15 @@ import Testing
 struct FitLadderTests {
     let small = Scene.font("board-5x7")
 
-    func report(_ width: Int, _ rows: [DepartureRow], format: PixelFormat = .rgb888, ledMatrix: Bool = false,
-                overflow: LayoutOptions.Overflow = .ellipsis, abbreviations: [String: String] = [:],
-                font: (any Font)? = nil) -> LayoutReport {
-        let options = LayoutOptions(width: width, height: 32, format: format, font: font ?? small, header: false,
-                                    overflow: overflow, pageInterval: .seconds(8),
-                                    palette: Palette(format: format, ledMatrix: ledMatrix), abbreviations: abbreviations)
+    func report(
+        _ width: Int, _ rows: [DepartureRow], format: PixelFormat = .rgb888, ledMatrix: Bool = false,
+        overflow: LayoutOptions.Overflow = .ellipsis, abbreviations: [String: String] = [:],
+        font: (any Font)? = nil
+    ) -> LayoutReport {
+        let options = LayoutOptions(
+            width: width, height: 32, format: format, font: font ?? small, header: false,
+            overflow: overflow, pageInterval: .seconds(8),
+            palette: Palette(format: format, ledMatrix: ledMatrix), abbreviations: abbreviations)
         return BoardRenderer(options: options).layout(Scene.state(.ok, rows: rows), elapsed: .zero)
     }
 
@@ -102,8 +105,12 @@ struct FitLadderTests {
         #expect(texts(mono, .countdown).map { $0.bg } == [RGB(255, 255, 255), RGB(0, 0, 0)])
         #expect(texts(mono, .delay).isEmpty && texts(mono, .time).count == 2)
         // A row whose headsign fits whole beside its delay keeps it: only the row that needs it folds.
-        let mixed = self.report(152, [Scene.row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2),
-                                 Scene.row("b", "T4", "Bondi", minutes: 5, minutesLate: 1)])
+        let mixed = self.report(
+            152,
+            [
+                Scene.row("a", "T1", "Emu Plains", minutes: 2, minutesLate: 2),
+                Scene.row("b", "T4", "Bondi", minutes: 5, minutesLate: 1),
+            ])
         #expect(texts(mixed, .delay).map(\.shown) == ["+1"])
         #expect(texts(mixed, .countdown).map(\.fg) == [RGB(255, 140, 0), RGB(255, 255, 255)])
     }

@@ -40,8 +40,10 @@ struct GoldenImageTests {
     }
 
     @Test func previewColour() throws {
-        let renderer = BoardRenderer(options: Scene.options(480, 320, .rgb888, font: ScaledFont(Scene.font("board-8x16"), scale: 2),
-                                                            routeColors: Self.transport))
+        let renderer = BoardRenderer(
+            options: Scene.options(
+                480, 320, .rgb888, font: ScaledFont(Scene.font("board-8x16"), scale: 2),
+                routeColors: Self.transport))
         try expectGolden(renderer.render(Scene.state(.ok)), "preview-480x320-rgb888-ok")
         try expectGolden(renderer.render(Scene.state(.stale, message: "Failed to load departures")), "preview-480x320-rgb888-stale")
         try expectGolden(renderer.render(Scene.state(.loading, rows: [])), "preview-480x320-rgb888-loading")

@@ -21,7 +21,8 @@ struct LayoutBehaviourTests {
     @Test func aLongHeadsignNeverSpillsIntoTheOtherColumns() throws {
         let renderer = BoardRenderer(options: Scene.options(256, 64, .gray4, font: medium))
         // Two headsigns too long for any step of the ladder: the same columns, different text.
-        let long = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur Airport ", count: 5), minutes: 7, minutesLate: 3)])
+        let long = Scene.state(
+            .ok, rows: [Scene.row("x", "T8", String(repeating: "Macarthur Airport ", count: 5), minutes: 7, minutesLate: 3)])
         let other = Scene.state(.ok, rows: [Scene.row("x", "T8", String(repeating: "Wolli Creek ", count: 8), minutes: 7, minutesLate: 3)])
         let a = renderer.render(long), b = renderer.render(other)
         // The countdown (in the delay's box: the delay folded) is the leftmost column; the headsign ends before it.
@@ -117,8 +118,9 @@ struct LayoutBehaviourTests {
         let paper = Palette(format: .bwr)
         #expect(paper.value(.delay) == PixelValue(2) && paper.value(.background) == PixelValue(0), "red delay on white paper")
         let blackWhitePaper = Palette(format: .bwr, redInk: false)
-        #expect(blackWhitePaper.value(.delay) == PixelValue(1) && blackWhitePaper.value(.delayText) == PixelValue(0),
-                "a black/white panel gets a black delay box with white text")
+        #expect(
+            blackWhitePaper.value(.delay) == PixelValue(1) && blackWhitePaper.value(.delayText) == PixelValue(0),
+            "a black/white panel gets a black delay box with white text")
     }
 
     @Test func narrowPanelsDropTheTimeColumnBeforeTheHeadsign() {
@@ -133,10 +135,11 @@ struct LayoutBehaviourTests {
 }
 
 struct DefaultFontTests {
-    @Test(arguments: [
-        (32, 8, "board-5x7", 1), (128, 32, "board-5x7", 1), (256, 64, "board-6x12", 1), (250, 122, "board-6x12", 1),
-        (480, 320, "board-6x12", 2), (800, 480, "board-6x12", 3), (1920, 1080, "board-8x16", 6),
-    ] as [(Int, Int, String, Int)])
+    @Test(
+        arguments: [
+            (32, 8, "board-5x7", 1), (128, 32, "board-5x7", 1), (256, 64, "board-6x12", 1), (250, 122, "board-6x12", 1),
+            (480, 320, "board-6x12", 2), (800, 480, "board-6x12", 3), (1920, 1080, "board-8x16", 6),
+        ] as [(Int, Int, String, Int)])
     func fitsTheDisplay(width: Int, height: Int, name: String, scale: Int) {
         let chosen = LayoutOptions.defaultFont(logicalWidth: width, logicalHeight: height)
         #expect(chosen.name == name)
@@ -149,8 +152,9 @@ struct ColumnChoiceTests {
         let font = Scene.font("board-6x12")
         let badge = RGB(0x12, 0x34, 0x56)
         func render(_ columns: Set<LayoutOptions.Column>) -> Framebuffer {
-            let options = LayoutOptions(width: 256, height: 64, format: .rgb888, font: font, columns: columns, pageInterval: .seconds(8),
-                                        palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]))
+            let options = LayoutOptions(
+                width: 256, height: 64, format: .rgb888, font: font, columns: columns, pageInterval: .seconds(8),
+                palette: Palette(format: .rgb888, routeColors: ["T1": badge, "T4": badge, "T8": badge]))
             return BoardRenderer(options: options).render(Scene.state(.ok))
         }
         func count(_ frame: Framebuffer, _ color: RGB) -> Int {
@@ -191,8 +195,9 @@ struct NoticeLayoutTests {
         }
         #expect(differsBelow, "the notice is drawn in the bottom line")
         #expect(!differsInName, "the header's name is untouched")
-        #expect(renderer.render(noticed, elapsed: .zero) == renderer.render(noticed, elapsed: .seconds(1)),
-                "a notice is cut to fit, never scrolled")
+        #expect(
+            renderer.render(noticed, elapsed: .zero) == renderer.render(noticed, elapsed: .seconds(1)),
+            "a notice is cut to fit, never scrolled")
     }
 
     @Test func aNoticeJoinsTheTickerAndOnlyFreshBoardsShowIt() {

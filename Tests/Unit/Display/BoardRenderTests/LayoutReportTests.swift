@@ -6,8 +6,9 @@ import Testing
 /// The layout JSON says what each text of a frame is, where, in which colours, and how
 /// much of it a rider sees.
 struct LayoutReportTests {
-    static let preview = Scene.options(480, 320, .rgb888, font: ScaledFont(Scene.font("board-6x12"), scale: 2),
-                                       routeColors: ["T1": RGB(0xf9, 0x9d, 0x1c)])
+    static let preview = Scene.options(
+        480, 320, .rgb888, font: ScaledFont(Scene.font("board-6x12"), scale: 2),
+        routeColors: ["T1": RGB(0xf9, 0x9d, 0x1c)])
 
     @Test func everyTextOfARowWithItsBoxAndColours() throws {
         // Two rows that fit whole: the delay keeps its box (a long headsign would fold it).
@@ -30,7 +31,8 @@ struct LayoutReportTests {
 
     @Test func aHeadsignCutToFitShowsWhatIsLeft() throws {
         let narrow = Scene.options(128, 64, .mono, font: Scene.font("board-5x7"))
-        let report = BoardRenderer(options: narrow).layout(Scene.state(.ok, rows: [Scene.row("c", "T8", "Macarthur, Airport and Sydenham", minutes: 9)]))
+        let report = BoardRenderer(options: narrow).layout(
+            Scene.state(.ok, rows: [Scene.row("c", "T8", "Macarthur, Airport and Sydenham", minutes: 9)]))
         let cut = try #require(report.texts.first { $0.role == .headsign && $0.text == "Macarthur, Airport and Sydenham" })
         #expect(cut.shown.hasSuffix("…") && cut.shown.count < cut.text.count, "\(cut.shown)")
         #expect(cut.fg == .white && cut.bg == .black)
@@ -66,7 +68,8 @@ struct LayoutReportTests {
     @Test func theJSONHasTheDocumentedKeysInOrder() {
         let report = BoardRenderer(options: Self.preview).layout(Scene.state(.loading))
         #expect(report.json.hasPrefix(#"{"width":480,"height":320,"format":"rgb888","texts":["#))
-        #expect(report.json.contains(#"{"role":"message","text":"Loading departures…","shown":"Loading departures…","x":"#), "\(report.json)")
+        #expect(
+            report.json.contains(#"{"role":"message","text":"Loading departures…","shown":"Loading departures…","x":"#), "\(report.json)")
         #expect(report.json.contains(#","fg":"#), "\(report.json)")
         #expect(report.json.hasSuffix("\n]}\n"))
     }

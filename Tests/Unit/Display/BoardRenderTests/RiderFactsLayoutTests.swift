@@ -19,8 +19,10 @@ struct RiderFactsLayoutTests {
 
     @Test func coloursGreysAndMono() throws {
         let state = Scene.state(.ok, rows: Self.rows)
-        let colour = BoardRenderer(options: Scene.options(480, 160, .rgb888, font: Scene.font("board-6x12"),
-                                                          routeColors: GoldenImageTests.transport))
+        let colour = BoardRenderer(
+            options: Scene.options(
+                480, 160, .rgb888, font: Scene.font("board-6x12"),
+                routeColors: GoldenImageTests.transport))
         try expectGolden(colour.render(state), "rider-facts-480x160-rgb888")
         let grey = BoardRenderer(options: Scene.options(256, 64, .gray4, font: Scene.font("board-6x12")))
         try expectGolden(grey.render(state), "rider-facts-256x64-gray4")

@@ -34,8 +34,9 @@ struct RouteColourTests {
         let board = Scene.options(240, 64, .rgb888, font: Scene.font("board-6x12"), routeColors: ["T1": RGB(0, 90, 163)])
         let fromBoard = Self.badge(BoardRenderer(options: board).render(state), options: board)
         #expect(fromBoard.fill == PixelFormat.rgb888.value(for: RGB(0, 90, 163)).raw)
-        #expect(!fromBoard.inside.contains(PixelFormat.rgb888.value(for: RGB(0x11, 0x22, 0x33)).raw),
-                "the feed's text colour belongs to the feed's badge colour only")
+        #expect(
+            !fromBoard.inside.contains(PixelFormat.rgb888.value(for: RGB(0x11, 0x22, 0x33)).raw),
+            "the feed's text colour belongs to the feed's badge colour only")
 
         let none = Scene.state(.ok, rows: [Self.row(route: "T1", color: nil, text: nil)])
         let defaultBadge = Self.badge(BoardRenderer(options: plain).render(none), options: plain)
@@ -45,11 +46,13 @@ struct RouteColourTests {
     /// The `~` and dimming mean "live data missing": rows of a source without live data at
     /// all are plain, rows of one with it keep the mark when not live.
     @Test func timetableOnlyRowsAreNotMarkedAsMissingLiveData() {
-        let departure = Departure(tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 0,
-                                  realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: false)
+        let departure = Departure(
+            tripID: "a", routeShortName: "T1", headsign: "Emu Plains", scheduledTimeSecs: 0,
+            realtimeTimeSecs: 0, delaySeconds: 0, isRealtime: false)
         let instant = Scene.now.addingTimeInterval(320)
-        let resolved = ResolvedDeparture(departure: departure, serviceDay: .init(year: 2026, month: 11, day: 23),
-                                         scheduledInstant: instant, instant: instant)
+        let resolved = ResolvedDeparture(
+            departure: departure, serviceDay: .init(year: 2026, month: 11, day: 23),
+            scheduledInstant: instant, instant: instant)
         let expected = DepartureRow(resolved, now: Scene.now, zone: Scene.sydney, liveDataExpected: true)
         let timetable = DepartureRow(resolved, now: Scene.now, zone: Scene.sydney, liveDataExpected: false)
         #expect(expected.looksScheduled && !timetable.looksScheduled)
@@ -58,7 +61,8 @@ struct RouteColourTests {
         #expect(renderer.render(Scene.state(.ok, rows: [expected])) != renderer.render(Scene.state(.ok, rows: [timetable])))
         var live = timetable
         live.isRealtime = true
-        #expect(renderer.render(Scene.state(.ok, rows: [live])) == renderer.render(Scene.state(.ok, rows: [timetable])),
-                "a timetable-only row looks like a live one")
+        #expect(
+            renderer.render(Scene.state(.ok, rows: [live])) == renderer.render(Scene.state(.ok, rows: [timetable])),
+            "a timetable-only row looks like a live one")
     }
 }

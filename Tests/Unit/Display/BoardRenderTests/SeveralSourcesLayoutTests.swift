@@ -10,8 +10,10 @@ struct SeveralSourcesLayoutTests {
     static let bus = SourcePlace(index: 0, label: "Bus", walk: .seconds(180), feed: "bus")
     static let train = SourcePlace(index: 1, label: "Train", walk: .seconds(540), feed: "train")
 
-    static func row(_ trip: String, _ route: String, _ headsign: String, minutes: Int, at place: SourcePlace,
-                    minutesLate: Int? = nil) -> DepartureRow {
+    static func row(
+        _ trip: String, _ route: String, _ headsign: String, minutes: Int, at place: SourcePlace,
+        minutesLate: Int? = nil
+    ) -> DepartureRow {
         var row = Scene.row(trip, route, headsign, minutes: minutes, minutesLate: minutesLate)
         row.place = place
         let leaveSeconds = minutes * 60 + 20 - Int(place.walk.components.seconds)
@@ -34,16 +36,20 @@ struct SeveralSourcesLayoutTests {
         state.boardName = "Home"
         state.sources = [
             SourceStatus(place: bus, status: .ok, message: nil, lastSuccess: Scene.now),
-            SourceStatus(place: train, status: trainFailing ? .stale : .ok, message: trainFailing ? "Train: timed out" : nil,
-                         lastSuccess: Scene.now.addingTimeInterval(-120)),
+            SourceStatus(
+                place: train, status: trainFailing ? .stale : .ok, message: trainFailing ? "Train: timed out" : nil,
+                lastSuccess: Scene.now.addingTimeInterval(-120)),
         ]
         return state
     }
 
-    static func options(_ width: Int, _ height: Int, _ format: PixelFormat, font: any Font, rotation: Int = 0,
-                        countdown: LayoutOptions.Countdown = .departure) -> LayoutOptions {
-        var options = Scene.options(width, height, format, font: font, rotation: rotation,
-                                    routeColors: ["42": RGB(0x00, 0x5a, 0xa3), "T1": RGB(0xf9, 0x9d, 0x1c)])
+    static func options(
+        _ width: Int, _ height: Int, _ format: PixelFormat, font: any Font, rotation: Int = 0,
+        countdown: LayoutOptions.Countdown = .departure
+    ) -> LayoutOptions {
+        var options = Scene.options(
+            width, height, format, font: font, rotation: rotation,
+            routeColors: ["42": RGB(0x00, 0x5a, 0xa3), "T1": RGB(0xf9, 0x9d, 0x1c)])
         options.countdown = countdown
         return options
     }
@@ -85,7 +91,9 @@ struct SeveralSourcesLayoutTests {
         let options = Scene.options(256, 64, .gray4, font: Scene.font("board-6x12"))
         let plain = Scene.state(.ok)
         var placed = plain
-        placed.rows = plain.rows.map { var row = $0; row.place = SourcePlace(index: 0, feed: "x"); return row }
+        placed.rows = plain.rows.map {
+            var row = $0; row.place = SourcePlace(index: 0, feed: "x"); return row
+        }
         placed.sources = [SourceStatus(place: SourcePlace(index: 0, feed: "x"), status: .stale, message: "down", lastSuccess: nil)]
         #expect(BoardRenderer(options: options).render(placed) == BoardRenderer(options: options).render(plain))
     }

@@ -48,8 +48,9 @@ struct SmallPanelTests {
             while edge < 63, lit(frame, edge + 1, solid) { edge += 1 }
             #expect(lit(frame, 1, solid) && edge > 8, "row at \(top): no badge found")
             for column in (edge + 1)...(edge + 2) {
-                #expect((top..<(top + lineHeight)).allSatisfy { !lit(frame, column, $0) },
-                        "row at \(top): column \(column), beside the badge, is lit")
+                #expect(
+                    (top..<(top + lineHeight)).allSatisfy { !lit(frame, column, $0) },
+                    "row at \(top): column \(column), beside the badge, is lit")
             }
             checked += 1
             top += rowHeight

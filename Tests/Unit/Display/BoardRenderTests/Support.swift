@@ -26,13 +26,18 @@ enum Scene {
     static let dejaVuPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static var hasDejaVu: Bool { FileManager.default.isReadableFile(atPath: dejaVuPath) }
 
-    static func row(_ trip: String, _ route: String, _ headsign: String, minutes: Int, minutesLate: Int? = nil,
-                    realtime: Bool = true) -> DepartureRow {
+    static func row(
+        _ trip: String, _ route: String, _ headsign: String, minutes: Int, minutesLate: Int? = nil,
+        realtime: Bool = true
+    ) -> DepartureRow {
         let instant = now.addingTimeInterval(Double(minutes * 60 + 20))
-        let departure = Departure(tripID: trip, routeShortName: route, headsign: headsign, scheduledTimeSecs: 0,
-                                  realtimeTimeSecs: 0, delaySeconds: (minutesLate ?? 0) * 60, isRealtime: realtime)
-        return DepartureRow(ResolvedDeparture(departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
-                                              scheduledInstant: instant, instant: instant), now: now, zone: sydney)
+        let departure = Departure(
+            tripID: trip, routeShortName: route, headsign: headsign, scheduledTimeSecs: 0,
+            realtimeTimeSecs: 0, delaySeconds: (minutesLate ?? 0) * 60, isRealtime: realtime)
+        return DepartureRow(
+            ResolvedDeparture(
+                departure: departure, serviceDay: CivilDate(year: 2026, month: 11, day: 23),
+                scheduledInstant: instant, instant: instant), now: now, zone: sydney)
     }
 
     static let rows: [DepartureRow] = [
@@ -47,16 +52,20 @@ enum Scene {
     ]
 
     static func state(_ status: BoardStatus, rows: [DepartureRow] = Scene.rows, message: String? = nil) -> BoardState {
-        BoardState(boardName: "Central Station", now: now, status: status, message: message,
-                   updated: status == .loading ? nil : now.addingTimeInterval(-180), rows: rows, zone: sydney)
+        BoardState(
+            boardName: "Central Station", now: now, status: status, message: message,
+            updated: status == .loading ? nil : now.addingTimeInterval(-180), rows: rows, zone: sydney)
     }
 
-    static func options(_ width: Int, _ height: Int, _ format: PixelFormat, font: any Font, rotation: Int = 0,
-                        style: LayoutOptions.Style? = nil, overflow: LayoutOptions.Overflow = .ellipsis,
-                        routeColors: [String: RGB] = [:], scrollSpeed: Int = 24) -> LayoutOptions {
-        LayoutOptions(width: width, height: height, format: format, rotation: rotation, style: style, font: font,
-                      overflow: overflow, pageInterval: .seconds(8), palette: Palette(format: format, routeColors: routeColors),
-                      scrollSpeed: scrollSpeed)
+    static func options(
+        _ width: Int, _ height: Int, _ format: PixelFormat, font: any Font, rotation: Int = 0,
+        style: LayoutOptions.Style? = nil, overflow: LayoutOptions.Overflow = .ellipsis,
+        routeColors: [String: RGB] = [:], scrollSpeed: Int = 24
+    ) -> LayoutOptions {
+        LayoutOptions(
+            width: width, height: height, format: format, rotation: rotation, style: style, font: font,
+            overflow: overflow, pageInterval: .seconds(8), palette: Palette(format: format, routeColors: routeColors),
+            scrollSpeed: scrollSpeed)
     }
 }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(shaped.missingGlyphs == 0)
         let marks = "a" + String(repeating: "\u{0301}", count: 500)
         #expect(chain.shaped(marks).width == Scene.font("board-8x16").glyph(for: "a").advance)
-        let long = String(repeating: "דבי مول ", count: 1250)    // 10,000 characters
+        let long = String(repeating: "דבי مول ", count: 1250)  // 10,000 characters
         let shapedLong = chain.shaped(long)
         #expect(shapedLong.glyphs.count <= FontChain.longestShapedText)
         #expect(chain.truncated(long, toWidth: 100).count < 20)

@@ -22,7 +22,8 @@ struct BackendTests {
 
     @Test func terminalRenderExact() {
         let e = Self.esc
-        let expected = "\(e)[H"
+        let expected =
+            "\(e)[H"
             + "\(e)[38;2;255;0;0m\(e)[48;2;0;0;255m▀\(e)[48;2;0;255;0m▀\(e)[0m\n"
             + "\(e)[38;2;255;255;255m\(e)[48;2;0;0;0m▀▀\(e)[0m"
         #expect(TerminalBackend.render(Self.twoByThree()) == expected)

@@ -41,8 +41,9 @@ final class FaultRig {
         case .uc8179: driver = UC8179Driver(io: fault, colors: .blackWhite, now: clock.now)
         }
         emulator = Self.freshEmulator(panel)
-        backend = PanelBackend(driver: driver, name: panel.rawValue, backoff: Self.backoff,
-                               pause: { [pauseLog] in pauseLog.waits.append($0) })
+        backend = PanelBackend(
+            driver: driver, name: panel.rawValue, backoff: Self.backoff,
+            pause: { [pauseLog] in pauseLog.waits.append($0) })
     }
 
     static func freshEmulator(_ panel: FaultPanel) -> any PanelEmulator {
@@ -164,8 +165,9 @@ final class FaultRig {
                 continue
             }
             #expect(rig.fault.faultsInjected == (doubleFault ? 2 : 1), "\(panel) write \(n): the fault fired")
-            #expect(rig.pauses == (doubleFault ? [FaultRig.backoff, FaultRig.backoff * 2] : [FaultRig.backoff]),
-                    "\(panel) write \(n)")
+            #expect(
+                rig.pauses == (doubleFault ? [FaultRig.backoff, FaultRig.backoff * 2] : [FaultRig.backoff]),
+                "\(panel) write \(n)")
             #expect(backend.recoveries == 1, "\(panel) write \(n) of \(writes): re-initialised once")
             let wrong = try rig.mismatch(expecting: nextImage)
             #expect(wrong == nil, "\(panel) write \(n): \(wrong ?? "")")

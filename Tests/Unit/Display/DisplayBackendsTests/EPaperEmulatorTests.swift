@@ -32,8 +32,11 @@ import Testing
     @Test func commandsInDeepSleepAndWrongBusyLevelsAreErrors() {
         let sleepThenWrite: [TraceOp] = [.spi(dc: 0, data: [0x10]), .spi(dc: 1, data: [0x01]), .spi(dc: 0, data: [0x24])]
         #expect(error(SSD1680Emulator(), sleepThenWrite)?.contains("deep sleep") == true)
-        let woken = sleepThenWrite.dropLast() + [.gpio(line: "reset", value: 0), .gpio(line: "reset", value: 1),
-                                                 .spi(dc: 0, data: [0x24])]
+        let woken =
+            sleepThenWrite.dropLast() + [
+                .gpio(line: "reset", value: 0), .gpio(line: "reset", value: 1),
+                .spi(dc: 0, data: [0x24]),
+            ]
         #expect(error(SSD1680Emulator(), Array(woken)) == nil)
         #expect(error(SSD1680Emulator(), [.wait(line: "busy", value: 1)]) != nil)
         #expect(error(UC8179Emulator(), [.wait(line: "busy", value: 0)]) != nil)
@@ -67,8 +70,10 @@ import Testing
     }
 
     @Test func uc8179PartialWindowTakesOnlyItsBytes() {
-        var ops: [TraceOp] = [.spi(dc: 0, data: [0x91]), .spi(dc: 0, data: [0x90]),
-                              .spi(dc: 1, data: [0, 8, 0, 15, 0, 0, 0, 1, 1]), .spi(dc: 0, data: [0x13])]
+        var ops: [TraceOp] = [
+            .spi(dc: 0, data: [0x91]), .spi(dc: 0, data: [0x90]),
+            .spi(dc: 1, data: [0, 8, 0, 15, 0, 0, 0, 1, 1]), .spi(dc: 0, data: [0x13]),
+        ]
         #expect(error(UC8179Emulator(), ops + [.spi(dc: 1, data: [0, 0])]) == nil)
         ops.append(.spi(dc: 1, data: [0, 0, 0]))
         #expect(error(UC8179Emulator(), ops)?.contains("more than the window's 2 bytes") == true)

@@ -89,7 +89,8 @@ import Testing
         let io = FaultInjectingIO(wrapping: trace.io, device: "/dev/spidev0.0")
         io.stick("busy")
         let clock = EPaperTestClock()
-        let driver: any PanelDriver = controller == "UC8179"
+        let driver: any PanelDriver =
+            controller == "UC8179"
             ? UC8179Driver(io: io, now: clock.now) : SSD1680Driver(io: io, now: clock.now)
         let error = #expect(throws: BusError.self) { try driver.initialise() }
         #expect(error?.kind == .busyTimeout)

@@ -60,7 +60,7 @@ import Testing
     @Test func landscapeFrameIsRotatedIntoPortraitRAM() throws {
         let rig = try Rig()
         var frame = Framebuffer(width: 250, height: 122, format: .bwr)
-        frame[0, 0] = PixelValue(1)      // top left → RAM row 0, column 121 (byte 15, bit 6)
+        frame[0, 0] = PixelValue(1)  // top left → RAM row 0, column 121 (byte 15, bit 6)
         frame[249, 121] = PixelValue(1)  // bottom right → RAM row 249, column 0 (byte 0, MSB)
         let ram = EPaperFixture.data(after: 0x24, in: try rig.push(frame, [frame.bounds]))
         #expect(ram.count == 4_000)

@@ -95,8 +95,10 @@ enum EPaperFixture {
     }
 
     @Test func dataAfterCollectsOnlyThatCommandsBytes() {
-        let ops: [TraceOp] = [.spi(dc: 0, data: [0x10]), .spi(dc: 1, data: [1, 2]), .spi(dc: 1, data: [3]),
-                              .spi(dc: 0, data: [0x13]), .spi(dc: 1, data: [9])]
+        let ops: [TraceOp] = [
+            .spi(dc: 0, data: [0x10]), .spi(dc: 1, data: [1, 2]), .spi(dc: 1, data: [3]),
+            .spi(dc: 0, data: [0x13]), .spi(dc: 1, data: [9]),
+        ]
         #expect(EPaperFixture.data(after: 0x10, in: ops) == [1, 2, 3])
         #expect(EPaperFixture.dataBytes(ops) == 4)
     }

@@ -95,8 +95,11 @@ import Testing
         let rig = try Rig()
         try rig.driver.sleep()
         let ops = try rig.replay()
-        #expect(ops == [.spi(dc: 0, data: [0x02]), .wait(line: "busy", value: 1),
-                        .spi(dc: 0, data: [0x07]), .spi(dc: 1, data: [0xA5])])
+        #expect(
+            ops == [
+                .spi(dc: 0, data: [0x02]), .wait(line: "busy", value: 1),
+                .spi(dc: 0, data: [0x07]), .spi(dc: 1, data: [0xA5]),
+            ])
         #expect(rig.emulator.asleep)
 
         let frame = EPaperFixture.pattern(width: 800, height: 480, seed: 6)

@@ -21,8 +21,10 @@ struct HUB75DriverTests {
         return options
     }
 
-    static func backend(_ launcher: any HUB75Launcher, options: HUB75Options = options(), contrast: UInt8 = 255,
-                        events: Locked<[HUB75Backend.Event]> = Locked([])) -> HUB75Backend {
+    static func backend(
+        _ launcher: any HUB75Launcher, options: HUB75Options = options(), contrast: UInt8 = 255,
+        events: Locked<[HUB75Backend.Event]> = Locked([])
+    ) -> HUB75Backend {
         var settings = HUB75Backend.Settings(width: 64, height: 32) { brightness in
             options.configurationText(width: 64, height: 32, brightnessPercent: brightness)
         }
@@ -55,7 +57,9 @@ struct HUB75DriverTests {
         #expect(driver.shown() == Self.second)
         #expect(driver.callNames().filter { $0 == "swap" }.count == 2)
         #expect(driver.calls().filter { $0["call"] as? String == "set_image" }.allSatisfy { $0["bytes"] as? Int == 64 * 32 * 3 })
-        #expect(backend.stats.frames == 2 && backend.stats.bytesPerFrame == 64 * 32 * 3 + 13 && HUB75Request.frame(sequence: 1, width: 64, height: 32, rgb: Self.first.rgbBytes()).encoded().count == 64 * 32 * 3 + 13)
+        #expect(
+            backend.stats.frames == 2 && backend.stats.bytesPerFrame == 64 * 32 * 3 + 13
+                && HUB75Request.frame(sequence: 1, width: 64, height: 32, rgb: Self.first.rgbBytes()).encoded().count == 64 * 32 * 3 + 13)
         backend.shutdown()
         // The driver darkens the panel and releases the matrix when the link ends.
         #expect(Array(driver.callNames().suffix(3)) == ["clear", "swap", "delete"])
@@ -121,7 +125,8 @@ struct HUB75DriverTests {
         let backend = Self.backend(HUB75SpawnLauncher(program: driver.program), options: Self.options(cols: 32))
         defer { backend.shutdown() }
         let failure = try #require(throws: DisplayError.self) { try backend.present(Self.first, damage: [Self.first.bounds]) }
-        #expect(failure.message.contains("refused the matrix: the options make a 32×32 matrix; the board draws 64×32"), "\(failure.message)")
+        #expect(
+            failure.message.contains("refused the matrix: the options make a 32×32 matrix; the board draws 64×32"), "\(failure.message)")
         #expect(failure.message.contains("exited with status 78"), "\(failure.message)")
     }
 
@@ -163,18 +168,19 @@ struct HUB75DriverTests {
     @Test func theDriversOwnChecksPass() async throws {
         let (status, text) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Int32, String), any Error>) in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let smoke = Process()
-                    smoke.executableURL = URL(fileURLWithPath: "/bin/bash")
-                    smoke.arguments = [PackageRoot.path + "/Tests/EndToEnd/HUB75/driver-smoke.sh"]
-                    let output = Pipe()
-                    smoke.standardOutput = output
-                    smoke.standardError = output
-                    try smoke.run()
-                    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    smoke.waitUntilExit()
-                    return (smoke.terminationStatus, text)
-                })
+                continuation.resume(
+                    with: Result {
+                        let smoke = Process()
+                        smoke.executableURL = URL(fileURLWithPath: "/bin/bash")
+                        smoke.arguments = [PackageRoot.path + "/Tests/EndToEnd/HUB75/driver-smoke.sh"]
+                        let output = Pipe()
+                        smoke.standardOutput = output
+                        smoke.standardError = output
+                        try smoke.run()
+                        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                        smoke.waitUntilExit()
+                        return (smoke.terminationStatus, text)
+                    })
             }
         }
         #expect(status == 0, "\(text)")

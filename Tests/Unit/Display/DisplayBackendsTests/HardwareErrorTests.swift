@@ -43,8 +43,11 @@ import Glibc
 
     @Test func missingI2CAdapterIsNamed() throws {
         let error = try #require(throws: BusError.self) { _ = try I2CDevice(bus: 99) }
-        #expect(error == BusError(.missingDevice, device: "/dev/i2c-99",
-                                  message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?"))
+        #expect(
+            error
+                == BusError(
+                    .missingDevice, device: "/dev/i2c-99",
+                    message: "no such device; is the interface enabled (raspi-config) and the panel wired to it?"))
     }
 
     @Test func missingSPIDeviceIsNamed() throws {
@@ -68,8 +71,9 @@ import Glibc
     }
 
     @Test func missingDeviceThroughHardwareConfigIsNamed() throws {
-        let config = HardwareConfig(spi: .init(path: "/dev/spidev9.9"),
-                                    lines: [GPIOLineSpec(role: "dc", chip: "gpiochip0", offset: 25, direction: .output(initial: 0))])
+        let config = HardwareConfig(
+            spi: .init(path: "/dev/spidev9.9"),
+            lines: [GPIOLineSpec(role: "dc", chip: "gpiochip0", offset: 25, direction: .output(initial: 0))])
         let error = try #require(throws: BusError.self) { _ = try HardwareIO(config) }
         #expect(error.device == "/dev/spidev9.9")
     }

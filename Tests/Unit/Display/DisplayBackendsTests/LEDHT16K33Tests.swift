@@ -21,8 +21,11 @@ import Testing
         let driver = HT16K33Driver(io: trace.io)
         try driver.initialise()
         let ops = try trace.take()
-        #expect(ops == [.i2c(address: 0x70, data: [0x21]), .i2c(address: 0x70, data: [0x00] + [UInt8](repeating: 0, count: 16)),
-                        .i2c(address: 0x70, data: [0xE8]), .i2c(address: 0x70, data: [0x81])])
+        #expect(
+            ops == [
+                .i2c(address: 0x70, data: [0x21]), .i2c(address: 0x70, data: [0x00] + [UInt8](repeating: 0, count: 16)),
+                .i2c(address: 0x70, data: [0xE8]), .i2c(address: 0x70, data: [0x81]),
+            ])
         var emulator = HT16K33Emulator()
         try emulator.replay(ops)
         #expect(emulator.image() == blank && emulator.oscillatorOn && emulator.displayOn && emulator.blink == 0)
@@ -33,8 +36,10 @@ import Testing
         let (trace, driver, initial) = try fresh(address: address)
         var emulator = initial
         var previous: Framebuffer? = nil
-        for frame in [LEDPattern.random(width: 16, height: 8, seed: 11), LEDPattern.text(width: 16, height: 8),
-                      LEDPattern.random(width: 16, height: 8, seed: 12), blank] {
+        for frame in [
+            LEDPattern.random(width: 16, height: 8, seed: 11), LEDPattern.text(width: 16, height: 8),
+            LEDPattern.random(width: 16, height: 8, seed: 12), blank,
+        ] {
             try driver.push(frame, damage: Damage.rects(from: previous, to: frame))
             let ops = try trace.take()
             #expect(ops.count == 1)
@@ -45,8 +50,10 @@ import Testing
     }
 
     @Test func rowsAreCommonsAndColumnsAreRowPinsLSBLeft() throws {
-        let cases: [(x: Int, y: Int, write: [UInt8])] = [(0, 0, [0x00, 0x01]), (7, 0, [0x00, 0x80]),
-                                                         (8, 0, [0x01, 0x01]), (15, 7, [0x0F, 0x80]), (2, 3, [0x06, 0x04])]
+        let cases: [(x: Int, y: Int, write: [UInt8])] = [
+            (0, 0, [0x00, 0x01]), (7, 0, [0x00, 0x80]),
+            (8, 0, [0x01, 0x01]), (15, 7, [0x0F, 0x80]), (2, 3, [0x06, 0x04]),
+        ]
         for c in cases {
             let (trace, driver, _) = try fresh()
             var frame = blank
@@ -104,10 +111,12 @@ import Testing
 
     @Test func emulatorRejectsWhatTheChipWouldNotDo() {
         var emulator = HT16K33Emulator()
-        let bad: [TraceOp] = [.i2c(address: 0x71, data: [0x21]), .i2c(address: 0x70, data: []),
-                              .i2c(address: 0x70, data: [0x40]), .i2c(address: 0x70, data: [0x60]),
-                              .i2c(address: 0x70, data: [0x21, 0x00]), .i2c(address: 0x70, data: [0xA1]),
-                              .i2c(address: 0x70, data: [0x23]), .spi(dc: nil, data: [0x00])]
+        let bad: [TraceOp] = [
+            .i2c(address: 0x71, data: [0x21]), .i2c(address: 0x70, data: []),
+            .i2c(address: 0x70, data: [0x40]), .i2c(address: 0x70, data: [0x60]),
+            .i2c(address: 0x70, data: [0x21, 0x00]), .i2c(address: 0x70, data: [0xA1]),
+            .i2c(address: 0x70, data: [0x23]), .spi(dc: nil, data: [0x00]),
+        ]
         for op in bad {
             #expect(throws: EmulationError.self, "\(op)") { try emulator.apply(op) }
         }

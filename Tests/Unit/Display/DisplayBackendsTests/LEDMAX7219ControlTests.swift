@@ -58,8 +58,10 @@ import Testing
 
     @Test func wordOrderDecidesWhichModuleGetsWhichByte() throws {
         var emulator = try chain(2)  // module 0 right, module 1 left
-        try emulator.replay([.spi(dc: nil, data: [0x0C, 1, 0x0C, 1]), .spi(dc: nil, data: [0x0B, 7, 0x0B, 7]),
-                             .spi(dc: nil, data: [0x01, 0xF0, 0x01, 0x0F])])
+        try emulator.replay([
+            .spi(dc: nil, data: [0x0C, 1, 0x0C, 1]), .spi(dc: nil, data: [0x0B, 7, 0x0B, 7]),
+            .spi(dc: nil, data: [0x01, 0xF0, 0x01, 0x0F]),
+        ])
         #expect(emulator.modules[1].digits[0] == 0xF0 && emulator.modules[0].digits[0] == 0x0F)
         #expect(emulator.image()[0, 0] == PixelValue(1) && emulator.image()[15, 0] == PixelValue(1))
         #expect(emulator.image()[8, 0] == PixelValue(0))

@@ -6,8 +6,11 @@ import Testing
 
 @Suite struct LEDMAX7219DamageTests {
     /// A driver and emulator, initialised and showing `frame`.
-    func showing(_ frame: Framebuffer, layout: MAX7219Layout)
-        throws -> (TraceRecorder, MAX7219ChainDriver, MAX7219ChainEmulator) {
+    func showing(
+        _ frame: Framebuffer, layout: MAX7219Layout
+    )
+        throws -> (TraceRecorder, MAX7219ChainDriver, MAX7219ChainEmulator)
+    {
         let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         var emulator = MAX7219ChainEmulator(layout: layout)

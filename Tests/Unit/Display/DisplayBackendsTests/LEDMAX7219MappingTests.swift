@@ -77,10 +77,11 @@ import Testing
 
     @Test func customPlacementsRoundTrip() throws {
         let p = MAX7219Layout.Placement.self
-        let layout = try #require(MAX7219Layout(placements: [
-            p.init(column: 1, row: 1, rotation: .r270), p.init(column: 0, row: 0),
-            p.init(column: 0, row: 1, rotation: .r90), p.init(column: 1, row: 0, rotation: .r180),
-        ]))
+        let layout = try #require(
+            MAX7219Layout(placements: [
+                p.init(column: 1, row: 1, rotation: .r270), p.init(column: 0, row: 0),
+                p.init(column: 0, row: 1, rotation: .r90), p.init(column: 1, row: 0, rotation: .r180),
+            ]))
         let trace = TraceRecorder()
         let driver = MAX7219ChainDriver(io: trace.io, layout: layout)
         var emulator = MAX7219ChainEmulator(layout: layout)

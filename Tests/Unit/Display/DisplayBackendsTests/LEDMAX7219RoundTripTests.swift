@@ -13,8 +13,9 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
     var rotations: [MAX7219Layout.Rotation]? = nil
 
     var layout: MAX7219Layout {
-        MAX7219Layout(modules: modules, rows: rows, firstModule: first, serpentine: serpentine,
-                      rotation: rotation, rotations: rotations)!
+        MAX7219Layout(
+            modules: modules, rows: rows, firstModule: first, serpentine: serpentine,
+            rotation: rotation, rotations: rotations)!
     }
 
     var testDescription: String {
@@ -87,7 +88,8 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
         func all(_ register: UInt8, _ value: UInt8) -> TraceOp {
             .spi(dc: nil, data: [register, value].repeated(modules))
         }
-        let expected = [all(0x09, 0), all(0x0B, 7), all(0x0A, 8), all(0x0F, 0)]
+        let expected =
+            [all(0x09, 0), all(0x0B, 7), all(0x0A, 8), all(0x0F, 0)]
             + (1...8).map { all(UInt8($0), 0) } + [all(0x0C, 1)]
         #expect(try trace.take() == expected)
     }
@@ -101,9 +103,10 @@ struct LEDChainCase: Sendable, CustomTestStringConvertible {
         try driver.push(frame, damage: [frame.bounds])
         let ops = try trace.take()
         #expect(ops == (1...8).map { .spi(dc: nil, data: [UInt8($0), 0xFF].repeated(4)) })
-        #expect(ops.reduce(0) { total, op in
-            if case .spi(_, let data) = op { total + data.count } else { total }
-        } == 64)
+        #expect(
+            ops.reduce(0) { total, op in
+                if case .spi(_, let data) = op { total + data.count } else { total }
+            } == 64)
     }
 
     @Test func wrongFrameSizeIsRejected() throws {

@@ -98,8 +98,9 @@ import Testing
 
     static func wireDigest(_ life: Life) throws -> String {
         let wire = WireLog()
-        let io = HardwareIO(i2c: WireI2C(wire), spi: WireSPI(wire), lines: WireLines(wire, busy: life.name.hasPrefix("uc8179") ? 1 : 0),
-                            pollInterval: .zero)
+        let io = HardwareIO(
+            i2c: WireI2C(wire), spi: WireSPI(wire), lines: WireLines(wire, busy: life.name.hasPrefix("uc8179") ? 1 : 0),
+            pollInterval: .zero)
         try live(life, io: io)
         #expect(wire.oversized == 0, "\(life.name): the link splits every write to what the bus takes")
         return "\(digest(wire.text)) \(wire.text.utf8.count)"

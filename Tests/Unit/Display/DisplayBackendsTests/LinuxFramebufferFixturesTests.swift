@@ -45,16 +45,23 @@ struct FBLayout: CustomTestStringConvertible, Sendable {
 
     static let mid = RGB(0x80, 0x40, 0x20)
 
-    static func geometry(bpp: Int, red: PixelBitfield, green: PixelBitfield, blue: PixelBitfield,
-                         transp: PixelBitfield = .absent) -> FramebufferGeometry {
+    static func geometry(
+        bpp: Int, red: PixelBitfield, green: PixelBitfield, blue: PixelBitfield,
+        transp: PixelBitfield = .absent
+    ) -> FramebufferGeometry {
         // 5x4 visible at (1, 2), each line padded 6 bytes past the virtual width of 7.
-        FramebufferGeometry(width: 5, height: 4, xOffset: 1, yOffset: 2, bitsPerPixel: bpp,
-                            lineLength: 7 * bpp / 8 + 6, red: red, green: green, blue: blue, transp: transp)
+        FramebufferGeometry(
+            width: 5, height: 4, xOffset: 1, yOffset: 2, bitsPerPixel: bpp,
+            lineLength: 7 * bpp / 8 + 6, red: red, green: green, blue: blue, transp: transp)
     }
 
     static let all: [FBLayout] = [
-        FBLayout(name: "RGB565", geometry: geometry(bpp: 16, red: .init(offset: 11, length: 5),
-                                                   green: .init(offset: 5, length: 6), blue: .init(offset: 0, length: 5))) {
+        FBLayout(
+            name: "RGB565",
+            geometry: geometry(
+                bpp: 16, red: .init(offset: 11, length: 5),
+                green: .init(offset: 5, length: 6), blue: .init(offset: 0, length: 5))
+        ) {
             switch $0 {
             case .black: [0x00, 0x00]
             case .white: [0xFF, 0xFF]
@@ -64,8 +71,12 @@ struct FBLayout: CustomTestStringConvertible, Sendable {
             default: [0x04, 0x82]  // mid: r16 g16 b4
             }
         },
-        FBLayout(name: "BGR565", geometry: geometry(bpp: 16, red: .init(offset: 0, length: 5),
-                                                   green: .init(offset: 5, length: 6), blue: .init(offset: 11, length: 5))) {
+        FBLayout(
+            name: "BGR565",
+            geometry: geometry(
+                bpp: 16, red: .init(offset: 0, length: 5),
+                green: .init(offset: 5, length: 6), blue: .init(offset: 11, length: 5))
+        ) {
             switch $0 {
             case .black: [0x00, 0x00]
             case .white: [0xFF, 0xFF]
@@ -75,18 +86,28 @@ struct FBLayout: CustomTestStringConvertible, Sendable {
             default: [0x10, 0x22]  // mid: b4 g16 r16
             }
         },
-        FBLayout(name: "BGR888 (24 bpp, red in the high byte)",
-                 geometry: geometry(bpp: 24, red: .init(offset: 16, length: 8),
-                                    green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))) {
+        FBLayout(
+            name: "BGR888 (24 bpp, red in the high byte)",
+            geometry: geometry(
+                bpp: 24, red: .init(offset: 16, length: 8),
+                green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))
+        ) {
             [$0.blue, $0.green, $0.red]
         },
-        FBLayout(name: "XRGB8888", geometry: geometry(bpp: 32, red: .init(offset: 16, length: 8),
-                                                     green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))) {
+        FBLayout(
+            name: "XRGB8888",
+            geometry: geometry(
+                bpp: 32, red: .init(offset: 16, length: 8),
+                green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))
+        ) {
             [$0.blue, $0.green, $0.red, 0x00]
         },
-        FBLayout(name: "ABGR8888 (r0 g8 b16 a24)",
-                 geometry: geometry(bpp: 32, red: .init(offset: 0, length: 8), green: .init(offset: 8, length: 8),
-                                    blue: .init(offset: 16, length: 8), transp: .init(offset: 24, length: 8))) {
+        FBLayout(
+            name: "ABGR8888 (r0 g8 b16 a24)",
+            geometry: geometry(
+                bpp: 32, red: .init(offset: 0, length: 8), green: .init(offset: 8, length: 8),
+                blue: .init(offset: 16, length: 8), transp: .init(offset: 24, length: 8))
+        ) {
             [$0.red, $0.green, $0.blue, 0xFF]
         },
     ]

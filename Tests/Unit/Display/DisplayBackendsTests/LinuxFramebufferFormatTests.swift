@@ -3,9 +3,10 @@ import Framebuffer
 @testable import DisplayBackends
 
 @Suite struct LinuxFramebufferFormatTests {
-    static let rgb565 = FramebufferGeometry(width: 256, height: 256, bitsPerPixel: 16, lineLength: 512,
-                                            red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6),
-                                            blue: .init(offset: 0, length: 5))
+    static let rgb565 = FramebufferGeometry(
+        width: 256, height: 256, bitsPerPixel: 16, lineLength: 512,
+        red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6),
+        blue: .init(offset: 0, length: 5))
 
     /// Every RGB565 value reaches an RGB565 device unchanged, despite the trip through 8-bit channels.
     @Test func rgb565FramesReachRGB565DevicesBitExact() throws {
@@ -22,9 +23,10 @@ import Framebuffer
     }
 
     @Test func paletteFormatsUseTheirPreviewColours() throws {
-        let geometry = FramebufferGeometry(width: 3, height: 3, bitsPerPixel: 24, lineLength: 9,
-                                           red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8),
-                                           blue: .init(offset: 0, length: 8))
+        let geometry = FramebufferGeometry(
+            width: 3, height: 3, bitsPerPixel: 24, lineLength: 9,
+            red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8),
+            blue: .init(offset: 0, length: 8))
         let file = FBTempFile(size: geometry.requiredBytes)
         let fb = try LinuxFramebuffer(path: file.path, geometry: geometry)
         var mono = Framebuffer(width: 3, height: 1, format: .mono)
@@ -82,9 +84,10 @@ import Framebuffer
     }
 
     @Test func channelsScaleToTheFieldLengthWithRounding() {
-        let geometry = FramebufferGeometry(width: 1, height: 1, bitsPerPixel: 16, lineLength: 2,
-                                           red: .init(offset: 10, length: 5), green: .init(offset: 5, length: 5),
-                                           blue: .init(offset: 0, length: 5), transp: .init(offset: 15, length: 1))
+        let geometry = FramebufferGeometry(
+            width: 1, height: 1, bitsPerPixel: 16, lineLength: 2,
+            red: .init(offset: 10, length: 5), green: .init(offset: 5, length: 5),
+            blue: .init(offset: 0, length: 5), transp: .init(offset: 15, length: 1))
         let packer = FramebufferPixelPacker(geometry)
         // ARGB1555: alpha bit set, 0x80 rounds to 16 of 31.
         #expect(packer.pack(.black) == 0x8000)

@@ -106,15 +106,18 @@ struct OLEDSSD1306Rig {
         let rig = OLEDSSD1306Rig(OLEDSSD1306Config(size: .oled128x64, bus: .i2c()))
         try rig.driver.initialise()
         let ops = try rig.recorder.take()
-        let burst: [UInt8] = [0x00, 0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00,
-                              0xA1, 0xC8, 0xDA, 0x12, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6]
+        let burst: [UInt8] = [
+            0x00, 0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00,
+            0xA1, 0xC8, 0xDA, 0x12, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6,
+        ]
         #expect(ops.first == .i2c(address: 0x3C, data: burst))
-        #expect(Array(ops.dropFirst()) == [
-            .i2c(address: 0x3C, data: [0x00, 0x81, 0xCF]),
-            .i2c(address: 0x3C, data: [0x00, 0x21, 0, 127, 0x22, 0, 7]),
-            .i2c(address: 0x3C, data: [0x40] + [UInt8](repeating: 0, count: 1024)),
-            .i2c(address: 0x3C, data: [0x00, 0xAF]),
-        ])
+        #expect(
+            Array(ops.dropFirst()) == [
+                .i2c(address: 0x3C, data: [0x00, 0x81, 0xCF]),
+                .i2c(address: 0x3C, data: [0x00, 0x21, 0, 127, 0x22, 0, 7]),
+                .i2c(address: 0x3C, data: [0x40] + [UInt8](repeating: 0, count: 1024)),
+                .i2c(address: 0x3C, data: [0x00, 0xAF]),
+            ])
     }
 
     @Test func initSequence128x32OverSPIStartsWithResetPulse() throws {
@@ -122,8 +125,14 @@ struct OLEDSSD1306Rig {
         try SSD1306Driver(io: recorder.io, bus: .spi(), size: .oled128x32, contrast: 0x8F).initialise()
         let ops = try recorder.take()
         #expect(Array(ops.prefix(6)) == oledResetPulse)
-        #expect(ops[6] == .spi(dc: 0, data: [0xAE, 0xD5, 0x80, 0xA8, 0x1F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00,
-                                             0xA1, 0xC8, 0xDA, 0x02, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6]))
+        #expect(
+            ops[6]
+                == .spi(
+                    dc: 0,
+                    data: [
+                        0xAE, 0xD5, 0x80, 0xA8, 0x1F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00,
+                        0xA1, 0xC8, 0xDA, 0x02, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6,
+                    ]))
         #expect(ops[7] == .spi(dc: 0, data: [0x81, 0x8F]))
         #expect(ops.last == .spi(dc: 0, data: [0xAF]))
         // An SPI module without a wired reset line gets no GPIO traffic.

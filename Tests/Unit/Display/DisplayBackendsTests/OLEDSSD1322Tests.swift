@@ -26,9 +26,12 @@ import PanelTestSupport
         #expect(emulator.displayOn && emulator.contrast == 0x7F && emulator.remap == [0x14, 0x11])
         #expect(emulator.displayMode == 0xA6 && !emulator.locked)
         // 0x15 [1C 5B] 0x75 [00 3F] 0x5C, then 8192 pixel bytes in two 4096-byte writes.
-        #expect(Array(ops.prefix(5)) == [.spi(dc: 0, data: [0x15]), .spi(dc: 1, data: [0x1C, 0x5B]),
-                                         .spi(dc: 0, data: [0x75]), .spi(dc: 1, data: [0x00, 0x3F]),
-                                         .spi(dc: 0, data: [0x5C])])
+        #expect(
+            Array(ops.prefix(5)) == [
+                .spi(dc: 0, data: [0x15]), .spi(dc: 1, data: [0x1C, 0x5B]),
+                .spi(dc: 0, data: [0x75]), .spi(dc: 1, data: [0x00, 0x3F]),
+                .spi(dc: 0, data: [0x5C]),
+            ])
         #expect(OLEDTraceStats(ops) == OLEDTraceStats(commandBytes: 3, dataBytes: 4 + 8192, writes: 7))
     }
 
@@ -47,9 +50,12 @@ import PanelTestSupport
         try emulator.replay(ops)
         #expect(emulator.image() == b)
         // x 37…46 widens to 36…47: column addresses 28+9 … 28+11; rows 20…31; 12 px × 12 rows / 2 = 72 bytes.
-        #expect(Array(ops.prefix(5)) == [.spi(dc: 0, data: [0x15]), .spi(dc: 1, data: [37, 39]),
-                                         .spi(dc: 0, data: [0x75]), .spi(dc: 1, data: [20, 31]),
-                                         .spi(dc: 0, data: [0x5C])])
+        #expect(
+            Array(ops.prefix(5)) == [
+                .spi(dc: 0, data: [0x15]), .spi(dc: 1, data: [37, 39]),
+                .spi(dc: 0, data: [0x75]), .spi(dc: 1, data: [20, 31]),
+                .spi(dc: 0, data: [0x5C]),
+            ])
         #expect(ops.count == 6)
         if case .spi(1?, let pixels) = ops[5] { #expect(pixels.count == 72) } else { Issue.record("no pixel write") }
     }
@@ -70,14 +76,15 @@ import PanelTestSupport
         try SSD1322Driver(io: recorder.io).initialise()
         let ops = try recorder.take()
         #expect(Array(ops.prefix(6)) == oledResetPulse)
-        #expect(Array(ops[6..<16]) == [
-            .spi(dc: 0, data: [0xFD]), .spi(dc: 1, data: [0x12]),
-            .spi(dc: 0, data: [0xA4]),
-            .spi(dc: 0, data: [0xB3]), .spi(dc: 1, data: [0xF2]),
-            .spi(dc: 0, data: [0xCA]), .spi(dc: 1, data: [0x3F]),
-            .spi(dc: 0, data: [0xA2]), .spi(dc: 1, data: [0x00]),
-            .spi(dc: 0, data: [0xA1]),
-        ])
+        #expect(
+            Array(ops[6..<16]) == [
+                .spi(dc: 0, data: [0xFD]), .spi(dc: 1, data: [0x12]),
+                .spi(dc: 0, data: [0xA4]),
+                .spi(dc: 0, data: [0xB3]), .spi(dc: 1, data: [0xF2]),
+                .spi(dc: 0, data: [0xCA]), .spi(dc: 1, data: [0x3F]),
+                .spi(dc: 0, data: [0xA2]), .spi(dc: 1, data: [0x00]),
+                .spi(dc: 0, data: [0xA1]),
+            ])
         #expect(ops.contains(.spi(dc: 1, data: [0x14, 0x11])))
         #expect(ops.last == .spi(dc: 0, data: [0xAF]))
         // Same totals as luma.oled: 24 command bytes, 19 + 4 arguments + 8192 pixels, 44 writes.

@@ -24,9 +24,11 @@ enum OLEDPattern: String, CaseIterable, Sendable {
                 for (i, ch) in text.enumerated() {
                     let glyph = OLEDPattern.font[Int(ch.asciiValue! - 48)]
                     let left = 1 + i * 8 + line * 3
-                    for gy in 0..<5 { for gx in 0..<3 where glyph >> (14 - gy * 3 - gx) & 1 == 1 {
-                        frame.fill(Rect(x: left + gx * 2, y: top + gy * 2, width: 2, height: 2), with: PixelValue(lit))
-                    } }
+                    for gy in 0..<5 {
+                        for gx in 0..<3 where glyph >> (14 - gy * 3 - gx) & 1 == 1 {
+                            frame.fill(Rect(x: left + gx * 2, y: top + gy * 2, width: 2, height: 2), with: PixelValue(lit))
+                        }
+                    }
                 }
             }
             if format == .gray4 { frame.fill(Rect(x: 200, y: 40, width: 50, height: 20), with: PixelValue(7)) }

@@ -45,7 +45,7 @@ struct PanelBackendTests {
         var waits: [Duration] = []
         let backend = PanelBackend(driver: driver, name: "test", backoff: .milliseconds(100), pause: { waits.append($0) })
         try backend.present(frame, damage: [])
-        driver.failures = [eio, eio]   // the push fails, then the re-initialisation fails once
+        driver.failures = [eio, eio]  // the push fails, then the re-initialisation fails once
         try backend.present(frame, damage: [Rect(x: 0, y: 0, width: 1, height: 1)])
         #expect(waits == [.milliseconds(100), .milliseconds(200)])
         #expect(driver.initialisations == 2, "re-initialised after the fault")
@@ -67,7 +67,10 @@ struct PanelBackendTests {
 
     @Test func permissionErrorsAreNotRetried() {
         let driver = FlakyDriver()
-        driver.failures = [BusError(.permissionDenied, device: "/dev/spidev0.0", message: "open: permission denied; add the service's user to the 'spi' group")]
+        driver.failures = [
+            BusError(
+                .permissionDenied, device: "/dev/spidev0.0", message: "open: permission denied; add the service's user to the 'spi' group")
+        ]
         var waits = 0
         let backend = PanelBackend(driver: driver, name: "test", pause: { _ in waits += 1 })
         #expect(throws: DisplayError.self) { try backend.present(frame, damage: []) }

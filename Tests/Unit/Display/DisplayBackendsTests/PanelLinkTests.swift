@@ -10,10 +10,11 @@ import Testing
         try link.command(0x24, [1, 2, 3, 4, 5, 6])
         try link.data([7, 8, 9, 10, 11])
         try link.data([])
-        #expect(try recorder.take() == [
-            .spi(dc: 0, data: [0x24]), .spi(dc: 1, data: [1, 2, 3, 4]), .spi(dc: 1, data: [5, 6]),
-            .spi(dc: 1, data: [7, 8, 9, 10]), .spi(dc: 1, data: [11]),
-        ])
+        #expect(
+            try recorder.take() == [
+                .spi(dc: 0, data: [0x24]), .spi(dc: 1, data: [1, 2, 3, 4]), .spi(dc: 1, data: [5, 6]),
+                .spi(dc: 1, data: [7, 8, 9, 10]), .spi(dc: 1, data: [11]),
+            ])
     }
 
     @Test func parametersReadAsCommandsMakeABurstOneWrite() throws {
@@ -23,10 +24,11 @@ import Testing
         let i2c = I2CLink(io: recorder.io, address: 0x3C)
         try i2c.commands([PanelCommand(0x21, [0, 127]), PanelCommand(0xAF)])
         try i2c.data([1, 2])
-        #expect(try recorder.take() == [
-            .spi(dc: 0, data: [0x21, 0, 127, 0x22, 0, 7, 0xAF]),
-            .i2c(address: 0x3C, data: [0x00, 0x21, 0, 127, 0xAF]), .i2c(address: 0x3C, data: [0x40, 1, 2]),
-        ])
+        #expect(
+            try recorder.take() == [
+                .spi(dc: 0, data: [0x21, 0, 127, 0x22, 0, 7, 0xAF]),
+                .i2c(address: 0x3C, data: [0x00, 0x21, 0, 127, 0xAF]), .i2c(address: 0x3C, data: [0x40, 1, 2]),
+            ])
     }
 
     @Test func aChainWithoutDCSendsEverythingWithoutALevel() throws {
@@ -48,31 +50,34 @@ import Testing
         let plain = I2CLink(io: io, address: 0x70, framing: .commandFirst)
         try plain.command(0x00, [1, 2, 3, 4])
         try plain.command(0x81)
-        #expect(try recorder.take() == [
-            .i2c(address: 0x3C, data: [0x40, 1, 2, 3]), .i2c(address: 0x3C, data: [0x40, 4, 5]),
-            .i2c(address: 0x70, data: [0x00, 1, 2, 3, 4]), .i2c(address: 0x70, data: [0x81]),
-        ])
+        #expect(
+            try recorder.take() == [
+                .i2c(address: 0x3C, data: [0x40, 1, 2, 3]), .i2c(address: 0x3C, data: [0x40, 4, 5]),
+                .i2c(address: 0x70, data: [0x00, 1, 2, 3, 4]), .i2c(address: 0x70, data: [0x81]),
+            ])
     }
 
     @Test func aTraceKeepsI2CWritesWholeAndSPIAtStockBufsiz() throws {
         let recorder = TraceRecorder()
         try I2CLink(io: recorder.io, address: 0x3C).data([UInt8](repeating: 0, count: 1024))
         try SPILink(io: recorder.io, parameters: .data).data([UInt8](repeating: 0, count: 5000))
-        #expect(try recorder.take().map { op -> Int in
-            switch op {
-            case .i2c(_, let bytes), .spi(_, let bytes): bytes.count
-            default: 0
-            }
-        } == [1025, 4096, 904])
+        #expect(
+            try recorder.take().map { op -> Int in
+                switch op {
+                case .i2c(_, let bytes), .spi(_, let bytes): bytes.count
+                default: 0
+                }
+            } == [1025, 4096, 904])
     }
 
     @Test func theResetPulseIsTheLinksAndOnlyWhereWired() throws {
         let recorder = TraceRecorder()
         try SPILink(io: recorder.io, parameters: .data, resetPulse: .epaper).reset()
-        #expect(try recorder.take() == [
-            .gpio(line: "reset", value: 1), .sleep(milliseconds: 20), .gpio(line: "reset", value: 0),
-            .sleep(milliseconds: 2), .gpio(line: "reset", value: 1), .sleep(milliseconds: 20),
-        ])
+        #expect(
+            try recorder.take() == [
+                .gpio(line: "reset", value: 1), .sleep(milliseconds: 20), .gpio(line: "reset", value: 0),
+                .sleep(milliseconds: 2), .gpio(line: "reset", value: 1), .sleep(milliseconds: 20),
+            ])
         try SPILink(io: recorder.io, parameters: .data).reset()
         try I2CLink(io: recorder.io, address: 0x3C).reset()
         #expect(try recorder.take().isEmpty)

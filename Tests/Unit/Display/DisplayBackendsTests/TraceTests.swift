@@ -14,20 +14,22 @@ struct TraceTests {
         try io.setLine("reset", 0)
         io.sleep(milliseconds: 10)
         try io.waitForLine("busy", value: 0, timeout: .seconds(5))
-        #expect(lines == [
-            #"{"op":"spi","dc":0,"data":"ae"}"# + "\n",
-            #"{"op":"spi","dc":1,"data":"00ff"}"# + "\n",
-            #"{"op":"spi","dc":null,"data":"0c01"}"# + "\n",
-            #"{"op":"i2c","addr":60,"data":"00ae"}"# + "\n",
-            #"{"op":"gpio","line":"reset","value":0}"# + "\n",
-            #"{"op":"sleep","ms":10}"# + "\n",
-            #"{"op":"wait","line":"busy","value":0}"# + "\n",
-        ])
-        #expect(try TraceOp.parse(lines.joined()) == [
-            .spi(dc: 0, data: [0xAE]), .spi(dc: 1, data: [0x00, 0xFF]), .spi(dc: nil, data: [0x0C, 0x01]),
-            .i2c(address: 60, data: [0x00, 0xAE]), .gpio(line: "reset", value: 0), .sleep(milliseconds: 10),
-            .wait(line: "busy", value: 0),
-        ])
+        #expect(
+            lines == [
+                #"{"op":"spi","dc":0,"data":"ae"}"# + "\n",
+                #"{"op":"spi","dc":1,"data":"00ff"}"# + "\n",
+                #"{"op":"spi","dc":null,"data":"0c01"}"# + "\n",
+                #"{"op":"i2c","addr":60,"data":"00ae"}"# + "\n",
+                #"{"op":"gpio","line":"reset","value":0}"# + "\n",
+                #"{"op":"sleep","ms":10}"# + "\n",
+                #"{"op":"wait","line":"busy","value":0}"# + "\n",
+            ])
+        #expect(
+            try TraceOp.parse(lines.joined()) == [
+                .spi(dc: 0, data: [0xAE]), .spi(dc: 1, data: [0x00, 0xFF]), .spi(dc: nil, data: [0x0C, 0x01]),
+                .i2c(address: 60, data: [0x00, 0xAE]), .gpio(line: "reset", value: 0), .sleep(milliseconds: 10),
+                .wait(line: "busy", value: 0),
+            ])
     }
 
     @Test func windowsLineEndingsReadTheSame() throws {

@@ -29,10 +29,12 @@ struct BDFErrorTests {
         Case("not BDF", text: "hello\n", "x.bdf:1: expected STARTFONT, got 'hello'"),
         Case("wrong version", line: 1, with: "STARTFONT 3.0", "x.bdf:1: STARTFONT: expected version 2.x, got 'STARTFONT 3.0'"),
         Case("short SIZE", line: 4, with: "SIZE 8", "x.bdf:4: SIZE: expected 3 or 4 integers, got 'SIZE 8'"),
-        Case("bad FONT_ASCENT", line: 7, with: "FONT_ASCENT seven",
-             "x.bdf:7: FONT_ASCENT: expected an integer, got 'FONT_ASCENT seven'"),
-        Case("unterminated string", line: 9, with: "COPYRIGHT \"Public domain",
-             "x.bdf:9: COPYRIGHT: unterminated string value"),
+        Case(
+            "bad FONT_ASCENT", line: 7, with: "FONT_ASCENT seven",
+            "x.bdf:7: FONT_ASCENT: expected an integer, got 'FONT_ASCENT seven'"),
+        Case(
+            "unterminated string", line: 9, with: "COPYRIGHT \"Public domain",
+            "x.bdf:9: COPYRIGHT: unterminated string value"),
         Case("missing ENDPROPERTIES", line: 10, with: nil, "x.bdf:10: CHARS: missing ENDPROPERTIES"),
         Case("missing FONTBOUNDINGBOX", line: 5, with: nil, "x.bdf:10: CHARS: FONTBOUNDINGBOX must come before CHARS"),
         Case("negative CHARS", line: 11, with: "CHARS -1", "x.bdf:11: CHARS: count -1 out of range 0...1114112"),
@@ -43,8 +45,9 @@ struct BDFErrorTests {
         Case("missing ENDFONT", line: 52, with: nil, "x.bdf:51: unexpected end of file: missing ENDFONT"),
         Case("garbage between glyphs", line: 19, with: "FOO", "x.bdf:19: expected STARTCHAR or ENDFONT, got 'FOO'"),
         Case("surrogate encoding", line: 20, with: "ENCODING 55296", "x.bdf:20: ENCODING: 55296 is not a Unicode scalar value"),
-        Case("duplicate encoding", line: 34, with: "ENCODING 65",
-             "x.bdf:34: ENCODING: duplicate encoding 65 (first used by glyph 'A' at line 20)"),
+        Case(
+            "duplicate encoding", line: 34, with: "ENCODING 65",
+            "x.bdf:34: ENCODING: duplicate encoding 65 (first used by glyph 'A' at line 20)"),
         Case("BBX 3 fields", line: 23, with: "BBX 5 7 0", "x.bdf:23: BBX: expected 4 integers, got 'BBX 5 7 0'"),
         Case("BBX non-integer", line: 23, with: "BBX 5 x 0 0", "x.bdf:23: BBX: expected 4 integers, got 'BBX 5 x 0 0'"),
         Case("BBX negative", line: 23, with: "BBX -5 7 0 0", "x.bdf:23: BBX: negative size -5x7"),
@@ -54,12 +57,14 @@ struct BDFErrorTests {
         Case("missing ENCODING", line: 20, with: nil, "x.bdf:23: BITMAP: missing ENCODING for glyph 'A'"),
         Case("row not hex", line: 27, with: "8G", "x.bdf:27: BITMAP row '8G' is not whole bytes of hex"),
         Case("row odd digits", line: 27, with: "888", "x.bdf:27: BITMAP row '888' is not whole bytes of hex"),
-        Case("row too narrow", line: 23, with: "BBX 12 7 0 0",
-             "x.bdf:25: BITMAP row '20' is too short: width 12 needs 2 bytes"),
+        Case(
+            "row too narrow", line: 23, with: "BBX 12 7 0 0",
+            "x.bdf:25: BITMAP row '20' is too short: width 12 needs 2 bytes"),
         Case("too few rows", line: 31, with: nil, "x.bdf:31: ENDCHAR: expected 7 BITMAP rows, got 6"),
         Case("too many rows", line: 32, with: "88", "x.bdf:32: expected ENDCHAR after 7 BITMAP rows, got '88'"),
-        Case("truncated in bitmap", text: Fixtures.tinyLines.prefix(28).joined(separator: "\n"),
-             "x.bdf:28: unexpected end of file: missing ENDCHAR for glyph 'A'"),
+        Case(
+            "truncated in bitmap", text: Fixtures.tinyLines.prefix(28).joined(separator: "\n"),
+            "x.bdf:28: unexpected end of file: missing ENDCHAR for glyph 'A'"),
     ]
 
     @Test(arguments: cases)
@@ -80,7 +85,7 @@ struct BDFErrorTests {
 
     @Test func invalidUTF8NamesTheLine() {
         var bytes = Array(Fixtures.tiny.utf8)
-        let lineStart = Fixtures.tinyLines.prefix(20).reduce(0) { $0 + $1.utf8.count + 1 }   // line 21
+        let lineStart = Fixtures.tinyLines.prefix(20).reduce(0) { $0 + $1.utf8.count + 1 }  // line 21
         bytes[lineStart] = 0xFF
         #expect(throws: FontError(file: "x.bdf", line: 21, message: "invalid UTF-8 (BDF files are ASCII text)")) {
             try BDFFont(bytes: bytes, file: "x.bdf")

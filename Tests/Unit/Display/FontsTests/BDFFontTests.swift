@@ -22,7 +22,7 @@ struct BDFFontTests {
         #expect(font.ascent == 7)
         #expect(font.descent == 1)
         #expect(font.lineHeight == 8)
-        #expect(font.glyphCount == 3)             // the ENCODING -1 glyph is skipped
+        #expect(font.glyphCount == 3)  // the ENCODING -1 glyph is skipped
     }
 
     @Test func glyphA() {
@@ -35,7 +35,7 @@ struct BDFFontTests {
     @Test func glyphWithDescender() {
         let g = font.glyph(for: "g")
         #expect(g.width == 4 && g.height == 5 && g.left == 0 && g.advance == 5)
-        #expect(g.top == 4)                        // BBX y offset -1: last row sits below the baseline
+        #expect(g.top == 4)  // BBX y offset -1: last row sits below the baseline
         #expect(picture(g) == [".###", "#..#", ".###", "...#", ".##."])
     }
 
@@ -64,7 +64,7 @@ struct BDFFontTests {
         let ellipsis = Fixtures.glyph("ellipsis", 0x2026, dwidth: 6, bbx: "5 1 0 0", rows: ["A8"])
         let withEllipsis = try BDFFont(parsing: Fixtures.tiny(adding: [ellipsis]), file: "e.bdf")
         #expect(withEllipsis.truncated("AAAAAA", toWidth: 20) == "AA\u{2026}")
-        #expect(withEllipsis.truncated("A AAAA", toWidth: 18) == "A\u{2026}")   // no space before "…"
+        #expect(withEllipsis.truncated("A AAAA", toWidth: 18) == "A\u{2026}")  // no space before "…"
         #expect(withEllipsis.truncated("gA", toWidth: 11) == "gA")
         #expect(withEllipsis.width(of: withEllipsis.truncated("AgAgAgAg", toWidth: 25)) <= 25)
     }
@@ -87,8 +87,9 @@ struct BDFFontTests {
 
     @Test func defaultCharWinsOverReplacementCharacter() throws {
         let fffd = Fixtures.glyph("uniFFFD", 0xFFFD, bbx: "3 3 0 0", rows: ["E0", "A0", "E0"])
-        let font = try BDFFont(parsing: Fixtures.tiny(adding: [fffd], properties: ["DEFAULT_CHAR 65"]),
-                               file: "d.bdf")
+        let font = try BDFFont(
+            parsing: Fixtures.tiny(adding: [fffd], properties: ["DEFAULT_CHAR 65"]),
+            file: "d.bdf")
         #expect(font.glyph(for: "Z") == font.glyph(for: "A"))
         #expect(font.glyph(for: "Z").hasInk)
     }
@@ -96,14 +97,14 @@ struct BDFFontTests {
     @Test func defaultCharMissingFromFontIsIgnored() throws {
         let font = try BDFFont(parsing: Fixtures.tiny(adding: [], properties: ["DEFAULT_CHAR 9999"]), file: "d.bdf")
         #expect(font.glyph(for: "Z").hasInk)
-        #expect(font.glyph(for: "Z").height == 8)   // generated box
+        #expect(font.glyph(for: "Z").height == 8)  // generated box
     }
 
     @Test func metricsFallBackToBoundingBox() throws {
         let text = Fixtures.tinyLines.enumerated()
             .filter { !(6...10).contains($0.offset + 1) }.map(\.element).joined(separator: "\n")
         let font = try BDFFont(parsing: text, file: "nb.bdf")
-        #expect(font.ascent == 7 && font.descent == 1)   // FONTBOUNDINGBOX 5 8 0 -1
+        #expect(font.ascent == 7 && font.descent == 1)  // FONTBOUNDINGBOX 5 8 0 -1
     }
 
     @Test func toleratesCRLFAndPaddedRows() throws {

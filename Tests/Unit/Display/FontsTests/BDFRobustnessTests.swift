@@ -26,7 +26,7 @@ struct BDFRobustnessTests {
             check(Array(text.utf8), lineCount: lines.count)
             if (try? BDFFont(parsing: text, file: "t.bdf")) != nil { accepted += 1 }
         }
-        #expect(accepted == 1)                         // only the complete font ends in ENDFONT
+        #expect(accepted == 1)  // only the complete font ends in ENDFONT
     }
 
     @Test func truncatedAtEveryByte() {
@@ -56,10 +56,16 @@ struct BDFRobustnessTests {
     }
 
     @Test func hugeNumbersAreErrorsNotAllocations() {
-        for replacement in ["BBX 99999999999999999999 7 0 0", "BBX 256 256 0 0", "CHARS 9223372036854775807",
-                            "DWIDTH -99999 0", "ENCODING 1114112"] {
-            let line = replacement.hasPrefix("CHARS") ? 11 : replacement.hasPrefix("ENCODING") ? 20
-                : replacement.hasPrefix("DWIDTH") ? 22 : 23
+        for replacement in [
+            "BBX 99999999999999999999 7 0 0", "BBX 256 256 0 0", "CHARS 9223372036854775807",
+            "DWIDTH -99999 0", "ENCODING 1114112",
+        ] {
+            let line =
+                replacement.hasPrefix("CHARS")
+                ? 11
+                : replacement.hasPrefix("ENCODING")
+                    ? 20
+                    : replacement.hasPrefix("DWIDTH") ? 22 : 23
             #expect(throws: FontError.self, "\(replacement)") {
                 try BDFFont(parsing: Fixtures.tiny(replacing: line, with: replacement), file: "h.bdf")
             }

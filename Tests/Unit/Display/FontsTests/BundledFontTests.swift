@@ -31,7 +31,7 @@ struct BundledFontTests {
     func digitsAreTabularAndUnknownCharactersShow(name: String) throws {
         let font = try BDFFont.load(path: Self.folder.appendingPathComponent(name + ".bdf").path)
         #expect(Set("0123456789:".unicodeScalars.map { font.glyph(for: $0).advance }).count == 1)
-        let unknown = font.glyph(for: "\u{4E2D}")   // a CJK character no bundled font has
+        let unknown = font.glyph(for: "\u{4E2D}")  // a CJK character no bundled font has
         #expect(!font.hasGlyph(for: "\u{4E2D}"))
         #expect(unknown.coverage.contains(255), "the fallback glyph is visible")
         #expect(unknown == font.glyph(for: "\u{FFFD}"))
@@ -47,7 +47,9 @@ struct BundledFontTests {
             #expect(font.glyph(for: scalar).coverage.contains(255), "\(name): \(scalar) has no ink")
         }
         // Accented letters differ from their base letter: the accent was drawn.
-        for (accented, base) in [("Č", "C"), ("ł", "l"), ("Ő", "Ö"), ("ą", "a"), ("Ż", "Z"), ("ğ", "g")] as [(Unicode.Scalar, Unicode.Scalar)] {
+        for (accented, base) in [("Č", "C"), ("ł", "l"), ("Ő", "Ö"), ("ą", "a"), ("Ż", "Z"), ("ğ", "g")]
+            as [(Unicode.Scalar, Unicode.Scalar)]
+        {
             #expect(font.glyph(for: accented) != font.glyph(for: base), "\(name): \(accented) looks like \(base)")
         }
     }

@@ -28,7 +28,7 @@ struct FreeTypeFontTests {
         #expect(a.coverage.count == a.width * a.height)
         #expect(a.coverage.contains(255) || a.coverage.contains { $0 > 200 })
         #expect(a.coverage.contains { $0 > 0 && $0 < 255 }, "expected grey edge pixels")
-        #expect(a.top > 8 && a.top <= font.ascent)          // a capital stands on the baseline
+        #expect(a.top > 8 && a.top <= font.ascent)  // a capital stands on the baseline
         #expect(a.advance > 0)
         #expect(font.hasGlyph(for: "A"))
     }

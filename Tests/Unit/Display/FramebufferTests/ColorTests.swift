@@ -25,13 +25,14 @@ struct ColorTests {
 
     @Test(arguments: PixelFormat.allCases)
     func valueColorRoundTrip(format: PixelFormat) {
-        let values: [UInt32] = switch format {
-        case .mono: [0, 1]
-        case .gray4: Array(0...15)
-        case .bwr: [0, 1, 2]
-        case .rgb565: Array(0...0xFFFF)
-        case .rgb888: [0, 0xFFFFFF, 0x123456, 0xC00000, 0x00FF7F, 0x808080]
-        }
+        let values: [UInt32] =
+            switch format {
+            case .mono: [0, 1]
+            case .gray4: Array(0...15)
+            case .bwr: [0, 1, 2]
+            case .rgb565: Array(0...0xFFFF)
+            case .rgb888: [0, 0xFFFFFF, 0x123456, 0xC00000, 0x00FF7F, 0x808080]
+            }
         for v in values {
             #expect(format.value(for: format.color(of: PixelValue(v))) == PixelValue(v), "\(format) \(v)")
         }

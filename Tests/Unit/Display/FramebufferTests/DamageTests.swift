@@ -35,14 +35,15 @@ struct DamageTests {
         var b = a
         let v = Self.lit[format]!
         b[2, 2] = v
-        b[7, 3] = v   // same band as row 2 → widened x extent
+        b[7, 3] = v  // same band as row 2 → widened x extent
         b[12, 6] = v  // row 5 unchanged → new band
         b[25, 6] = v
         b[14, 7] = v
-        #expect(Damage.rects(from: a, to: b) == [
-            Rect(x: 2, y: 2, width: 6, height: 2),
-            Rect(x: 12, y: 6, width: 14, height: 2),
-        ])
+        #expect(
+            Damage.rects(from: a, to: b) == [
+                Rect(x: 2, y: 2, width: 6, height: 2),
+                Rect(x: 12, y: 6, width: 14, height: 2),
+            ])
     }
 
     @Test(arguments: PixelFormat.allCases)
@@ -70,7 +71,7 @@ struct DamageTests {
     func randomEditsAreCoveredTightly(format: PixelFormat) {
         var seed: UInt64 = 42
         func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         let a = Framebuffer(width: 37, height: 23, format: format)

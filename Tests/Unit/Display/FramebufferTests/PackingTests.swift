@@ -96,7 +96,7 @@ struct PackingTests {
     func fillMatchesPerPixelReference(format: PixelFormat) {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         for width in [1, 7, 9, 13, 16] {

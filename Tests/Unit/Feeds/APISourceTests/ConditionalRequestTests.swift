@@ -103,7 +103,9 @@ struct ConditionalRequestTests {
         let answered = ValidatingUpstream(Self.body(["a"]))
         let count = Locked(0)
         let once = try LoopbackHTTPServer { request in
-            count.withLock { $0 += 1; return $0 } == 1 ? .respond(status: 304) : answered.reply(request)
+            count.withLock {
+                $0 += 1; return $0
+            } == 1 ? .respond(status: 304) : answered.reply(request)
         }
         defer { once.stop() }
         #expect(try await repository(once).departures().map(\.tripID) == ["a"])
@@ -125,8 +127,9 @@ struct ConditionalRequestTests {
         defer { server.stop() }
         let clock = ManualBoardClock(now: Date(timeIntervalSince1970: 1_795_424_400))  // 2026-11-23T09:00:00Z
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: .utc))
-        let board = BoardViewModel(boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository(server), rules: rules),
-                                   clock: clock)
+        let board = BoardViewModel(
+            boardName: "Test", useCase: LoadDeparturesUseCase(repository: repository(server), rules: rules),
+            clock: clock)
         await board.refresh()
         let first = board.currentState
         #expect(first.rows.map(\.tripID) == ["a", "b"])

@@ -16,15 +16,20 @@ struct HTTPRepositoryTests {
           "scheduled_time_secs": 34200, "realtime_time_secs": 34320, "delay_s": 120, "realtime": true}]}
         """
 
-    func repository(_ server: LoopbackHTTPServer, stop: String = "200060", apiKey: APIKey? = nil,
-                    requestTimeout: Duration = .seconds(8), maxBytes: Int = 1 << 20) -> APIRepository {
-        APIRepository(settings: .init(
-            baseURL: server.baseURL + "/", stopID: stop, apiKey: apiKey,
-            limits: FetchLimits(requestTimeout: requestTimeout, resourceTimeout: .seconds(15), maxResponseBytes: maxBytes)))
+    func repository(
+        _ server: LoopbackHTTPServer, stop: String = "200060", apiKey: APIKey? = nil,
+        requestTimeout: Duration = .seconds(8), maxBytes: Int = 1 << 20
+    ) -> APIRepository {
+        APIRepository(
+            settings: .init(
+                baseURL: server.baseURL + "/", stopID: stop, apiKey: apiKey,
+                limits: FetchLimits(requestTimeout: requestTimeout, resourceTimeout: .seconds(15), maxResponseBytes: maxBytes)))
     }
 
-    func fetch(_ reply: Reply, stop: String = "200060", apiKey: APIKey? = nil, requestTimeout: Duration = .seconds(8),
-               maxBytes: Int = 1 << 20) async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest]) {
+    func fetch(
+        _ reply: Reply, stop: String = "200060", apiKey: APIKey? = nil, requestTimeout: Duration = .seconds(8),
+        maxBytes: Int = 1 << 20
+    ) async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest]) {
         let server = try LoopbackHTTPServer { _ in reply }
         defer { server.stop() }
         let repo = repository(server, stop: stop, apiKey: apiKey, requestTimeout: requestTimeout, maxBytes: maxBytes)
@@ -135,8 +140,9 @@ struct HTTPRepositoryTests {
         (HTTPFetchError.tls("certificate expired"), "Failed to load departures"),
     ])
     func fetchErrorsMapToTheBoardsMessages(error: HTTPFetchError, message: String) async {
-        let repo = APIRepository(settings: .init(baseURL: "https://api.example.org", stopID: "1"),
-                                            client: FailingClient(error: error))
+        let repo = APIRepository(
+            settings: .init(baseURL: "https://api.example.org", stopID: "1"),
+            client: FailingClient(error: error))
         do {
             _ = try await repo.departures()
             Issue.record("expected a failure")

@@ -52,8 +52,10 @@ struct ProxiedRepositoryTests {
             Issue.record("a refusing proxy let the request through")
         } catch {
             #expect(error.userMessage == "Failed to load departures")
-            #expect(error.description.contains("HTTP 403 from \(server.baseURL)/api/v1/stops/200060/departures "
-                                               + "through proxy \(proxy.hostAndPort)"), "\(error)")
+            #expect(
+                error.description.contains(
+                    "HTTP 403 from \(server.baseURL)/api/v1/stops/200060/departures "
+                        + "through proxy \(proxy.hostAndPort)"), "\(error)")
         }
         #expect(server.requests.isEmpty)
     }

@@ -3,8 +3,10 @@ import GTFSRealtime
 import Testing
 
 struct AlertsTests {
-    static func alert(_ text: String, route: String? = nil, stop: String? = nil,
-                      from start: Date? = nil, until end: Date? = nil) -> TransitRealtime_Alert {
+    static func alert(
+        _ text: String, route: String? = nil, stop: String? = nil,
+        from start: Date? = nil, until end: Date? = nil
+    ) -> TransitRealtime_Alert {
         var alert = TransitRealtime_Alert()
         var selector = TransitRealtime_EntitySelector()
         if let route { selector.routeID = route }
@@ -23,15 +25,17 @@ struct AlertsTests {
     }
 
     @Test func activeAlertsForTheBoardsRoutesAndStops() {
-        let feed = RT.feed([], alerts: [
-            Self.alert("Trackwork on T1", route: "R1"),
-            Self.alert("Lift out of order", stop: "S"),
-            Self.alert("Other line", route: "R9"),
-            Self.alert("Over", route: "R1", until: RT.now.addingTimeInterval(-60)),
-            Self.alert("Later", route: "R1", from: RT.now.addingTimeInterval(3_600)),
-            Self.alert("Now on", route: "R1", from: RT.now.addingTimeInterval(-60), until: RT.now.addingTimeInterval(60)),
-            Self.alert("Both must match", route: "R1", stop: "elsewhere"),
-        ])
+        let feed = RT.feed(
+            [],
+            alerts: [
+                Self.alert("Trackwork on T1", route: "R1"),
+                Self.alert("Lift out of order", stop: "S"),
+                Self.alert("Other line", route: "R9"),
+                Self.alert("Over", route: "R1", until: RT.now.addingTimeInterval(-60)),
+                Self.alert("Later", route: "R1", from: RT.now.addingTimeInterval(3_600)),
+                Self.alert("Now on", route: "R1", from: RT.now.addingTimeInterval(-60), until: RT.now.addingTimeInterval(60)),
+                Self.alert("Both must match", route: "R1", stop: "elsewhere"),
+            ])
         let result = RT.apply([RT.row("t1", at: RT.secs(9, 40))], feed)
         #expect(result.alerts == ["Trackwork on T1", "Lift out of order", "Now on"])
     }

@@ -36,8 +36,9 @@ struct ApplierAddedTests {
 
     @Test func aNewTripTakesItsHeadsignAndScheduleFromTheFeed() throws {
         let call = RT.stop(id: "S", departure: RT.event(time: RT.posix(RT.secs(9, 52)), scheduled: RT.posix(RT.secs(9, 50))))
-        let trip = RT.trip("n1", raw: Self.new, route: "R2", stops: [call, at("END", 10, 20)],
-                           extra: RT.properties(headsign: "Epping"))
+        let trip = RT.trip(
+            "n1", raw: Self.new, route: "R2", stops: [call, at("END", 10, 20)],
+            extra: RT.properties(headsign: "Epping"))
         let row = try #require(RT.apply(rows, RT.feed([trip]), lookups: RT.lookups).departures.last)
         #expect(row.tripID == "n1" && row.routeShortName == "T2" && row.headsign == "Epping")
         #expect(row.scheduledTimeSecs == RT.secs(9, 50) && row.live == (RT.secs(9, 52), 120, true))
@@ -45,8 +46,9 @@ struct ApplierAddedTests {
 
     @Test func aStopHeadsignWinsAndTheRouteLabelIsTheLastResort() throws {
         let named = RT.assigned(at("S", 9, 50), to: nil, headsign: "City Circle")
-        let first = RT.trip("n1", raw: Self.new, route: "R1", stops: [named, at("ZZ", 10, 20)],
-                            extra: RT.properties(headsign: "Epping"))
+        let first = RT.trip(
+            "n1", raw: Self.new, route: "R1", stops: [named, at("ZZ", 10, 20)],
+            extra: RT.properties(headsign: "Epping"))
         let second = RT.trip("n2", raw: Self.new, route: "R1", stops: [at("S", 9, 55), at("ZZ", 10, 20)])
         let result = RT.apply(rows, RT.feed([first, second]), lookups: RT.lookups)
         #expect(result.departures.map(\.headsign) == ["Central", "City Circle", "T1"])
@@ -58,8 +60,9 @@ struct ApplierAddedTests {
     @Test func addedRowsNeedABoardStopAndAPlausibleAbsoluteTime() {
         let delayOnly = RT.trip("x1", raw: Self.added, route: "R1", stops: [RT.stop(id: "S", departure: RT.event(delay: 60))])
         let elsewhere = RT.trip("x2", raw: Self.added, route: "R1", stops: [at("MID", 9, 50)])
-        let millis = RT.trip("x3", raw: Self.added, route: "R1",
-                             stops: [RT.stop(id: "S", departure: RT.event(time: RT.posix(RT.secs(9, 50)) * 1000))])
+        let millis = RT.trip(
+            "x3", raw: Self.added, route: "R1",
+            stops: [RT.stop(id: "S", departure: RT.event(time: RT.posix(RT.secs(9, 50)) * 1000))])
         let skipped = RT.trip("x4", raw: Self.added, route: "R1", stops: [RT.stop(id: "S", .skipped)])
         let result = RT.apply(rows, RT.feed([delayOnly, elsewhere, millis, skipped]), lookups: RT.lookups)
         #expect(result.departures.map(\.tripID) == ["t1"])
@@ -86,8 +89,10 @@ struct ApplierAddedTests {
 
     @Test func aTripPublishedAsAddedAndNewShowsOnce() {
         let stops = [at("S", 9, 50), at("END", 10, 20)]
-        let feed = RT.feed([RT.trip("x1", raw: Self.added, route: "R1", stops: stops),
-                            RT.trip("x1", raw: Self.new, route: "R1", stops: stops)])
+        let feed = RT.feed([
+            RT.trip("x1", raw: Self.added, route: "R1", stops: stops),
+            RT.trip("x1", raw: Self.new, route: "R1", stops: stops),
+        ])
         #expect(RT.apply(rows, feed).departures.map(\.tripID) == ["t1", "x1"])
     }
 
@@ -126,8 +131,9 @@ struct ApplierAddedTests {
     @Test func aDuplicatedTripIsACopyUnderItsOwnID() throws {
         // A copy of t1 starting 30 minutes later; its update names stops by stop_sequence only.
         let call = RT.stop(seq: 5, departure: RT.event(time: RT.posix(RT.secs(10, 12))))
-        let copy = RT.trip("t1", raw: Self.duplicated, stops: [call],
-                           extra: RT.properties(tripID: "t1-dup", startDate: "20261123", startTime: "10:10:00"))
+        let copy = RT.trip(
+            "t1", raw: Self.duplicated, stops: [call],
+            extra: RT.properties(tripID: "t1-dup", startDate: "20261123", startTime: "10:10:00"))
         let result = RT.apply(rows, RT.feed([copy]))
         #expect(result.departures.map(\.tripID) == ["t1", "t1-dup"])
         #expect(!result.departures[0].isRealtime, "DUPLICATED leaves the original alone")
@@ -136,8 +142,9 @@ struct ApplierAddedTests {
         #expect(row.live == (RT.secs(10, 12), 0, true))
 
         // The original has no row on the board: its stop order comes from the store.
-        let later = RT.trip("t5", raw: Self.duplicated, route: "R1", stops: [RT.stop(seq: 7, departure: RT.event(time: RT.posix(RT.secs(9, 58))))],
-                            extra: RT.properties(tripID: "t5-dup", startDate: "20261123", startTime: "09:30:00"))
+        let later = RT.trip(
+            "t5", raw: Self.duplicated, route: "R1", stops: [RT.stop(seq: 7, departure: RT.event(time: RT.posix(RT.secs(9, 58))))],
+            extra: RT.properties(tripID: "t5-dup", startDate: "20261123", startTime: "09:30:00"))
         let placed = RT.apply(rows, RT.feed([later]), lookups: RT.lookups) { trip, stop in trip == "t5" && stop == "S" ? 7 : nil }
         #expect(placed.departures.map(\.tripID) == ["t1", "t5-dup"])
         #expect(placed.departures.last?.routeShortName == "T1")
@@ -151,8 +158,9 @@ struct ApplierAddedTests {
         #expect(RT.apply(rows, RT.feed([sameInstance])).departures.map(\.tripID) == ["t1", "t1"])
 
         // Published as DUPLICATED too (migration guide): only the DUPLICATED one shows.
-        let copy = RT.trip("t1", raw: Self.duplicated, stops: [call],
-                           extra: RT.properties(tripID: "t1-dup", startDate: "20261123", startTime: "10:10:00"))
+        let copy = RT.trip(
+            "t1", raw: Self.duplicated, stops: [call],
+            extra: RT.properties(tripID: "t1-dup", startDate: "20261123", startTime: "10:10:00"))
         #expect(RT.apply(rows, RT.feed([sameInstance, copy])).departures.map(\.tripID) == ["t1", "t1-dup"])
     }
 

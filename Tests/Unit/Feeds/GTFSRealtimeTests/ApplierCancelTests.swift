@@ -40,8 +40,9 @@ struct ApplierCancelTests {
     }
 
     @Test func deletedTripsAreNeverShownEvenWithinTheWindow() {
-        let result = RT.apply([RT.row("t1", at: departsAt), RT.row("t2", at: departsAt)],
-                              RT.feed([RT.trip("t1", raw: 7)]), cancelledWindow: .seconds(86_400))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt), RT.row("t2", at: departsAt)],
+            RT.feed([RT.trip("t1", raw: 7)]), cancelledWindow: .seconds(86_400))
         #expect(result.departures.map(\.tripID) == ["t2"])
     }
 

@@ -33,8 +33,10 @@ struct ApplierHealthTests {
     }
 
     @Test func routesComeFromTheDescriptorElseTheScheduledTrip() {
-        let feed = RT.feed([update("t1", route: nil), update("t2", route: "R2"), update("old", route: nil),
-                            update("other", route: "R2")])
+        let feed = RT.feed([
+            update("t1", route: nil), update("t2", route: "R2"), update("old", route: nil),
+            update("other", route: "R2"),
+        ])
         let result = RT.apply(rows, feed)
         #expect(result.tripsForBoardRoutes == 1 && result.matchedTrips == 1, "R2 is not the board's; 'old' has no route")
 

@@ -8,8 +8,9 @@ struct ApplierStopTests {
     let departsAt = RT.secs(9, 40)
 
     @Test func delayAtOurStop() throws {
-        let result = RT.apply([RT.row("t1", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 120))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 120))])]))
         let row = try #require(result.departures.first)
         #expect(row.live == (departsAt + 120, 120, true))
         #expect(row.scheduledTimeSecs == departsAt)
@@ -20,8 +21,9 @@ struct ApplierStopTests {
 
     @Test func absoluteTimeWinsOverDelay() throws {
         let time = RT.posix(departsAt + 300)
-        let result = RT.apply([RT.row("t1", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60, time: time))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60, time: time))])]))
         #expect(try #require(result.departures.first).live == (departsAt + 300, 300, true))
     }
 
@@ -37,44 +39,55 @@ struct ApplierStopTests {
     /// service day began, made rows the departures API refuses (and a sign would count down to).
     @Test(arguments: [-1_879_012_852, -86_400, 86_400, -(9 * 3_600 + 41 * 60)] as [Int32])
     func anUnbelievableDelayKeepsTheTimetable(delay: Int32) throws {
-        let result = RT.apply([RT.row("t1", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: delay))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: delay))])]))
         #expect(try #require(result.departures.first).live == (departsAt, 0, false))
-        #expect(throws: Never.self) { try DeparturesDecoder.decode(Array(JSONEncoder().encode(DeparturesResponse(data: result.departures)))) }
+        #expect(throws: Never.self) {
+            try DeparturesDecoder.decode(Array(JSONEncoder().encode(DeparturesResponse(data: result.departures))))
+        }
     }
 
     @Test func earlyDepartureIsANegativeDelay() throws {
         let time = RT.posix(departsAt - 90)
-        let result = RT.apply([RT.row("t1", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(time: time))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(time: time))])]))
         #expect(try #require(result.departures.first).live == (departsAt - 90, -90, true))
     }
 
     @Test func arrivalIsUsedWithoutADeparture() throws {
-        let result = RT.apply([RT.row("t1", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, arrival: RT.event(delay: 90))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, arrival: RT.event(delay: 90))])]))
         #expect(try #require(result.departures.first).live == (departsAt + 90, 90, true))
     }
 
     @Test func stopIDMatchesOurStopWithoutASequence() throws {
-        let result = RT.apply([RT.row("t1", stop: "S", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(id: "S", departure: RT.event(delay: 45))])]))
+        let result = RT.apply(
+            [RT.row("t1", stop: "S", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(id: "S", departure: RT.event(delay: 45))])]))
         #expect(try #require(result.departures.first).live == (departsAt + 45, 45, true))
     }
 
     @Test func aLaterVisitOfTheSameStopIsNotOurs() throws {
         // Loop trip: stop S is sequence 5 and 9; the update names sequence 9.
-        let result = RT.apply([RT.row("t1", seq: 5, stop: "S", at: departsAt)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 9, id: "S", departure: RT.event(delay: 600))])]))
+        let result = RT.apply(
+            [RT.row("t1", seq: 5, stop: "S", at: departsAt)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 9, id: "S", departure: RT.event(delay: 600))])]))
         #expect(try #require(result.departures.first).live == (departsAt, 0, false))
     }
 
     @Test func delayPropagatesFromTheNearestEarlierStopBySequence() throws {
-        let feed = RT.feed([RT.trip("t1", stops: [
-            RT.stop(seq: 4, departure: RT.event(delay: 240)),
-            RT.stop(seq: 2, departure: RT.event(delay: 60)),
-            RT.stop(seq: 8, departure: RT.event(delay: 900)),
-        ])])
+        let feed = RT.feed([
+            RT.trip(
+                "t1",
+                stops: [
+                    RT.stop(seq: 4, departure: RT.event(delay: 240)),
+                    RT.stop(seq: 2, departure: RT.event(delay: 60)),
+                    RT.stop(seq: 8, departure: RT.event(delay: 900)),
+                ])
+        ])
         let result = RT.apply([RT.row("t1", seq: 5, at: departsAt)], feed)
         #expect(try #require(result.departures.first).live == (departsAt + 240, 240, true))
     }
@@ -100,19 +113,27 @@ struct ApplierStopTests {
     }
 
     @Test func noDataAtOurStopLeavesTheRowScheduled() throws {
-        let feed = RT.feed([RT.trip("t1", stops: [
-            RT.stop(seq: 2, departure: RT.event(delay: 300)),
-            RT.stop(seq: 5, .noData),
-        ])])
+        let feed = RT.feed([
+            RT.trip(
+                "t1",
+                stops: [
+                    RT.stop(seq: 2, departure: RT.event(delay: 300)),
+                    RT.stop(seq: 5, .noData),
+                ])
+        ])
         let result = RT.apply([RT.row("t1", seq: 5, at: departsAt)], feed)
         #expect(try #require(result.departures.first).live == (departsAt, 0, false))
     }
 
     @Test func noDataAtAnEarlierStopStopsPropagation() throws {
-        let feed = RT.feed([RT.trip("t1", delay: 500, stops: [
-            RT.stop(seq: 1, departure: RT.event(delay: 300)),
-            RT.stop(seq: 3, .noData),
-        ])])
+        let feed = RT.feed([
+            RT.trip(
+                "t1", delay: 500,
+                stops: [
+                    RT.stop(seq: 1, departure: RT.event(delay: 300)),
+                    RT.stop(seq: 3, .noData),
+                ])
+        ])
         let result = RT.apply([RT.row("t1", seq: 5, at: departsAt)], feed)
         #expect(try #require(result.departures.first).live == (departsAt, 0, false))
     }
@@ -127,10 +148,14 @@ struct ApplierStopTests {
     }
 
     @Test func aSkippedEarlierStopIsPassedOver() throws {
-        let feed = RT.feed([RT.trip("t1", stops: [
-            RT.stop(seq: 2, departure: RT.event(delay: 120)),
-            RT.stop(seq: 4, .skipped),
-        ])])
+        let feed = RT.feed([
+            RT.trip(
+                "t1",
+                stops: [
+                    RT.stop(seq: 2, departure: RT.event(delay: 120)),
+                    RT.stop(seq: 4, .skipped),
+                ])
+        ])
         let result = RT.apply([RT.row("t1", seq: 5, at: departsAt)], feed)
         #expect(try #require(result.departures.first).live == (departsAt + 120, 120, true))
     }
@@ -142,17 +167,20 @@ struct ApplierStopTests {
 
     @Test func tripLevelDelayHoldsUntilTheFirstStopUpdate() throws {
         let later = RT.feed([RT.trip("t1", delay: 150, stops: [RT.stop(seq: 9, departure: RT.event(delay: 30))])])
-        #expect(try #require(RT.apply([RT.row("t1", seq: 5, at: departsAt)], later).departures.first).live
-            == (departsAt + 150, 150, true))
+        #expect(
+            try #require(RT.apply([RT.row("t1", seq: 5, at: departsAt)], later).departures.first).live
+                == (departsAt + 150, 150, true))
 
         let earlier = RT.feed([RT.trip("t1", delay: 150, stops: [RT.stop(seq: 3, departure: RT.event(delay: 30))])])
-        #expect(try #require(RT.apply([RT.row("t1", seq: 5, at: departsAt)], earlier).departures.first).live
-            == (departsAt + 30, 30, true))
+        #expect(
+            try #require(RT.apply([RT.row("t1", seq: 5, at: departsAt)], earlier).departures.first).live
+                == (departsAt + 30, 30, true))
     }
 
     @Test func rowsWithoutAnUpdateStayScheduled() {
-        let result = RT.apply([RT.row("t1", at: departsAt), RT.row("t2", at: departsAt + 60)],
-                              RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60))])]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt), RT.row("t2", at: departsAt + 60)],
+            RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60))])]))
         #expect(result.departures.map(\.isRealtime) == [true, false])
         #expect(result.departures[1].live == (departsAt + 60, 0, false))
     }

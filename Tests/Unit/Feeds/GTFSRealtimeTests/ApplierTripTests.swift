@@ -18,8 +18,9 @@ struct ApplierTripTests {
     }
 
     @Test func deletedTripFromANewerSpecIsDropped() throws {
-        let result = RT.apply([RT.row("t1", at: departsAt), RT.row("t2", at: departsAt)],
-                              RT.feed([try RT.trip("t1", rawRelationship: 7)]))
+        let result = RT.apply(
+            [RT.row("t1", at: departsAt), RT.row("t2", at: departsAt)],
+            RT.feed([try RT.trip("t1", rawRelationship: 7)]))
         #expect(result.departures.map(\.tripID) == ["t2"])
     }
 
@@ -37,7 +38,7 @@ struct ApplierTripTests {
         let rows = [RT.row("night", day: RT.yesterday, at: RT.secs(24, 30)), RT.row("night", day: RT.today, at: RT.secs(24, 30))]
         let update = RT.trip("night", startDate: "20261122", stops: [RT.stop(seq: 5, departure: RT.event(delay: 300))])
         let result = RT.apply(rows, RT.feed(at: now, [update]), now: now)
-        #expect(result.departures.map(\.live) .elementsEqual([(RT.secs(24, 35), 300, true), (RT.secs(24, 30), 0, false)], by: ==))
+        #expect(result.departures.map(\.live).elementsEqual([(RT.secs(24, 35), 300, true), (RT.secs(24, 30), 0, false)], by: ==))
 
         let tomorrows = RT.trip("night", startDate: "20261123", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60))])
         let other = RT.apply(rows, RT.feed(at: now, [tomorrows]), now: now)
@@ -66,16 +67,19 @@ struct ApplierTripTests {
     }
 
     @Test func frequencyTripsMatchByStartTime() {
-        let rows = [RT.row("freq", at: RT.secs(9, 35), startTime: "08:00:00"),
-                    RT.row("freq", at: RT.secs(9, 45), startTime: "08:10:00")]
+        let rows = [
+            RT.row("freq", at: RT.secs(9, 35), startTime: "08:00:00"),
+            RT.row("freq", at: RT.secs(9, 45), startTime: "08:10:00"),
+        ]
         let update = RT.trip("freq", startTime: "8:10:00", stops: [RT.stop(seq: 5, departure: RT.event(delay: 60))])
         let result = RT.apply(rows, RT.feed([update]))
         #expect(result.departures.map(\.isRealtime) == [false, true])
         #expect(result.departures[1].live == (RT.secs(9, 46), 60, true))
 
         let untimed = RT.trip("freq", delay: 60)
-        #expect(RT.apply(rows, RT.feed([untimed])).departures.map(\.isRealtime) == [false, false],
-                "a frequency trip needs start_time to be matched")
+        #expect(
+            RT.apply(rows, RT.feed([untimed])).departures.map(\.isRealtime) == [false, false],
+            "a frequency trip needs start_time to be matched")
     }
 
     @Test func staleFeedIsIgnoredAndReported() {

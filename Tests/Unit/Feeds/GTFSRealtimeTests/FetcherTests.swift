@@ -14,8 +14,10 @@ struct FetcherTests {
     static let feed = RT.feed([RT.trip("t1", stops: [RT.stop(seq: 5, departure: RT.event(delay: 120))])])
     static let protobuf = "application/x-protobuf"
 
-    static func withServer<T>(_ handler: @escaping @Sendable (RecordedRequest) -> Reply,
-                              _ body: (LoopbackHTTPServer) async throws -> T) async throws -> T {
+    static func withServer<T>(
+        _ handler: @escaping @Sendable (RecordedRequest) -> Reply,
+        _ body: (LoopbackHTTPServer) async throws -> T
+    ) async throws -> T {
         let server = try LoopbackHTTPServer(handler: handler)
         defer { server.stop() }
         return try await body(server)
@@ -34,7 +36,8 @@ struct FetcherTests {
     }
 
     @Test func decodesTheFeed() async throws {
-        try await Self.withServer({ _ in .respond(status: 200, headers: [("Content-Type", Self.protobuf)], body: RT.bytes(Self.feed)) }) { server in
+        try await Self.withServer({ _ in .respond(status: 200, headers: [("Content-Type", Self.protobuf)], body: RT.bytes(Self.feed)) }) {
+            server in
             let fetcher = TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tripupdates"))
             let fetched = try await fetcher.fetch()
             #expect(fetched.feed == Self.feed)
@@ -87,7 +90,9 @@ struct FetcherTests {
         let newer = RT.feed([RT.trip("t1", .canceled)])
         let served = Locked(0)
         try await Self.withServer({ request in
-            let count = served.withLock { n in n += 1; return n }
+            let count = served.withLock { n in
+                n += 1; return n
+            }
             if count == 1 { return .respond(status: 200, headers: [("ETag", "\"a\"")], body: RT.bytes(Self.feed)) }
             return .respond(status: 200, headers: [("ETag", "\"b\"")], body: RT.bytes(newer))
         }) { server in
@@ -151,8 +156,9 @@ struct FetcherTests {
         let key = APIKey(header: "Authorization", source: .environment("RT_KEY")) { $0 == "RT_KEY" ? "apikey \(secret)\n" : nil }
         try await Self.withServer({ request in
             // A hostile server echoing the key back in its error page and headers.
-            .respond(status: 403, headers: [("X-Echo", request.header("Authorization") ?? "")],
-                     body: Array((request.header("Authorization") ?? "").utf8))
+            .respond(
+                status: 403, headers: [("X-Echo", request.header("Authorization") ?? "")],
+                body: Array((request.header("Authorization") ?? "").utf8))
         }) { server in
             let fetcher = TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tu", apiKey: key))
             let error = try await Self.failure(fetcher)
@@ -166,8 +172,9 @@ struct FetcherTests {
 
     @Test func requestTimeout() async throws {
         try await Self.withServer({ _ in .delayed(.seconds(3), .respond(status: 200, body: RT.bytes(Self.feed))) }) { server in
-            let fetcher = TripUpdatesFetcher(settings: .init(
-                url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .milliseconds(300), resourceTimeout: .seconds(5))))
+            let fetcher = TripUpdatesFetcher(
+                settings: .init(
+                    url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .milliseconds(300), resourceTimeout: .seconds(5))))
             let started = ContinuousClock.now
             let error = try await Self.failure(fetcher)
             #expect(ContinuousClock.now - started < TestTiming.scaled(.seconds(2)))
@@ -178,8 +185,9 @@ struct FetcherTests {
 
     @Test func resourceTimeout() async throws {
         try await Self.withServer({ _ in .trickle(status: 200, bytes: 200, interval: .milliseconds(50)) }) { server in
-            let fetcher = TripUpdatesFetcher(settings: .init(
-                url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .seconds(2), resourceTimeout: .milliseconds(500))))
+            let fetcher = TripUpdatesFetcher(
+                settings: .init(
+                    url: server.baseURL + "/tu", limits: FetchLimits(requestTimeout: .seconds(2), resourceTimeout: .milliseconds(500))))
             let error = try await Self.failure(fetcher)
             #expect(error.description.contains("resource timeout"))
         }
@@ -187,7 +195,8 @@ struct FetcherTests {
 
     @Test func sizeCapAndRefusedConnection() async throws {
         try await Self.withServer({ _ in .respond(status: 200, body: RT.bytes(Self.feed)) }) { server in
-            let error = try await Self.failure(TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tu", limits: FetchLimits(maxResponseBytes: 8))))
+            let error = try await Self.failure(
+                TripUpdatesFetcher(settings: .init(url: server.baseURL + "/tu", limits: FetchLimits(maxResponseBytes: 8))))
             #expect(error.description.contains("larger than 8 bytes"))
         }
         let port = try LoopbackHTTPServer.closedPort()

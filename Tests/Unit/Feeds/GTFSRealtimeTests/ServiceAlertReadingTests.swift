@@ -8,11 +8,16 @@ import Testing
 /// in GTFSSourceTests do not reach: odd selectors, far-off periods, carriages out of range.
 struct ServiceAlertReadingTests {
     static let board = AlertBoard(
-        routes: [GTFSStore.RouteFacts(routeID: "R1", label: "T1", routeType: 2, agencyID: "ST"),
-                 GTFSStore.RouteFacts(routeID: "R2", label: "T2", routeType: 2, agencyID: "ST")],
+        routes: [
+            GTFSStore.RouteFacts(routeID: "R1", label: "T1", routeType: 2, agencyID: "ST"),
+            GTFSStore.RouteFacts(routeID: "R2", label: "T2", routeType: 2, agencyID: "ST"),
+        ],
         stopIDs: ["CEN", "CEN1"],
-        rows: [RowIdentity(tripID: "t1", routeID: "R1", directionID: 0, stopIDs: ["CEN1", "CEN"], serviceDay: RT.today,
-                           startSecs: RT.secs(9, 40))])
+        rows: [
+            RowIdentity(
+                tripID: "t1", routeID: "R1", directionID: 0, stopIDs: ["CEN1", "CEN"], serviceDay: RT.today,
+                startSecs: RT.secs(9, 40))
+        ])
 
     static func entity(_ id: String, _ alert: TransitRealtime_Alert) -> TransitRealtime_FeedEntity {
         var entity = TransitRealtime_FeedEntity()
@@ -69,8 +74,10 @@ struct ServiceAlertReadingTests {
         var translation = TransitRealtime_TranslatedString.Translation()
         translation.text = "Lifts out of order all day"
         onlyDescription.descriptionText.translation = [translation]
-        let read = Self.read([("far", far), ("textless", textless), ("far", AlertsTests.alert("Again", route: "R1")),
-                              ("", AlertsTests.alert("No id", route: "R1")), ("description", onlyDescription)])
+        let read = Self.read([
+            ("far", far), ("textless", textless), ("far", AlertsTests.alert("Again", route: "R1")),
+            ("", AlertsTests.alert("No id", route: "R1")), ("description", onlyDescription),
+        ])
         #expect(read.alerts.map(\.id) == ["far", "description"])
         #expect(read.alerts[0].periods == [ActivePeriod(start: RT.now, end: nil)])
         #expect(read.alerts[0].severity == .unknown && read.alerts[0].effect == .unknownEffect)

@@ -26,12 +26,15 @@ enum RT {
     /// POSIX seconds of `secs` on service day `day`.
     static func posix(_ secs: Int, on day: CivilDate = today) -> Int64 { calendar.serviceDayStart(day) + Int64(secs) }
 
-    static func row(_ trip: String, seq: Int = 5, stop: String = "S", day: CivilDate = today, at secs: Int,
-                    startTime: String? = nil, route: String = "R1", label: String = "T1", headsign: String = "Central",
-                    platform: String? = nil, dropOffOnly: Bool = false) -> ScheduledDeparture {
-        ScheduledDeparture(tripID: trip, routeID: route, routeLabel: label, headsign: headsign, directionID: 0,
-                           stopID: stop, stopSequence: seq, serviceDay: day, departureSecs: secs, startTime: startTime,
-                           platform: platform, isDropOffOnly: dropOffOnly)
+    static func row(
+        _ trip: String, seq: Int = 5, stop: String = "S", day: CivilDate = today, at secs: Int,
+        startTime: String? = nil, route: String = "R1", label: String = "T1", headsign: String = "Central",
+        platform: String? = nil, dropOffOnly: Bool = false
+    ) -> ScheduledDeparture {
+        ScheduledDeparture(
+            tripID: trip, routeID: route, routeLabel: label, headsign: headsign, directionID: 0,
+            stopID: stop, stopSequence: seq, serviceDay: day, departureSecs: secs, startTime: startTime,
+            platform: platform, isDropOffOnly: dropOffOnly)
     }
 
     static func event(delay: Int32? = nil, time: Int64? = nil) -> TransitRealtime_TripUpdate.StopTimeEvent {
@@ -41,9 +44,11 @@ enum RT {
         return event
     }
 
-    static func stop(seq: Int? = nil, id: String? = nil, departure: TransitRealtime_TripUpdate.StopTimeEvent? = nil,
-                     arrival: TransitRealtime_TripUpdate.StopTimeEvent? = nil,
-                     _ relationship: StopTimeUpdate.ScheduleRelationship? = nil) -> StopTimeUpdate {
+    static func stop(
+        seq: Int? = nil, id: String? = nil, departure: TransitRealtime_TripUpdate.StopTimeEvent? = nil,
+        arrival: TransitRealtime_TripUpdate.StopTimeEvent? = nil,
+        _ relationship: StopTimeUpdate.ScheduleRelationship? = nil
+    ) -> StopTimeUpdate {
         var update = StopTimeUpdate()
         if let seq { update.stopSequence = UInt32(seq) }
         if let id { update.stopID = id }
@@ -53,9 +58,11 @@ enum RT {
         return update
     }
 
-    static func trip(_ id: String, startDate: String? = nil, startTime: String? = nil,
-                     _ relationship: TransitRealtime_TripDescriptor.ScheduleRelationship? = nil,
-                     delay: Int32? = nil, stops: [StopTimeUpdate] = []) -> TransitRealtime_TripUpdate {
+    static func trip(
+        _ id: String, startDate: String? = nil, startTime: String? = nil,
+        _ relationship: TransitRealtime_TripDescriptor.ScheduleRelationship? = nil,
+        delay: Int32? = nil, stops: [StopTimeUpdate] = []
+    ) -> TransitRealtime_TripUpdate {
         var update = TransitRealtime_TripUpdate()
         update.trip.tripID = id
         if let startDate { update.trip.startDate = startDate }
@@ -79,8 +86,10 @@ enum RT {
     }
 
     /// A FULL_DATASET feed stamped `age` seconds before `now` (nil: no timestamp).
-    static func feed(age: Int? = 30, at now: Date = now, _ updates: [TransitRealtime_TripUpdate],
-                     alerts: [TransitRealtime_Alert] = []) -> TransitRealtime_FeedMessage {
+    static func feed(
+        age: Int? = 30, at now: Date = now, _ updates: [TransitRealtime_TripUpdate],
+        alerts: [TransitRealtime_Alert] = []
+    ) -> TransitRealtime_FeedMessage {
         var feed = TransitRealtime_FeedMessage()
         feed.header.gtfsRealtimeVersion = "2.0"
         if let age { feed.header.timestamp = UInt64(Int(now.timeIntervalSince1970) - age) }
@@ -103,15 +112,19 @@ enum RT {
         do { return try feed.serializedBytes() } catch { fatalError("cannot serialize test feed: \(error)") }
     }
 
-    static func apply(_ rows: [ScheduledDeparture], _ feed: TransitRealtime_FeedMessage?, now: Date = now,
-                      staleLimit: Duration = RealtimeApplier.defaultStaleLimit,
-                      cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow,
-                      lookups: RealtimeApplier.Lookups = RealtimeApplier.Lookups(),
-                      stops: Set<String> = [], routes: Set<String> = [],
-                      lookup: @escaping @Sendable (String, String) -> Int? = { _, _ in nil }) -> RealtimeResult {
-        RealtimeApplier(calendar: calendar, staleLimit: staleLimit, cancelledWindow: cancelledWindow, lookups: lookups,
-                        stopSequence: lookup)
-            .apply(rows, feed: feed, now: now, boardStopIDs: stops, boardRouteIDs: routes)
+    static func apply(
+        _ rows: [ScheduledDeparture], _ feed: TransitRealtime_FeedMessage?, now: Date = now,
+        staleLimit: Duration = RealtimeApplier.defaultStaleLimit,
+        cancelledWindow: Duration? = RealtimeApplier.defaultCancelledWindow,
+        lookups: RealtimeApplier.Lookups = RealtimeApplier.Lookups(),
+        stops: Set<String> = [], routes: Set<String> = [],
+        lookup: @escaping @Sendable (String, String) -> Int? = { _, _ in nil }
+    ) -> RealtimeResult {
+        RealtimeApplier(
+            calendar: calendar, staleLimit: staleLimit, cancelledWindow: cancelledWindow, lookups: lookups,
+            stopSequence: lookup
+        )
+        .apply(rows, feed: feed, now: now, boardStopIDs: stops, boardRouteIDs: routes)
     }
 
     /// Store look-ups over small tables: routes R1 "T1", R2 "T2"; stops S (platform 1),
@@ -151,8 +164,10 @@ enum RT {
     }
 
     /// TripUpdate.trip_properties (field 6).
-    static func properties(tripID: String? = nil, startDate: String? = nil, startTime: String? = nil,
-                           headsign: String? = nil) -> [UInt8] {
+    static func properties(
+        tripID: String? = nil, startDate: String? = nil, startTime: String? = nil,
+        headsign: String? = nil
+    ) -> [UInt8] {
         var payload: [UInt8] = []
         if let tripID { payload += field(1, tripID) }
         if let startDate { payload += field(2, startDate) }
@@ -163,8 +178,10 @@ enum RT {
 
     /// A trip update whose TripDescriptor relationship is `raw` (6 DUPLICATED, 7 DELETED,
     /// 8 NEW), with the given fields and stops.
-    static func trip(_ id: String, raw: UInt64, route: String? = nil, startDate: String? = nil,
-                     stops: [StopTimeUpdate] = [], extra: [UInt8] = []) -> TransitRealtime_TripUpdate {
+    static func trip(
+        _ id: String, raw: UInt64, route: String? = nil, startDate: String? = nil,
+        stops: [StopTimeUpdate] = [], extra: [UInt8] = []
+    ) -> TransitRealtime_TripUpdate {
         var descriptor = TransitRealtime_TripDescriptor()
         descriptor.tripID = id
         if let route { descriptor.routeID = route }

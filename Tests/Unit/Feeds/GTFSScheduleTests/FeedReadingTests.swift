@@ -11,8 +11,10 @@ import Testing
         GTFSFeedBuilder.members(SmallFeed().files).map { ($0.name, changes[$0.name] ?? $0.bytes) }
     }
 
-    private func importError(_ members: [(name: String, bytes: [UInt8])], stored: Bool = false,
-                             patch: (inout [UInt8]) -> Void = { _ in }) throws -> String? {
+    private func importError(
+        _ members: [(name: String, bytes: [UInt8])], stored: Bool = false,
+        patch: (inout [UInt8]) -> Void = { _ in }
+    ) throws -> String? {
         let folder = try TempFolder()
         defer { folder.remove() }
         let zip = folder.path + "/feed.zip"
@@ -36,8 +38,9 @@ import Testing
     @Test func quotedLineBreaksKeepLineNumbers() throws {
         // Row 23 spans lines 23 and 24; the bad row after it is on line 25.
         let text = "T_OTHER,MID,3,10:40:00,10:40:00,\"via\nthe depot\",\nT_OTHER,AIR,4,10:50:00,25:6x:00,,\n"
-        #expect(try importError(members(["stop_times.txt": stopTimes(text)]))
-            == "stop_times.txt line 25: departure_time: '25:6x:00' is not HH:MM:SS")
+        #expect(
+            try importError(members(["stop_times.txt": stopTimes(text)]))
+                == "stop_times.txt line 25: departure_time: '25:6x:00' is not HH:MM:SS")
     }
 
     @Test func raggedRowsReadMissingFieldsAsEmpty() throws {

@@ -5,8 +5,10 @@ import GTFSSchedule
 import ZoneInfo
 
 /// Builds `files` into a zip in `folder`, imports it for `stops` and opens the store.
-func importedStore(_ files: [String: String], stops: Set<String>, in folder: TempFolder,
-                   importer: GTFSImporter? = nil) throws -> (GTFSStore, GTFSImportSummary) {
+func importedStore(
+    _ files: [String: String], stops: Set<String>, in folder: TempFolder,
+    importer: GTFSImporter? = nil
+) throws -> (GTFSStore, GTFSImportSummary) {
     let zip = folder.path + "/feed.zip", storePath = folder.path + "/board.sqlite"
     try GTFSFeedBuilder.writeZip(files, to: zip)
     var importer = importer ?? GTFSImporter(stopIDs: stops)

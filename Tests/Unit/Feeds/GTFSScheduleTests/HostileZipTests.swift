@@ -11,8 +11,10 @@ import TestTiming
 
     /// Imports `zip` over a good store; returns the error's text after checking the store
     /// and the folder were left as they were.
-    private func failure(_ name: String, limits: GTFSArchiveLimits = small, member: String? = nil,
-                         build: (String) throws -> Void) throws -> String {
+    private func failure(
+        _ name: String, limits: GTFSArchiveLimits = small, member: String? = nil,
+        build: (String) throws -> Void
+    ) throws -> String {
         let folder = try TempFolder()
         defer { folder.remove() }
         let storePath = folder.path + "/board.sqlite"
@@ -54,7 +56,9 @@ import TestTiming
     }
 
     @Test func memberOverItsDeclaredCap() throws {
-        let text = try failure("big.zip") { try GTFSFeedBuilder.writeZip(members: members([("stop_times.txt", stopTimes(bytes: 2_200_000))]), to: $0) }
+        let text = try failure("big.zip") {
+            try GTFSFeedBuilder.writeZip(members: members([("stop_times.txt", stopTimes(bytes: 2_200_000))]), to: $0)
+        }
         #expect(text == "stop_times.txt: declares 2.1 MiB uncompressed, over the 2 MiB limit for one member")
     }
 
@@ -83,18 +87,23 @@ import TestTiming
     @Test func totalOverTheCap() throws {
         let limits = GTFSArchiveLimits(totalBytes: 2 << 20, memberBytes: 2 << 20)
         let text = try failure("total.zip", limits: limits) { zip in
-            try GTFSFeedBuilder.writeZip(members: members([("stop_times.txt", stopTimes(bytes: 1_200_000)),
-                                                           ("trips.txt", Array((SmallFeed().files["trips.txt"]! + String(repeating: "\n", count: 1_000_000)).utf8))]),
-                                         to: zip, stored: true)
+            try GTFSFeedBuilder.writeZip(
+                members: members([
+                    ("stop_times.txt", stopTimes(bytes: 1_200_000)),
+                    ("trips.txt", Array((SmallFeed().files["trips.txt"]! + String(repeating: "\n", count: 1_000_000)).utf8)),
+                ]),
+                to: zip, stored: true)
         }
         #expect(text == "trips.txt: the feed declares more than the 2 MiB total limit")
     }
 
     @Test func namesLeadingOutOfTheArchiveAreRefused() throws {
-        #expect(try failure("dots.zip") { try GTFSFeedBuilder.writeZip(members: members([("../../etc/cron.d/x", [0x41])]), to: $0) }
-            == "../../etc/cron.d/x: member name leads out of the archive ('..' or a leading '/'); zip refused")
-        #expect(try failure("slash.zip") { try GTFSFeedBuilder.writeZip(members: members([("/tmp/stops.txt", [0x41])]), to: $0) }
-            == "/tmp/stops.txt: member name leads out of the archive ('..' or a leading '/'); zip refused")
+        #expect(
+            try failure("dots.zip") { try GTFSFeedBuilder.writeZip(members: members([("../../etc/cron.d/x", [0x41])]), to: $0) }
+                == "../../etc/cron.d/x: member name leads out of the archive ('..' or a leading '/'); zip refused")
+        #expect(
+            try failure("slash.zip") { try GTFSFeedBuilder.writeZip(members: members([("/tmp/stops.txt", [0x41])]), to: $0) }
+                == "/tmp/stops.txt: member name leads out of the archive ('..' or a leading '/'); zip refused")
     }
 
     @Test func truncatedZipAndNonZip() throws {
@@ -104,19 +113,25 @@ import TestTiming
             try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: zip))
         }
         #expect(text == "not a zip archive, or a truncated one (no end-of-archive record)")
-        #expect(try failure("text.zip") { try Data("agency_id,agency_name\n".utf8).write(to: URL(fileURLWithPath: $0)) }
-            == "not a zip archive, or a truncated one (no end-of-archive record)")
+        #expect(
+            try failure("text.zip") { try Data("agency_id,agency_name\n".utf8).write(to: URL(fileURLWithPath: $0)) }
+                == "not a zip archive, or a truncated one (no end-of-archive record)")
     }
 
     @Test func emptyRequiredMemberIsNamed() throws {
-        #expect(try failure("empty.zip") { try GTFSFeedBuilder.writeZip(members: members([("stops.txt", [])]), to: $0) }
-            == "stops.txt: is empty (0 bytes); a GTFS file needs at least its header row")
+        #expect(
+            try failure("empty.zip") { try GTFSFeedBuilder.writeZip(members: members([("stops.txt", [])]), to: $0) }
+                == "stops.txt: is empty (0 bytes); a GTFS file needs at least its header row")
         // A header-only optional file, or a 0-byte one, is just an empty table.
         let folder = try TempFolder()
         defer { folder.remove() }
-        try GTFSFeedBuilder.writeZip(members: members([("frequencies.txt", Array("trip_id,start_time,end_time,headway_secs\n".utf8)),
-                                                       ("calendar_dates.txt", [])]), to: folder.path + "/feed.zip")
-        let summary = try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder.path + "/feed.zip", storePath: folder.path + "/s.sqlite")
+        try GTFSFeedBuilder.writeZip(
+            members: members([
+                ("frequencies.txt", Array("trip_id,start_time,end_time,headway_secs\n".utf8)),
+                ("calendar_dates.txt", []),
+            ]), to: folder.path + "/feed.zip")
+        let summary = try GTFSImporter(stopIDs: ["CEN"]).importFeed(
+            zipPath: folder.path + "/feed.zip", storePath: folder.path + "/s.sqlite")
         #expect(summary.frequencies == 0)
     }
 

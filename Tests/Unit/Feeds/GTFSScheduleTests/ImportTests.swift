@@ -9,11 +9,14 @@ import Testing
         defer { folder.remove() }
         let storePath = folder.path + "/board.sqlite"
         let importedAt = Date(timeIntervalSince1970: 1_780_000_000)
-        let summary = try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: try SmallFeed().zip(in: folder), storePath: storePath,
-                                                                    importedAt: importedAt)
-        #expect(summary == GTFSImportSummary(
-            boardStopIDs: ["CEN", "CEN1", "CEN2"], stopTimesRowsRead: 21, boardStopTimes: 8, trips: 7, tripStops: 19,
-            routes: 3, services: 4, frequencies: 1, interpolatedCalls: 1))
+        let summary = try GTFSImporter(stopIDs: ["CEN"]).importFeed(
+            zipPath: try SmallFeed().zip(in: folder), storePath: storePath,
+            importedAt: importedAt)
+        #expect(
+            summary
+                == GTFSImportSummary(
+                    boardStopIDs: ["CEN", "CEN1", "CEN2"], stopTimesRowsRead: 21, boardStopTimes: 8, trips: 7, tripStops: 19,
+                    routes: 3, services: 4, frequencies: 1, interpolatedCalls: 1))
         #expect(folder.contents() == ["board.sqlite", "feed.zip"])  // no temporary files left
 
         let store = try GTFSStore(path: storePath)
@@ -73,34 +76,48 @@ import Testing
     }
 
     @Test func badRowsNameFileLineAndColumn() throws {
-        #expect(try importError(feed("stop_times.txt", replacing: "T_DAILY,MID,2,08:10:00,08:10:00", with: "T_DAILY,MID,2,08:10:00,25:6x:00"))
-            == "stop_times.txt line 9: departure_time: '25:6x:00' is not HH:MM:SS")
-        #expect(try importError(feed("stop_times.txt", replacing: "T_WK,END,4,08:20:00", with: "T_WK,END,4,8:2:00"))
-            == "stop_times.txt line 5: arrival_time: '8:2:00' is not HH:MM:SS")
-        #expect(try importError(feed("stop_times.txt", replacing: "T_WE,END,2,", with: "T_WE,END,two,"))
-            == "stop_times.txt line 7: stop_sequence: 'two' is not a whole number")
-        #expect(try importError(feed("calendar.txt", replacing: "WE,0,0,0,0,0,1,1,20260101", with: "WE,0,0,0,0,0,1,1,2026-01-01"))
-            == "calendar.txt line 3: start_date: '2026-01-01' is not a YYYYMMDD date")
-        #expect(try importError(feed("calendar.txt", replacing: "WK,1,1,1,1,1,0,0", with: "WK,1,1,1,1,1,0,7"))
-            == "calendar.txt line 2: sunday: '7' is not 0 or 1")
-        #expect(try importError(feed("calendar_dates.txt", replacing: "SPECIAL,20260410,1", with: "SPECIAL,20260410,3"))
-            == "calendar_dates.txt line 4: exception_type: '3' is not 1 or 2")
-        #expect(try importError(feed("frequencies.txt", replacing: ",900,", with: ",0,"))
-            == "frequencies.txt line 2: headway_secs: must be more than 0")
-        #expect(try importError(feed("stop_times.txt", replacing: "T_OTHER,END,2,10:30:00,10:30:00,,\n",
-                                     with: "T_OTHER,END,2,10:30:00,10:30:00,,\nT_WK,CEN1,3,08:01:00,08:01:00,,\n"))
-            == "stop_times.txt line 23: duplicate (trip_id, stop_sequence) = ('T_WK', 3)")
-        #expect(try importError(feed("stop_times.txt", replacing: "T_WE,", with: "T_GONE,"))
-            == "stop_times.txt: trip_id 'T_GONE' is not in trips.txt")
-        #expect(try importError(feed("stop_times.txt", replacing: "T_WK,MID,1,07:50:00", with: "T_WK,MID,1,07:\u{FFFD}:00"))
-            == "stop_times.txt line 2: arrival_time: '07:\u{FFFD}:00' is not HH:MM:SS")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "T_DAILY,MID,2,08:10:00,08:10:00", with: "T_DAILY,MID,2,08:10:00,25:6x:00"))
+                == "stop_times.txt line 9: departure_time: '25:6x:00' is not HH:MM:SS")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "T_WK,END,4,08:20:00", with: "T_WK,END,4,8:2:00"))
+                == "stop_times.txt line 5: arrival_time: '8:2:00' is not HH:MM:SS")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "T_WE,END,2,", with: "T_WE,END,two,"))
+                == "stop_times.txt line 7: stop_sequence: 'two' is not a whole number")
+        #expect(
+            try importError(feed("calendar.txt", replacing: "WE,0,0,0,0,0,1,1,20260101", with: "WE,0,0,0,0,0,1,1,2026-01-01"))
+                == "calendar.txt line 3: start_date: '2026-01-01' is not a YYYYMMDD date")
+        #expect(
+            try importError(feed("calendar.txt", replacing: "WK,1,1,1,1,1,0,0", with: "WK,1,1,1,1,1,0,7"))
+                == "calendar.txt line 2: sunday: '7' is not 0 or 1")
+        #expect(
+            try importError(feed("calendar_dates.txt", replacing: "SPECIAL,20260410,1", with: "SPECIAL,20260410,3"))
+                == "calendar_dates.txt line 4: exception_type: '3' is not 1 or 2")
+        #expect(
+            try importError(feed("frequencies.txt", replacing: ",900,", with: ",0,"))
+                == "frequencies.txt line 2: headway_secs: must be more than 0")
+        #expect(
+            try importError(
+                feed(
+                    "stop_times.txt", replacing: "T_OTHER,END,2,10:30:00,10:30:00,,\n",
+                    with: "T_OTHER,END,2,10:30:00,10:30:00,,\nT_WK,CEN1,3,08:01:00,08:01:00,,\n"))
+                == "stop_times.txt line 23: duplicate (trip_id, stop_sequence) = ('T_WK', 3)")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "T_WE,", with: "T_GONE,"))
+                == "stop_times.txt: trip_id 'T_GONE' is not in trips.txt")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "T_WK,MID,1,07:50:00", with: "T_WK,MID,1,07:\u{FFFD}:00"))
+                == "stop_times.txt line 2: arrival_time: '07:\u{FFFD}:00' is not HH:MM:SS")
     }
 
     @Test func missingFilesAndColumns() throws {
-        #expect(try importError(feed("stop_times.txt", replacing: "arrival_time,departure_time", with: "arrival_time,departure"))
-            == "stop_times.txt: missing required column 'departure_time'")
-        #expect(try importError(feed("agency.txt", replacing: "agency_timezone", with: "agency_tz"))
-            == "agency.txt: missing required column 'agency_timezone'")
+        #expect(
+            try importError(feed("stop_times.txt", replacing: "arrival_time,departure_time", with: "arrival_time,departure"))
+                == "stop_times.txt: missing required column 'departure_time'")
+        #expect(
+            try importError(feed("agency.txt", replacing: "agency_timezone", with: "agency_tz"))
+                == "agency.txt: missing required column 'agency_timezone'")
         var noTrips = SmallFeed()
         noTrips.files["trips.txt"] = nil
         #expect(try importError(noTrips) == "trips.txt: required file missing from the zip")
@@ -127,7 +144,8 @@ import Testing
         try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: try SmallFeed().zip(in: folder), storePath: storePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: storePath))
 
-        let broken = try feed("stop_times.txt", replacing: "25:40:00,25:40:00", with: "25:40:00,25:6x:00").zip(in: folder, name: "broken.zip")
+        let broken = try feed("stop_times.txt", replacing: "25:40:00,25:40:00", with: "25:40:00,25:6x:00").zip(
+            in: folder, name: "broken.zip")
         #expect(throws: GTFSImportError.self) {
             try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: broken, storePath: storePath)
         }
@@ -163,11 +181,15 @@ import Testing
         let zip = try SmallFeed().zip(in: folder)
         // PID_MAX_LIMIT (2^22): no process ever has this id.
         let dead = "4194304", live = String(getppid()), own = String(getpid())
-        let leftovers = ["board.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-\(dead).sqlite-journal",
-                         "board.sqlite.importing-\(dead)-member.zip", "board.sqlite.importing-\(dead)-stop_times.txt",
-                         "board.sqlite.importing-\(own).sqlite-journal"]
-        let kept = ["board.sqlite.importing-\(live).sqlite", "board.sqlite.importing-\(live)-stops.txt",
-                    "other.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-x.sqlite"]
+        let leftovers = [
+            "board.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-\(dead).sqlite-journal",
+            "board.sqlite.importing-\(dead)-member.zip", "board.sqlite.importing-\(dead)-stop_times.txt",
+            "board.sqlite.importing-\(own).sqlite-journal",
+        ]
+        let kept = [
+            "board.sqlite.importing-\(live).sqlite", "board.sqlite.importing-\(live)-stops.txt",
+            "other.sqlite.importing-\(dead).sqlite", "board.sqlite.importing-x.sqlite",
+        ]
         for name in leftovers + kept {
             try Data("half".utf8).write(to: URL(fileURLWithPath: folder.path + "/" + name))
         }

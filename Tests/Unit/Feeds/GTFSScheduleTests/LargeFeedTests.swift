@@ -24,7 +24,9 @@ import ZoneInfo
         let peakAfter = procStatusKiB("VmHWM")
         let storeKiB = ((try FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) ?? 0) / 1024
         // Recorded, not asserted: other suites run in the same process at the same time.
-        print("GTFS large import: \(summary.stopTimesRowsRead) rows in \(elapsed); peak RSS \(peakBefore / 1024) → \(peakAfter / 1024) MiB; store \(storeKiB) KiB")
+        print(
+            "GTFS large import: \(summary.stopTimesRowsRead) rows in \(elapsed); peak RSS \(peakBefore / 1024) → \(peakAfter / 1024) MiB; store \(storeKiB) KiB"
+        )
 
         let routeA = feed.trips(onRoute: 7), routeB = feed.trips(onRoute: 8)
         #expect(summary.stopTimesRowsRead == feed.stopTimesRows)

@@ -11,59 +11,65 @@ import ZoneInfo
     static let feed: [String: String] = [
         "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nB,Buses,https://example.invalid,Australia/Sydney\n",
         "stops.txt": """
-            stop_id,stop_name,parent_station,platform_code
-            HUB,Town Hub,,
-            A,Town Hub stand A,HUB,A
-            B,Town Hub stand B,HUB,B
-            C,Church St,,
-            T,Terminus,,
+        stop_id,stop_name,parent_station,platform_code
+        HUB,Town Hub,,
+        A,Town Hub stand A,HUB,A
+        B,Town Hub stand B,HUB,B
+        C,Church St,,
+        T,Terminus,,
 
-            """,
+        """,
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nN,N70,Night,3\nD,100,Day,3\n",
-        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20261101,20261130\n",
+        "calendar.txt":
+            "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20261101,20261130\n",
         "trips.txt": """
-            route_id,service_id,trip_id,trip_headsign
-            N,ALL,night,Terminus
-            N,ALL,loop,Loop
-            D,ALL,shape,Terminus
-            D,ALL,even,Terminus
-            D,ALL,approx,Terminus
+        route_id,service_id,trip_id,trip_headsign
+        N,ALL,night,Terminus
+        N,ALL,loop,Loop
+        D,ALL,shape,Terminus
+        D,ALL,even,Terminus
+        D,ALL,approx,Terminus
 
-            """,
+        """,
         "stop_times.txt": """
-            trip_id,stop_id,stop_sequence,arrival_time,departure_time,pickup_type,drop_off_type,timepoint,shape_dist_traveled
-            night,C,1,01:00:00,01:00:00,0,1,1,
-            night,A,2,01:10:00,01:10:00,1,0,1,
-            night,T,3,01:20:00,01:20:00,1,0,1,
-            loop,T,1,02:00:00,02:00:00,,,,
-            loop,C,2,02:10:00,02:10:00,,,,
-            loop,T,3,02:30:00,02:30:00,,,,
-            shape,C,1,08:00:00,08:00:00,,,,0
-            shape,A,2,,,,,0,1
-            shape,B,3,,,,,0,4
-            shape,T,4,08:10:00,08:10:00,,,,10
-            even,C,1,08:20:00,08:20:00,,,,
-            even,A,2,,,,,0,
-            even,B,3,,,,,0,
-            even,T,4,08:30:00,08:30:00,,,,
-            approx,C,1,09:00:00,09:00:00,,,0,
-            approx,T,2,09:10:00,09:10:00,,,,
+        trip_id,stop_id,stop_sequence,arrival_time,departure_time,pickup_type,drop_off_type,timepoint,shape_dist_traveled
+        night,C,1,01:00:00,01:00:00,0,1,1,
+        night,A,2,01:10:00,01:10:00,1,0,1,
+        night,T,3,01:20:00,01:20:00,1,0,1,
+        loop,T,1,02:00:00,02:00:00,,,,
+        loop,C,2,02:10:00,02:10:00,,,,
+        loop,T,3,02:30:00,02:30:00,,,,
+        shape,C,1,08:00:00,08:00:00,,,,0
+        shape,A,2,,,,,0,1
+        shape,B,3,,,,,0,4
+        shape,T,4,08:10:00,08:10:00,,,,10
+        even,C,1,08:20:00,08:20:00,,,,
+        even,A,2,,,,,0,
+        even,B,3,,,,,0,
+        even,T,4,08:30:00,08:30:00,,,,
+        approx,C,1,09:00:00,09:00:00,,,0,
+        approx,T,2,09:10:00,09:10:00,,,,
 
-            """,
+        """,
     ]
 
     func store(_ folder: TempFolder) throws -> GTFSStore {
         try GTFSFeedBuilder.writeZip(Self.feed, to: folder.path + "/feed.zip")
-        let summary = try GTFSImporter(stopIDs: ["HUB", "C", "T"]).importFeed(zipPath: folder.path + "/feed.zip",
-                                                                             storePath: folder.path + "/s.sqlite")
+        let summary = try GTFSImporter(stopIDs: ["HUB", "C", "T"]).importFeed(
+            zipPath: folder.path + "/feed.zip",
+            storePath: folder.path + "/s.sqlite")
         #expect(summary.interpolatedCalls == 4)
         return try GTFSStore(path: folder.path + "/s.sqlite")
     }
 
     func calls(_ store: GTFSStore, stops: Set<String>, at hour: Int, arrivals: Bool = false) throws -> [String] {
-        try store.scheduledDepartures(stopIDs: stops, at: Sydney.at(2026, 11, 23, hour, 0), window: .seconds(3_600),
-                                      includeDropOffOnly: arrivals)
-            .map { "\($0.tripID) \($0.stopID) \(Sydney.wallClock($0).dropFirst(11))\($0.isDropOffOnly ? " arr" : "")\($0.isEstimated ? " est" : "")" }
+        try store.scheduledDepartures(
+            stopIDs: stops, at: Sydney.at(2026, 11, 23, hour, 0), window: .seconds(3_600),
+            includeDropOffOnly: arrivals
+        )
+        .map {
+            "\($0.tripID) \($0.stopID) \(Sydney.wallClock($0).dropFirst(11))\($0.isDropOffOnly ? " arr" : "")\($0.isEstimated ? " est" : "")"
+        }
     }
 
     @Test func noOneBoardsAtDropOffOnlyCallsOrATripsLastStop() throws {
@@ -85,9 +91,10 @@ import ZoneInfo
         defer { folder.remove() }
         let store = try store(folder)
         // By distance (0, 1, 4, 10 along 10 minutes), else evenly (thirds of 10 minutes).
-        #expect(try calls(store, stops: ["HUB"], at: 8) == [
-            "shape A 08:01:00 est", "shape B 08:04:00 est", "even A 08:23:20 est", "even B 08:26:40 est",
-        ])
+        #expect(
+            try calls(store, stops: ["HUB"], at: 8) == [
+                "shape A 08:01:00 est", "shape B 08:04:00 est", "even A 08:23:20 est", "even B 08:26:40 est",
+            ])
         // timepoint=0 with times: approximate, so estimated too.
         #expect(try calls(store, stops: ["C"], at: 9) == ["approx C 09:00:00 est"])
     }

@@ -7,22 +7,23 @@ import Testing
 @Suite struct StopFinderTests {
     static let stops: [String: String] = [
         "stops.txt": """
-            stop_id,stop_code,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code
-            8503000,,Zürich HB,47.378177,8.540192,1,,
-            8503000:0:3,,Zürich HB,47.377,8.539,0,8503000,3
-            8503000:0:41/42,,Zürich HB,47.3785,8.5375,0,8503000,41/42
-            8503000:E1,,Zürich HB Nord entrance,47.3790,8.5400,2,8503000,
-            8591058,,"Zürich, Central",47.376870,8.544096,0,,
-            8503006,,Zürich Oerlikon,47.411526,8.544115,1,,
-            8591123,,Oerlikon Bahnhof Nord,47.4122,8.5449,0,,
-            8507000,,Bern,46.948832,7.439131,1,,
-            8506000,,Winterthur,47.500333,8.723822,1,,
-            8591382,4711,Stauffacher,47.373,8.528,0,,
+        stop_id,stop_code,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code
+        8503000,,Zürich HB,47.378177,8.540192,1,,
+        8503000:0:3,,Zürich HB,47.377,8.539,0,8503000,3
+        8503000:0:41/42,,Zürich HB,47.3785,8.5375,0,8503000,41/42
+        8503000:E1,,Zürich HB Nord entrance,47.3790,8.5400,2,8503000,
+        8591058,,"Zürich, Central",47.376870,8.544096,0,,
+        8503006,,Zürich Oerlikon,47.411526,8.544115,1,,
+        8591123,,Oerlikon Bahnhof Nord,47.4122,8.5449,0,,
+        8507000,,Bern,46.948832,7.439131,1,,
+        8506000,,Winterthur,47.500333,8.723822,1,,
+        8591382,4711,Stauffacher,47.373,8.528,0,,
 
-            """,
+        """
     ]
 
-    private func search(name: String? = nil, near: (latitude: Double, longitude: Double)? = nil, limit: Int = 10) throws -> [GTFSStopMatch] {
+    private func search(name: String? = nil, near: (latitude: Double, longitude: Double)? = nil, limit: Int = 10) throws -> [GTFSStopMatch]
+    {
         let folder = try TempFolder()
         defer { folder.remove() }
         var files = SmallFeed().files

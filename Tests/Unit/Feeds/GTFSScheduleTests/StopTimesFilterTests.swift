@@ -39,8 +39,10 @@ import Testing
 
     /// Imports both ways, expects them alike, and returns the outcome.
     @discardableResult
-    private func imported(_ files: [String: String], stops: Set<String> = ["CEN"],
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    private func imported(
+        _ files: [String: String], stops: Set<String> = ["CEN"],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         let fast = try outcome(files, stops: stops, filters: true)
         #expect(fast == (try outcome(files, stops: stops, filters: false)), sourceLocation: sourceLocation)
         return fast
@@ -73,20 +75,25 @@ import Testing
 
     @Test func aQuotedLineBreakInASkippedRowKeepsLinesAndRows() throws {
         // Line 23 opens a quoted headsign that closes on line 25; the bad time is on line 26.
-        let broken = try imported(feed(stopTimes: "T_OTHER,MID,3,10:40:00,10:40:00,\"via the\r\ndepot,\nand on\",\n"
-                                       + "T_OTHER,AIR,4,10:50:00,25:6x:00,,\n"))
+        let broken = try imported(
+            feed(
+                stopTimes: "T_OTHER,MID,3,10:40:00,10:40:00,\"via the\r\ndepot,\nand on\",\n"
+                    + "T_OTHER,AIR,4,10:50:00,25:6x:00,,\n"))
         #expect(summary(broken) == "stop_times.txt line 26: departure_time: '25:6x:00' is not HH:MM:SS")
-        let good = try imported(feed(stopTimes: "T_OTHER,MID,3,10:40:00,10:40:00,\"via\nCEN1,\nthe depot\",\n"
-                                     + "T_DAILY,CEN1,4,08:40:00,08:40:00,,\n"))
+        let good = try imported(
+            feed(
+                stopTimes: "T_OTHER,MID,3,10:40:00,10:40:00,\"via\nCEN1,\nthe depot\",\n"
+                    + "T_DAILY,CEN1,4,08:40:00,08:40:00,,\n"))
         #expect(summary(good).contains("stopTimesRowsRead: 23, boardStopTimes: 9"))
     }
 
     @Test func prefixesAndPaddingOfABoardStop() throws {
-        let rows = "T_OTHER,AI,3,10:40:00,10:40:00,,\n"      // a prefix of AIR
-            + "T_OTHER,AIRX,4,10:41:00,10:41:00,,\n"          // AIR is a prefix of it
-            + "T_OTHER,\tAIR,5,10:42:00,10:42:00,,\n"         // a tab is not trimmed
-            + "T_OTHER, AIR ,6,10:43:00,10:43:00,,\n"         // spaces are
-            + "T_OTHER,\" AIR\",7, 10:44:00 ,10:44:00,,\n"    // quoted, then trimmed
+        let rows =
+            "T_OTHER,AI,3,10:40:00,10:40:00,,\n"  // a prefix of AIR
+            + "T_OTHER,AIRX,4,10:41:00,10:41:00,,\n"  // AIR is a prefix of it
+            + "T_OTHER,\tAIR,5,10:42:00,10:42:00,,\n"  // a tab is not trimmed
+            + "T_OTHER, AIR ,6,10:43:00,10:43:00,,\n"  // spaces are
+            + "T_OTHER,\" AIR\",7, 10:44:00 ,10:44:00,,\n"  // quoted, then trimmed
         let outcome = try imported(feed(stopTimes: rows), stops: ["AIR"])
         // T_LATE's own call and T_OTHER's two padded ones.
         #expect(summary(outcome).contains("boardStopTimes: 3"), "\(summary(outcome))")
@@ -135,8 +142,11 @@ import Testing
         var text = ""
         for sequence in 0..<random.next(below: 30) {
             let headsign = pick(["", "", "\"via\nthe, depot\"", "Zürich", "\"q\"\"uote\""])
-            text += [pick(trips), pick(stops), random.next(below: 8) == 0 ? "x" : String(100 + sequence), pick(times), pick(times),
-                     headsign, ""].joined(separator: ",") + pick(ends)
+            text +=
+                [
+                    pick(trips), pick(stops), random.next(below: 8) == 0 ? "x" : String(100 + sequence), pick(times), pick(times),
+                    headsign, "",
+                ].joined(separator: ",") + pick(ends)
         }
         var feed = SmallFeed()
         feed.files["trips.txt"]! += "R1,DAILY,T\u{212A},Kelvin,0,\n"

@@ -32,8 +32,9 @@ import ZoneInfo
         #expect(!store.hasTrip(tripID: "nope"))
 
         let found = try store.scheduledDepartures(stopIDs: ["CEN"], at: Sydney.at(2026, 4, 13, 7, 30))
-        #expect(found.map { "\($0.tripID)@\($0.platform ?? "-")\($0.isEstimated ? "~" : "")" }
-            == ["T_FREQ@2A", "T_FREQ@2A", "T_WK@2A~", "T_DAILY@2A", "T_WK@1"])
+        #expect(
+            found.map { "\($0.tripID)@\($0.platform ?? "-")\($0.isEstimated ? "~" : "")" }
+                == ["T_FREQ@2A", "T_FREQ@2A", "T_WK@2A~", "T_DAILY@2A", "T_WK@1"])
     }
 
     /// Weekdays from Saturday 3 January to Saturday 27 June 2026 (so Monday 5 January to
@@ -76,13 +77,18 @@ import ZoneInfo
         defer { folder.remove() }
         let path = folder.path + "/old.sqlite"
         let db = try Connection(path: path)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);
             CREATE TABLE feed_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             """)
         try db.close()
-        #expect(throws: GTFSStoreError(path: path, message: "this timetable store was made by an older version of departure-board "
-                                       + "(store format 1, this version reads 2); import the feed again")) {
+        #expect(
+            throws: GTFSStoreError(
+                path: path,
+                message: "this timetable store was made by an older version of departure-board "
+                    + "(store format 1, this version reads 2); import the feed again")
+        ) {
             try GTFSStore(path: path)
         }
     }

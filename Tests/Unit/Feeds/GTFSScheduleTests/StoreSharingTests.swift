@@ -20,9 +20,9 @@ import Testing
                             guard try store.scheduledDepartures(stopIDs: ["CEN"], at: at) == serial else { return false }
                         } else {
                             guard store.stopName(stopID: "CEN2") == "Central Platform 2", store.hasTrip(tripID: "T_WK"),
-                                  store.stopSequence(tripID: "T_WK", stopID: "CEN1") == 3,
-                                  store.tripStops(tripID: "T_DAILY").map(\.stopID) == ["CEN2", "MID", "END"],
-                                  store.childStops(of: ["CEN"]) == ["CEN1", "CEN2"]
+                                store.stopSequence(tripID: "T_WK", stopID: "CEN1") == 3,
+                                store.tripStops(tripID: "T_DAILY").map(\.stopID) == ["CEN2", "MID", "END"],
+                                store.childStops(of: ["CEN"]) == ["CEN1", "CEN2"]
                             else { return false }
                         }
                     }

@@ -30,7 +30,8 @@ struct SmallFeed {
 
     var files: [String: String] = [
         // BOM and CRLF, extra and reordered columns.
-        "agency.txt": bom + "agency_name,agency_url,agency_timezone,agency_id\r\nSmall Transit,https://example.invalid,Australia/Sydney,A\r\n",
+        "agency.txt": bom
+            + "agency_name,agency_url,agency_timezone,agency_id\r\nSmall Transit,https://example.invalid,Australia/Sydney,A\r\n",
         "stops.txt": bom + "stop_id,stop_name,location_type,parent_station,stop_lat,stop_lon\r\n"
             + "CEN,Central,1,,-33.88,151.20\r\n"
             + "CEN1,Central Platform 1,0,CEN,-33.88,151.20\r\n"

@@ -5,8 +5,11 @@ import Testing
 /// A broken translations.txt or feed_info.txt is reported, file and line, and the
 /// timetable imports all the same.
 @Suite struct TranslationImportTests {
-    static func imported(translations: String, feedInfo: String? = nil) throws
-        -> (summary: GTFSImportSummary, french: [String], folder: TempFolder) {
+    static func imported(
+        translations: String, feedInfo: String? = nil
+    ) throws
+        -> (summary: GTFSImportSummary, french: [String], folder: TempFolder)
+    {
         let folder = try TempFolder()
         var feed = MultilingualFeed.swiss
         feed["translations.txt"] = translations
@@ -20,7 +23,8 @@ import Testing
     @Test func missingColumnLeavesTheFileOut() throws {
         let result = try Self.imported(translations: "table_name,field_name,translation,record_id\nstops,stop_name,Zurich HB,ZUEP\n")
         defer { result.folder.remove() }
-        #expect(result.summary.translationsProblem?.description
+        #expect(
+            result.summary.translationsProblem?.description
                 == "translations.txt: missing required column 'language'; imported without translations")
         #expect(result.summary.translations == 0)
         #expect(result.summary.boardStopTimes == 3)
@@ -29,11 +33,12 @@ import Testing
 
     /// A CSV fault undoes the rows stored before it: the file is read whole or not at all.
     @Test func unreadableLineLeavesTheFileOut() throws {
-        let result = try Self.imported(translations: Self.header + """
-            trips,trip_headsign,fr,Genève Aéroport,T1,,
-            stops,stop_name,fr,"Zurich HB,ZUEP,,
+        let result = try Self.imported(
+            translations: Self.header + """
+                trips,trip_headsign,fr,Genève Aéroport,T1,,
+                stops,stop_name,fr,"Zurich HB,ZUEP,,
 
-            """)
+                """)
         defer { result.folder.remove() }
         let problem = try #require(result.summary.translationsProblem)
         #expect(problem.file == "translations.txt")
@@ -45,17 +50,19 @@ import Testing
 
     /// A row breaking the spec's rules is skipped, the first named; the others are kept.
     @Test func brokenRowsAreSkipped() throws {
-        let result = try Self.imported(translations: Self.header + """
-            trips,trip_headsign,fr,Genève Aéroport,T1,,
-            stops,stop_name,fr,Zurich HB,ZUEP,,Zürich HB
-            stops,stop_name,,Zurigo HB,ZUEP,,
-            stops,stop_name,fr,Zurich HB,,,
-            stop_times,stop_headsign,fr,Zurich Aéroport,T3,,
-            stop_times,stop_headsign,fr,Zurich Aéroport,T3,1,
+        let result = try Self.imported(
+            translations: Self.header + """
+                trips,trip_headsign,fr,Genève Aéroport,T1,,
+                stops,stop_name,fr,Zurich HB,ZUEP,,Zürich HB
+                stops,stop_name,,Zurigo HB,ZUEP,,
+                stops,stop_name,fr,Zurich HB,,,
+                stop_times,stop_headsign,fr,Zurich Aéroport,T3,,
+                stop_times,stop_headsign,fr,Zurich Aéroport,T3,1,
 
-            """)
+                """)
         defer { result.folder.remove() }
-        #expect(result.summary.translationsProblem?.description
+        #expect(
+            result.summary.translationsProblem?.description
                 == "translations.txt line 3: field_value: record_id and field_value are both given; a row names one of them (row skipped)")
         #expect(result.summary.translations == 2)
         #expect(result.summary.translationsSkipped == 4)
@@ -63,10 +70,12 @@ import Testing
     }
 
     @Test func brokenFeedInfoLeavesTextsUntagged() throws {
-        let result = try Self.imported(translations: Self.header + "trips,trip_headsign,fr,Genève Aéroport,T1,,\n",
-                                       feedInfo: "feed_publisher_name,feed_lang\n\"SBB,de\n")
+        let result = try Self.imported(
+            translations: Self.header + "trips,trip_headsign,fr,Genève Aéroport,T1,,\n",
+            feedInfo: "feed_publisher_name,feed_lang\n\"SBB,de\n")
         defer { result.folder.remove() }
-        #expect(result.summary.translationsProblem?.description
+        #expect(
+            result.summary.translationsProblem?.description
                 == "feed_info.txt line 2: a quoted field is never closed; texts taken as in no particular language")
         #expect(result.summary.translations == 1)
         #expect(result.french.first == "IC1 Genève Aéroport")

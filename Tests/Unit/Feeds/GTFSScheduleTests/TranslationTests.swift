@@ -8,9 +8,11 @@ import Testing
     /// Monday 15 June 2026, 08:00 in Zürich: T1 (08:02), T2 (08:32), T3 (08:40) at Bern.
     static func departures(_ store: GTFSStore, _ language: String?) throws -> [String] {
         let zone = try Zone("Europe/Zurich")
-        return try store.scheduledDepartures(stopIDs: ["BN"], at: zone.at(2026, 6, 15, 8, 0),
-                                             translations: store.translations(for: language))
-            .map { "\($0.routeLabel) \($0.headsign)" }
+        return try store.scheduledDepartures(
+            stopIDs: ["BN"], at: zone.at(2026, 6, 15, 8, 0),
+            translations: store.translations(for: language)
+        )
+        .map { "\($0.routeLabel) \($0.headsign)" }
     }
 
     static let german = ["IC1 Genf Flughafen", "IC1 Zürich HB", "InterRegio Zürich Flughafen"]
@@ -52,9 +54,10 @@ import Testing
         let (store, _) = try importedStore(MultilingualFeed.swiss, stops: ["BN"], in: folder)
         let zone = try Zone("Europe/Zurich")
         for needle in ["Genève", "Genf"] {
-            let found = try store.scheduledDepartures(stopIDs: ["BN"], at: zone.at(2026, 6, 15, 8, 0),
-                                                      filter: GTFSFilter(headsignContains: needle),
-                                                      translations: store.translations(for: "fr"))
+            let found = try store.scheduledDepartures(
+                stopIDs: ["BN"], at: zone.at(2026, 6, 15, 8, 0),
+                filter: GTFSFilter(headsignContains: needle),
+                translations: store.translations(for: "fr"))
             #expect(found.map(\.headsign) == ["Genève Aéroport"], "\(needle)")
         }
     }
@@ -77,7 +80,8 @@ import Testing
         let (store, summary) = try importedStore(feed, stops: ["BN"], in: folder)
         #expect(summary.translations == 4)
         #expect(summary.translationsSkipped == 1, "Lugano is no kept stop's name")
-        #expect(try Self.departures(store, "fr")
+        #expect(
+            try Self.departures(store, "fr")
                 == ["IC1 Genève Aéroport (T1)", "IC1 Genève-Aéroport", "InterRegio Aéroport de Zurich"])
         #expect(try Self.departures(store, nil) == ["IC1 Genf Flughafen", "IC1 Genf Flughafen", "InterRegio Zürich Flughafen"])
     }

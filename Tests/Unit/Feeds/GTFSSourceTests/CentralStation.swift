@@ -42,9 +42,11 @@ struct CentralStation {
     let answers: Locked<[String: [UInt8]?]>
     let clock = ManualBoardClock(now: CentralStation.start)
 
-    init(tripUpdates: TransitRealtime_FeedMessage = CentralStation.feed([]),
-         alerts: TransitRealtime_FeedMessage? = nil, vehicles: TransitRealtime_FeedMessage? = nil,
-         timetable: [String: String] = CentralStation.timetable) throws {
+    init(
+        tripUpdates: TransitRealtime_FeedMessage = CentralStation.feed([]),
+        alerts: TransitRealtime_FeedMessage? = nil, vehicles: TransitRealtime_FeedMessage? = nil,
+        timetable: [String: String] = CentralStation.timetable
+    ) throws {
         store = try ImportedStore(timetable, stopIDs: ["CEN", "CENB"])
         let answers = Locked<[String: [UInt8]?]>([:])
         self.answers = answers
@@ -71,10 +73,11 @@ struct CentralStation {
 
     func repository(language: String? = nil, alerts: Bool = true, vehicles: Bool = true) -> GTFSDeparturesRepository {
         GTFSDeparturesRepository(
-            settings: .init(storePath: store.path, stopIDs: ["CEN", "CENB"], zone: Self.zone,
-                            tripUpdates: .init(url: server.baseURL + "/rt"),
-                            alerts: alerts ? .init(url: server.baseURL + "/alerts") : nil,
-                            vehiclePositions: vehicles ? .init(url: server.baseURL + "/vp") : nil, language: language),
+            settings: .init(
+                storePath: store.path, stopIDs: ["CEN", "CENB"], zone: Self.zone,
+                tripUpdates: .init(url: server.baseURL + "/rt"),
+                alerts: alerts ? .init(url: server.baseURL + "/alerts") : nil,
+                vehiclePositions: vehicles ? .init(url: server.baseURL + "/vp") : nil, language: language),
             clock: clock)
     }
 
@@ -82,8 +85,9 @@ struct CentralStation {
     @MainActor
     func states(_ repository: GTFSDeparturesRepository, at instants: [Date] = [CentralStation.start]) async throws -> [BoardJSON] {
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: Self.zone))
-        let board = BoardViewModel(boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                   clock: clock)
+        let board = BoardViewModel(
+            boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock)
         await board.refresh()
         return try instants.map { try BoardJSON(BoardStateJSON.encode(board.state(at: $0))) }
     }
@@ -99,8 +103,10 @@ struct CentralStation {
         return feed
     }
 
-    static func selector(agency: String? = nil, route: String? = nil, routeType: Int32? = nil, direction: UInt32? = nil,
-                         stop: String? = nil, trip: TransitRealtime_TripDescriptor? = nil) -> TransitRealtime_EntitySelector {
+    static func selector(
+        agency: String? = nil, route: String? = nil, routeType: Int32? = nil, direction: UInt32? = nil,
+        stop: String? = nil, trip: TransitRealtime_TripDescriptor? = nil
+    ) -> TransitRealtime_EntitySelector {
         var selector = TransitRealtime_EntitySelector()
         if let agency { selector.agencyID = agency }
         if let route { selector.routeID = route }
@@ -122,10 +128,12 @@ struct CentralStation {
         return string
     }
 
-    static func alert(_ id: String, _ header: String, _ selectors: [TransitRealtime_EntitySelector],
-                      effect: TransitRealtime_Alert.Effect? = nil, severity: TransitRealtime_Alert.SeverityLevel? = nil,
-                      from start: Date? = nil, until end: Date? = nil,
-                      texts: [(language: String?, text: String)]? = nil) -> TransitRealtime_FeedEntity {
+    static func alert(
+        _ id: String, _ header: String, _ selectors: [TransitRealtime_EntitySelector],
+        effect: TransitRealtime_Alert.Effect? = nil, severity: TransitRealtime_Alert.SeverityLevel? = nil,
+        from start: Date? = nil, until end: Date? = nil,
+        texts: [(language: String?, text: String)]? = nil
+    ) -> TransitRealtime_FeedEntity {
         var alert = TransitRealtime_Alert()
         alert.informedEntity = selectors
         alert.headerText = translated(texts ?? [(nil, header)])
@@ -172,9 +180,11 @@ struct CentralStation {
         return varint(11 << 3 | 2) + varint(UInt64(payload.count)) + payload
     }
 
-    static func vehicle(_ id: String, trip: String, startDate: String? = nil,
-                        status: TransitRealtime_VehiclePosition.OccupancyStatus? = nil, percent: UInt32? = nil,
-                        carriages: [UInt8] = []) throws -> TransitRealtime_FeedEntity {
+    static func vehicle(
+        _ id: String, trip: String, startDate: String? = nil,
+        status: TransitRealtime_VehiclePosition.OccupancyStatus? = nil, percent: UInt32? = nil,
+        carriages: [UInt8] = []
+    ) throws -> TransitRealtime_FeedEntity {
         var vehicle = TransitRealtime_VehiclePosition()
         vehicle.trip.tripID = trip
         if let startDate { vehicle.trip.startDate = startDate }

@@ -12,10 +12,11 @@ import Testing
     typealias C = CentralStation
 
     @Test func anAlertForOneRouteMarksOnlyThatRoutesRows() async throws {
-        let central = try C(alerts: C.feed([
-            C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")], effect: .reducedService, severity: .warning),
-            C.alert("t7-elsewhere", "Trackwork on the T7", [C.selector(route: "R7")]),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")], effect: .reducedService, severity: .warning),
+                C.alert("t7-elsewhere", "Trackwork on the T7", [C.selector(route: "R7")]),
+            ]))
         defer { central.stop() }
         let repository = central.repository()
         let answer = try await repository.answer()
@@ -33,11 +34,12 @@ import Testing
     /// A lift out of order at platform 2 concerns that platform's rows; an alert for the
     /// whole station concerns every platform's rows, not the bus stand's.
     @Test func aPlatformOfTheStationAndTheStationItselfMarkTheirRows() async throws {
-        let central = try C(alerts: C.feed([
-            C.alert("lift-cen2", "Lift out of order at platform 2", [C.selector(stop: "CEN2")], effect: .accessibilityIssue),
-            C.alert("station", "Central: escalators closed", [C.selector(stop: "CEN")]),
-            C.alert("north-sydney", "North Sydney: lift out of order", [C.selector(stop: "NTH")]),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert("lift-cen2", "Lift out of order at platform 2", [C.selector(stop: "CEN2")], effect: .accessibilityIssue),
+                C.alert("station", "Central: escalators closed", [C.selector(stop: "CEN")]),
+                C.alert("north-sydney", "North Sydney: lift out of order", [C.selector(stop: "NTH")]),
+            ]))
         defer { central.stop() }
         let state = try #require(try await central.states(central.repository()).first)
         #expect(Set(state.alertIDs) == ["lift-cen2", "station"])
@@ -60,12 +62,13 @@ import Testing
         var yesterday = TransitRealtime_TripDescriptor()
         yesterday.tripID = "t2"
         yesterday.startDate = "20261122"
-        let central = try C(alerts: C.feed([
-            C.alert("t1-crowded", "The 09:40 is crowded", [C.selector(trip: byID)]),
-            C.alert("t3-short", "The 09:55 runs with four cars", [C.selector(trip: byStart)]),
-            C.alert("t99", "Another trip", [C.selector(trip: other)]),
-            C.alert("t2-yesterday", "Yesterday's t2", [C.selector(trip: yesterday)]),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert("t1-crowded", "The 09:40 is crowded", [C.selector(trip: byID)]),
+                C.alert("t3-short", "The 09:55 runs with four cars", [C.selector(trip: byStart)]),
+                C.alert("t99", "Another trip", [C.selector(trip: other)]),
+                C.alert("t2-yesterday", "Yesterday's t2", [C.selector(trip: yesterday)]),
+            ]))
         defer { central.stop() }
         let repository = central.repository()
         let answer = try await repository.answer()
@@ -79,10 +82,12 @@ import Testing
     /// frame): not shown at 09:30, shown at 09:50 inside it, with the row marked then.
     @Test func anAlertOutsideItsPeriodIsShownOnlyInsideIt() async throws {
         let from = C.start.addingTimeInterval(15 * 60), until = C.start.addingTimeInterval(60 * 60)
-        let central = try C(alerts: C.feed([
-            C.alert("t1-later", "T1: buses replace trains from 09:45", [C.selector(route: "R1")], effect: .detour,
-                    from: from, until: until),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert(
+                    "t1-later", "T1: buses replace trains from 09:45", [C.selector(route: "R1")], effect: .detour,
+                    from: from, until: until)
+            ]))
         defer { central.stop() }
         let repository = central.repository()
         let answer = try await repository.answer()
@@ -97,11 +102,12 @@ import Testing
     }
 
     @Test func agencyAndRouteTypeAlertsMarkTheirRoutesRows() async throws {
-        let central = try C(alerts: C.feed([
-            C.alert("buses", "Buses: strike from noon", [C.selector(agency: "BUS")]),
-            C.alert("trains", "Trains: reduced timetable", [C.selector(routeType: 2)]),
-            C.alert("ferries", "Ferries: high seas", [C.selector(routeType: 4)]),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert("buses", "Buses: strike from noon", [C.selector(agency: "BUS")]),
+                C.alert("trains", "Trains: reduced timetable", [C.selector(routeType: 2)]),
+                C.alert("ferries", "Ferries: high seas", [C.selector(routeType: 4)]),
+            ]))
         defer { central.stop() }
         let state = try #require(try await central.states(central.repository()).first)
         #expect(Set(state.alertIDs) == ["buses", "trains"])
@@ -109,14 +115,19 @@ import Testing
     }
 
     /// One alert in English (untagged), French and German: the board's `language:` picks.
-    @Test(arguments: [("fr", "Travaux ce week-end"), ("fr-CA", "Travaux ce week-end"), ("FR", "Travaux ce week-end"),
-                      ("de-CH", "Gleisarbeiten am Wochenende"), ("ja", "Trackwork this weekend"),
-                      (nil, "Trackwork this weekend")] as [(String?, String)])
+    @Test(
+        arguments: [
+            ("fr", "Travaux ce week-end"), ("fr-CA", "Travaux ce week-end"), ("FR", "Travaux ce week-end"),
+            ("de-CH", "Gleisarbeiten am Wochenende"), ("ja", "Trackwork this weekend"),
+            (nil, "Trackwork this weekend"),
+        ] as [(String?, String)])
     func theBoardsLanguagePicksTheTranslation(language: String?, header: String) async throws {
-        let central = try C(alerts: C.feed([
-            C.alert("weekend", "", [C.selector(route: "R1")],
-                    texts: [("de", "Gleisarbeiten am Wochenende"), (nil, "Trackwork this weekend"), ("fr", "Travaux ce week-end")]),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert(
+                    "weekend", "", [C.selector(route: "R1")],
+                    texts: [("de", "Gleisarbeiten am Wochenende"), (nil, "Trackwork this weekend"), ("fr", "Travaux ce week-end")])
+            ]))
         defer { central.stop() }
         let state = try #require(try await central.states(central.repository(language: language)).first)
         #expect(state.alert("weekend")?["header"] as? String == header)
@@ -124,10 +135,11 @@ import Testing
 
     /// No service on the 333: severest first on the board, and said in its effect.
     @Test func aNoServiceAlertComesFirst() async throws {
-        let central = try C(alerts: C.feed([
-            C.alert("t1-info", "T1: new timetable from Sunday", [C.selector(route: "R1")], severity: .info),
-            C.alert("333-none", "No 333 buses: road closed", [C.selector(route: "R9")], effect: .noService, severity: .severe),
-        ]))
+        let central = try C(
+            alerts: C.feed([
+                C.alert("t1-info", "T1: new timetable from Sunday", [C.selector(route: "R1")], severity: .info),
+                C.alert("333-none", "No 333 buses: road closed", [C.selector(route: "R9")], effect: .noService, severity: .severe),
+            ]))
         defer { central.stop() }
         let state = try #require(try await central.states(central.repository()).first)
         #expect(state.alertIDs == ["333-none", "t1-info"])
@@ -140,10 +152,11 @@ import Testing
     /// Feeds that carry alerts beside their TripUpdates (one combined feed): read without an
     /// alerts feed, and the notice line stays what it was.
     @Test func alertsInsideTheTripUpdatesFeedCount() async throws {
-        let central = try C(tripUpdates: C.feed([
-            C.lateT1(),
-            C.alert("stand-b", "Stand B moved to Eddy Avenue", [C.selector(stop: "CENB")], effect: .stopMoved),
-        ]))
+        let central = try C(
+            tripUpdates: C.feed([
+                C.lateT1(),
+                C.alert("stand-b", "Stand B moved to Eddy Avenue", [C.selector(stop: "CENB")], effect: .stopMoved),
+            ]))
         defer { central.stop() }
         let repository = central.repository(alerts: false)
         let state = try #require(try await central.states(repository).first)
@@ -158,15 +171,17 @@ import Testing
     @Test func routesWithoutAnAgencyBelongToTheOnlyOne() throws {
         let store = try ImportedStore(RealtimePollingTests.feed)
         defer { store.remove() }
-        #expect(try GTFSStore(path: store.path).routeFacts()
+        #expect(
+            try GTFSStore(path: store.path).routeFacts()
                 == [GTFSStore.RouteFacts(routeID: "R1", label: "T1", routeType: 2, agencyID: "A")])
     }
 
     /// The same alert in both feeds is one alert (the alerts feed's); a failing alerts feed
     /// keeps the rows and the TripUpdates feed's alerts.
     @Test func aFailingAlertsFeedKeepsTheRows() async throws {
-        let central = try C(tripUpdates: C.feed([C.lateT1(), C.alert("t2", "T2 delays (copy)", [C.selector(route: "R2")])]),
-                            alerts: C.feed([C.alert("t2", "T2 delays", [C.selector(route: "R2")])]))
+        let central = try C(
+            tripUpdates: C.feed([C.lateT1(), C.alert("t2", "T2 delays (copy)", [C.selector(route: "R2")])]),
+            alerts: C.feed([C.alert("t2", "T2 delays", [C.selector(route: "R2")])]))
         defer { central.stop() }
         let repository = central.repository()
         let first = try await repository.answer()
@@ -195,8 +210,9 @@ import Testing
             trips,trip_headsign,ja,レッピントン,t2,,
 
             """
-        let central = try C(alerts: C.feed([C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")])]),
-                            timetable: timetable)
+        let central = try C(
+            alerts: C.feed([C.alert("t2-trackwork", "Trackwork on the T2", [C.selector(route: "R2")])]),
+            timetable: timetable)
         defer { central.stop() }
         for (language, route, headsign) in [("ja", "T2線", "レッピントン"), ("fr", "T2", "Leppington"), (nil, "T2", "Leppington")] {
             let repository = central.repository(language: language)
@@ -232,8 +248,9 @@ import Testing
         let central = try C(tripUpdates: C.feed([entity]), timetable: timetable)
         defer { central.stop() }
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: central.store.path, stopIDs: ["CEN", "CENB"], filter: GTFSFilter(routeShortNames: ["T2"]),
-                            zone: C.zone, tripUpdates: .init(url: central.server.baseURL + "/rt"), language: "ja"),
+            settings: .init(
+                storePath: central.store.path, stopIDs: ["CEN", "CENB"], filter: GTFSFilter(routeShortNames: ["T2"]),
+                zone: C.zone, tripUpdates: .init(url: central.server.baseURL + "/rt"), language: "ja"),
             clock: central.clock)
         let rows = try await repository.answer().departures
         #expect(rows.map(\.tripID) == ["t2", "x1"])

@@ -24,9 +24,10 @@ import GTFSRealtime
 
         let store = folder + "/board.gtfs.sqlite"
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: store, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
-                            tripUpdates: .init(url: server.baseURL + "/rt"),
-                            schedule: .init(url: server.baseURL + "/gtfs.zip", storePath: store, stopIDs: ["CEN"])),
+            settings: .init(
+                storePath: store, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                tripUpdates: .init(url: server.baseURL + "/rt"),
+                schedule: .init(url: server.baseURL + "/gtfs.zip", storePath: store, stopIDs: ["CEN"])),
             clock: ManualBoardClock(now: RealtimePollingTests.start),
             client: HTTPFetchClient(proxy: ProxySettings(environment: ProxyEnvironment(["http_proxy": proxy.url]))))
 

@@ -22,10 +22,12 @@ import SwiftProtobuf
         "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Trains,https://example.invalid,Australia/Sydney\n",
         "stops.txt": "stop_id,stop_name\nCEN,Central\nNTH,North Sydney\n",
         "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,T1,North Shore,2\n",
-        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n",
+        "calendar.txt":
+            "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n",
         "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\n",
         // t1 goes on from Central: a call at a trip's last stop is an arrival, not a departure.
-        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,09:40:00,09:40:00,CEN,1\nt1,09:48:00,09:48:00,NTH,2\n",
+        "stop_times.txt":
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,09:40:00,09:40:00,CEN,1\nt1,09:48:00,09:48:00,NTH,2\n",
     ]
 
     /// t1 two minutes late, stamped `timestamp`.
@@ -65,9 +67,10 @@ import SwiftProtobuf
         defer { server.stop() }
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
-                            tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300),
-                            backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300))),
+            settings: .init(
+                storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300),
+                backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300))),
             clock: clock)
         func live() async throws -> Bool { try #require(try await repository.departures().first).isRealtime }
 
@@ -82,7 +85,7 @@ import SwiftProtobuf
         mode.withLock { $0 = .down }
         var polled: [Int] = []
         var liveRows: [Bool] = []
-        for _ in 1...12 {   // six minutes of 30 s refreshes against a dead feed
+        for _ in 1...12 {  // six minutes of 30 s refreshes against a dead feed
             clock.advance(by: .seconds(30))
             liveRows.append(try await live())
             polled.append(server.requests.count)
@@ -95,10 +98,10 @@ import SwiftProtobuf
         #expect(failing?.realtimeError?.contains("503") == true, "\(String(describing: failing))")
 
         mode.withLock { $0 = .feed(Self.start.addingTimeInterval(400)) }
-        clock.advance(by: .seconds(120))   // +480: the 240 s wait after the fifth poll is over
+        clock.advance(by: .seconds(120))  // +480: the 240 s wait after the fifth poll is over
         #expect(try await live())
         #expect(server.requests.count == 6)
-        clock.advance(by: .seconds(30))    // back to polling every refresh
+        clock.advance(by: .seconds(30))  // back to polling every refresh
         _ = try await repository.departures()
         #expect(server.requests.count == 7)
     }
@@ -117,8 +120,9 @@ import SwiftProtobuf
         defer { server.stop() }
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
-                            tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300)),
+            settings: .init(
+                storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                tripUpdates: .init(url: server.baseURL + "/rt"), realtimeMaxAge: .seconds(300)),
             clock: clock)
         #expect(try #require(try await repository.departures().first).isRealtime)
         stamp.withLock { $0 = Self.start.addingTimeInterval(-3_600) }
@@ -146,9 +150,10 @@ import SwiftProtobuf
         let lines = LogLines()
         let clock = ManualBoardClock(now: Self.start)
         let repository = GTFSDeparturesRepository(
-            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
-                            tripUpdates: .init(url: server.baseURL + "/rt?key=secret"),
-                            backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(30))),
+            settings: .init(
+                storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                tripUpdates: .init(url: server.baseURL + "/rt?key=secret"),
+                backoff: RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(30))),
             clock: clock, logger: .capturing(into: lines))
         for code in [503, 503, 503, 401, 401, 200, 200] {
             status.withLock { $0 = code }
@@ -170,7 +175,8 @@ import SwiftProtobuf
     /// data to miss, so its rows are not to be marked as missing it.
     @Test func routeColoursComeFromTheFeedAndTimetableOnlyBoardsSayTheyHaveNoLiveData() async throws {
         var feed = Self.feed
-        feed["routes.txt"] = "route_id,route_short_name,route_long_name,route_type,route_color,route_text_color\n"
+        feed["routes.txt"] =
+            "route_id,route_short_name,route_long_name,route_type,route_color,route_text_color\n"
             + "R1,T1,North Shore,2,f99d1c,000000\nR2,T2,Inner West,2,orange,\n"
         feed["trips.txt"] = "route_id,service_id,trip_id,trip_headsign\nR1,WK,t1,Hornsby\nR2,WK,t2,Leppington\n"
         feed["stop_times.txt"]! += "t2,09:42:00,09:42:00,CEN,1\nt2,09:50:00,09:50:00,NTH,2\n"
@@ -185,8 +191,9 @@ import SwiftProtobuf
         #expect(rows.map(\.routeTextColor) == ["000000", nil])
         #expect(timetableOnly.providesLiveData == false)
         let withFeed = GTFSDeparturesRepository(
-            settings: .init(storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
-                            tripUpdates: .init(url: "http://127.0.0.1:9/rt")),
+            settings: .init(
+                storePath: store.path, stopIDs: ["CEN"], zone: try TimeZoneRules.load("Australia/Sydney"),
+                tripUpdates: .init(url: "http://127.0.0.1:9/rt")),
             clock: ManualBoardClock(now: Self.start))
         #expect(withFeed.providesLiveData)
     }

@@ -42,8 +42,9 @@ import Testing
         }
         defer { server.stop() }
         let store = folder + "/board.gtfs.sqlite"
-        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: store, stopIDs: ["CEN"],
-                                                refresh: .seconds(86_400))
+        let settings = ScheduleUpdater.Settings(
+            url: server.baseURL + "/gtfs.zip", storePath: store, stopIDs: ["CEN"],
+            refresh: .seconds(86_400))
         let updater = ScheduleUpdater(settings: settings, logger: Logger(label: "test"))
 
         // No store: the first check downloads and imports.
@@ -84,8 +85,9 @@ import Testing
         let zip = try Self.feed(headsign: "Hornsby")
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("ETag", "\"a\"")], body: zip) }
         defer { server.stop() }
-        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
-                                                stopIDs: ["CEN"])
+        let settings = ScheduleUpdater.Settings(
+            url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
+            stopIDs: ["CEN"])
         _ = await ScheduleUpdater(settings: settings, logger: Logger(label: "test")).update(now: Self.start)
         // A new process (a restart an hour later) remembers the check and does not download again.
         let again = ScheduleUpdater(settings: settings, logger: Logger(label: "test"))
@@ -109,7 +111,8 @@ import Testing
         settings.recordsChecks = false
         let year2030 = Date(timeIntervalSince1970: 1_893_448_800)
         let wallClock: @Sendable () -> Date = { Self.start }
-        #expect(await ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock).update(now: year2030)
+        #expect(
+            await ScheduleUpdater(settings: settings, logger: Logger(label: "test"), wallClock: wallClock).update(now: year2030)
                 != .notDue)
         let saved = try String(contentsOfFile: folder + "/s.sqlite.source", encoding: .utf8)
         #expect(saved.contains("etag \"a\"") && !saved.contains("checked"), "the store's validators, never the preview's time: \(saved)")
@@ -171,8 +174,9 @@ import Testing
         for name in leftovers + kept {
             try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
-        let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
-                                                stopIDs: ["CEN"])
+        let settings = ScheduleUpdater.Settings(
+            url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite",
+            stopIDs: ["CEN"])
         guard case .imported = await ScheduleUpdater(settings: settings, logger: Logger(label: "test")).update(now: Self.start) else {
             Issue.record("the download must import")
             return

@@ -13,7 +13,7 @@ import ZoneInfo
         let folder = NSTemporaryDirectory() + "service-dates-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try GTFSFeedBuilder.writeZip(RealtimePollingTests.feed, to: folder + "/feed.zip")   // service to 2026-12-31
+        try GTFSFeedBuilder.writeZip(RealtimePollingTests.feed, to: folder + "/feed.zip")  // service to 2026-12-31
         try GTFSImporter(stopIDs: ["CEN"]).importFeed(zipPath: folder + "/feed.zip", storePath: folder + "/s.sqlite")
         let zone = try TimeZoneRules.load("Australia/Sydney")
         func departures(at instant: TimeInterval) async -> Result<[Departure], DeparturesError> {

@@ -12,15 +12,18 @@ import Testing
     /// A feed as a metro operator publishes it: the whole trip's level and percentage, and
     /// each carriage's level, listed out of order; carriage 2 without data.
     static func vehicles(age: Int = 10) throws -> TransitRealtime_FeedMessage {
-        C.feed(age: age, [
-            try C.vehicle("set-A42", trip: "t1", startDate: "20261123", status: .standingRoomOnly, percent: 85,
-                          carriages: C.carriage(3, 4, id: "A42-3") + C.carriage(1, 1, id: "A42-1") + C.carriage(2, 7, id: "A42-2")),
-            // Yesterday's t2, still reporting: not today's row.
-            try C.vehicle("set-B7", trip: "t2", startDate: "20261122", status: .full),
-            try C.vehicle("bus-1234", trip: "b1", status: .manySeatsAvailable),
-            // Carriages that all say NO_DATA_AVAILABLE say nothing.
-            try C.vehicle("set-C1", trip: "t3", carriages: C.carriage(1, 7, id: "C1-1") + C.carriage(2, nil, id: "C1-2")),
-        ])
+        C.feed(
+            age: age,
+            [
+                try C.vehicle(
+                    "set-A42", trip: "t1", startDate: "20261123", status: .standingRoomOnly, percent: 85,
+                    carriages: C.carriage(3, 4, id: "A42-3") + C.carriage(1, 1, id: "A42-1") + C.carriage(2, 7, id: "A42-2")),
+                // Yesterday's t2, still reporting: not today's row.
+                try C.vehicle("set-B7", trip: "t2", startDate: "20261122", status: .full),
+                try C.vehicle("bus-1234", trip: "b1", status: .manySeatsAvailable),
+                // Carriages that all say NO_DATA_AVAILABLE say nothing.
+                try C.vehicle("set-C1", trip: "t3", carriages: C.carriage(1, 7, id: "C1-1") + C.carriage(2, nil, id: "C1-2")),
+            ])
     }
 
     @Test func crowdingPerTripAndPerCarriage() async throws {
@@ -64,9 +67,10 @@ import Testing
     /// Combined feeds carry vehicles beside their TripUpdates: without a VehiclePositions
     /// feed they are read from there.
     @Test func vehiclesInsideTheTripUpdatesFeedCount() async throws {
-        let central = try C(tripUpdates: C.feed([
-            C.lateT1(), try C.vehicle("set-A42", trip: "t1", status: .fewSeatsAvailable, percent: 40),
-        ]))
+        let central = try C(
+            tripUpdates: C.feed([
+                C.lateT1(), try C.vehicle("set-A42", trip: "t1", status: .fewSeatsAvailable, percent: 40),
+            ]))
         defer { central.stop() }
         let rows = try await central.repository(alerts: false, vehicles: false).answer().departures
         #expect(rows.first?.tripID == "t1")

@@ -12,8 +12,9 @@ struct JSONMapConditionalTests {
         let upstream = ValidatingUpstream(F.epochAnswer)
         let server = try LoopbackHTTPServer(handler: upstream.reply)
         defer { server.stop() }
-        let settings = JSONMapRepository.Settings(url: server.baseURL + "/ws/v2/arrivals?locIDs=8989&json=true", mapping: F.epochMapping,
-                                                  limits: JSONMapRepositoryTests.limits, calendar: F.calendar("America/Los_Angeles"))
+        let settings = JSONMapRepository.Settings(
+            url: server.baseURL + "/ws/v2/arrivals?locIDs=8989&json=true", mapping: F.epochMapping,
+            limits: JSONMapRepositoryTests.limits, calendar: F.calendar("America/Los_Angeles"))
         let source = JSONMapRepository(settings: settings, clock: FixedBoardClock(now: F.portlandNow))
         let first = try await source.departures()
         #expect(first.map(\.routeShortName) == ["20", "15", "90"])

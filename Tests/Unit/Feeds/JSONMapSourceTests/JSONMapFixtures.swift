@@ -16,21 +16,26 @@ enum JSONMapFixtures {
     // MARK: - A GraphQL journey planner (Entur's v3 shape): POST, ISO 8601 with +0100 offsets.
 
     static let osloNow = Date(timeIntervalSince1970: 1_795_422_600)
-    static let graphQLBody = #"{"query": "query($id: String!) { stopPlace(id: $id) { name estimatedCalls(numberOfDepartures: 5) { realtime aimedDepartureTime expectedDepartureTime cancellation quay { publicCode } destinationDisplay { frontText } serviceJourney { id line { publicCode } } } } }", "variables": {"id": "{stop_id}"}}"#
+    static let graphQLBody =
+        #"{"query": "query($id: String!) { stopPlace(id: $id) { name estimatedCalls(numberOfDepartures: 5) { realtime aimedDepartureTime expectedDepartureTime cancellation quay { publicCode } destinationDisplay { frontText } serviceJourney { id line { publicCode } } } } }", "variables": {"id": "{stop_id}"}}"#
 
-    static let graphQLMapping = JSONMapping(rows: query("$.data.stopPlace.estimatedCalls[*]"), fields: [
-        .route: [query("$.serviceJourney.line.publicCode")],
-        .headsign: [query("$.destinationDisplay.frontText")],
-        .departure: [query("$.expectedDepartureTime")],
-        .scheduled: [query("$.aimedDepartureTime")],
-        .tripID: [query("$.serviceJourney.id")],
-        .platform: [query("$.quay.publicCode")],
-        .cancelled: [query("$.cancellation")],
-        .realtime: [query("$.realtime")],
-    ])
+    static let graphQLMapping = JSONMapping(
+        rows: query("$.data.stopPlace.estimatedCalls[*]"),
+        fields: [
+            .route: [query("$.serviceJourney.line.publicCode")],
+            .headsign: [query("$.destinationDisplay.frontText")],
+            .departure: [query("$.expectedDepartureTime")],
+            .scheduled: [query("$.aimedDepartureTime")],
+            .tripID: [query("$.serviceJourney.id")],
+            .platform: [query("$.quay.publicCode")],
+            .cancelled: [query("$.cancellation")],
+            .realtime: [query("$.realtime")],
+        ])
 
-    static func estimatedCall(line: String, to: String, aimed: String, expected: String, realtime: Bool = true,
-                              cancelled: Bool = false, quay: String? = "2", journey: String) -> String {
+    static func estimatedCall(
+        line: String, to: String, aimed: String, expected: String, realtime: Bool = true,
+        cancelled: Bool = false, quay: String? = "2", journey: String
+    ) -> String {
         """
         {"realtime": \(realtime), "aimedDepartureTime": "\(aimed)", "expectedDepartureTime": "\(expected)",
          "cancellation": \(cancelled), "quay": \(quay.map { "{\"publicCode\": \"\($0)\"}" } ?? "null"),
@@ -53,10 +58,12 @@ enum JSONMapFixtures {
     // MARK: - A REST API of arrival predictions (TfL's StopPoint Arrivals shape): a bare list, UTC times.
 
     static let londonNow = Date(timeIntervalSince1970: 1_795_426_200)
-    static let arrivalsMapping = JSONMapping(rows: query("$[*]"), fields: [
-        .route: [query("$.lineName")], .headsign: [query("$.destinationName")],
-        .departure: [query("$.expectedArrival")], .platform: [query("$.platformName")], .tripID: [query("$.vehicleId")],
-    ])
+    static let arrivalsMapping = JSONMapping(
+        rows: query("$[*]"),
+        fields: [
+            .route: [query("$.lineName")], .headsign: [query("$.destinationName")],
+            .departure: [query("$.expectedArrival")], .platform: [query("$.platformName")], .tripID: [query("$.vehicleId")],
+        ])
     static let arrivalsAnswer = """
         [{"$type": "Tfl.Api.Presentation.Entities.Prediction, Tfl.Api.Presentation.Entities", "id": "-1187213001",
           "operationType": 1, "vehicleId": "LJ16EWT", "naptanId": "490008660N", "stationName": "Oxford Circus",
@@ -72,11 +79,13 @@ enum JSONMapFixtures {
     // MARK: - A REST API in epoch milliseconds (TriMet's arrivals shape): estimated only when tracked.
 
     static let portlandNow = Date(timeIntervalSince1970: 1_795_455_000)
-    static let epochMapping = JSONMapping(rows: query("$.resultSet.arrival[*]"), fields: [
-        .route: [query("$.route")], .headsign: [query("$.shortSign")],
-        .departure: [query("$.estimated"), query("$.scheduled")], .scheduled: [query("$.scheduled")],
-        .tripID: [query("$.tripID")], .cancelled: [query("$.status")],
-    ], timeFormat: .epochMilliseconds)
+    static let epochMapping = JSONMapping(
+        rows: query("$.resultSet.arrival[*]"),
+        fields: [
+            .route: [query("$.route")], .headsign: [query("$.shortSign")],
+            .departure: [query("$.estimated"), query("$.scheduled")], .scheduled: [query("$.scheduled")],
+            .tripID: [query("$.tripID")], .cancelled: [query("$.status")],
+        ], timeFormat: .epochMilliseconds)
     static let portlandNineThirty: Int64 = 1_795_455_000_000
     static let epochAnswer = """
         {"resultSet": {"queryTime": \(portlandNineThirty), "location": [{"id": 8989, "desc": "SW 6th & Madison"}],
@@ -94,12 +103,14 @@ enum JSONMapFixtures {
 
     static let helsinkiNow = Date(timeIntervalSince1970: 1_795_419_000)
     static let helsinkiServiceDay = 1_795_384_800
-    static let serviceDayMapping = JSONMapping(rows: query("$.data.stop.stoptimesWithoutPatterns[*]"), fields: [
-        .route: [query("$.trip.route.shortName")], .headsign: [query("$.headsign")],
-        .departure: [query("$.realtimeDeparture")], .scheduled: [query("$.scheduledDeparture")],
-        .serviceDay: [query("$.serviceDay")], .realtime: [query("$.realtime")], .cancelled: [query("$.realtimeState")],
-        .tripID: [query("$.trip.gtfsId")],
-    ], timeFormat: .serviceDaySeconds)
+    static let serviceDayMapping = JSONMapping(
+        rows: query("$.data.stop.stoptimesWithoutPatterns[*]"),
+        fields: [
+            .route: [query("$.trip.route.shortName")], .headsign: [query("$.headsign")],
+            .departure: [query("$.realtimeDeparture")], .scheduled: [query("$.scheduledDeparture")],
+            .serviceDay: [query("$.serviceDay")], .realtime: [query("$.realtime")], .cancelled: [query("$.realtimeState")],
+            .tripID: [query("$.trip.gtfsId")],
+        ], timeFormat: .serviceDaySeconds)
     static let serviceDayAnswer = """
         {"data": {"stop": {"name": "Rautatientori", "stoptimesWithoutPatterns": [
           {"scheduledDeparture": 34500, "realtimeDeparture": 34560, "departureDelay": 60, "realtime": true,

@@ -10,8 +10,11 @@ import Testing
 struct JSONMapRepositoryTests {
     typealias F = JSONMapFixtures
 
-    func fetch(_ reply: Reply, settings: JSONMapRepository.Settings, now: Date)
-        async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest]) {
+    func fetch(
+        _ reply: Reply, settings: JSONMapRepository.Settings, now: Date
+    )
+        async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest])
+    {
         let server = try LoopbackHTTPServer { _ in reply }
         defer { server.stop() }
         var settings = settings
@@ -32,7 +35,8 @@ struct JSONMapRepositoryTests {
             url: "http://server/journey-planner/v3/graphql", stopID: "NSR:StopPlace:58366", method: .post, body: F.graphQLBody,
             headers: [HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8")], apiKey: key,
             mapping: F.graphQLMapping, limits: Self.limits, calendar: F.calendar("Europe/Oslo"))
-        let (result, requests) = try await fetch(.text(F.graphQLAnswer, contentType: "application/json"), settings: settings, now: F.osloNow)
+        let (result, requests) = try await fetch(
+            .text(F.graphQLAnswer, contentType: "application/json"), settings: settings, now: F.osloNow)
         let rows = try result.get()
         #expect(requests.map(\.method) == ["POST"])
         #expect(requests.first?.path == "/journey-planner/v3/graphql")
@@ -59,7 +63,8 @@ struct JSONMapRepositoryTests {
         let settings = JSONMapRepository.Settings(
             url: "http://server/StopPoint/{stop_id}/Arrivals?mode=bus", stopID: "490008660N", apiKey: key, apiKeyQuery: "app_key",
             mapping: F.arrivalsMapping, limits: Self.limits, calendar: F.calendar("Europe/London"))
-        let (result, requests) = try await fetch(.text(F.arrivalsAnswer, contentType: "application/json"), settings: settings, now: F.londonNow)
+        let (result, requests) = try await fetch(
+            .text(F.arrivalsAnswer, contentType: "application/json"), settings: settings, now: F.londonNow)
         let rows = try result.get()
         #expect(requests.map(\.method) == ["GET"])
         #expect(requests.map(\.path) == ["/StopPoint/490008660N/Arrivals?mode=bus&app_key=s3cret%26%3D"])
@@ -73,8 +78,9 @@ struct JSONMapRepositoryTests {
     }
 
     @Test func epochMillisecondsWithAFallbackQuery() async throws {
-        let settings = JSONMapRepository.Settings(url: "http://server/ws/v2/arrivals?locIDs=8989&json=true", mapping: F.epochMapping,
-                                                  limits: Self.limits, calendar: F.calendar("America/Los_Angeles"))
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/ws/v2/arrivals?locIDs=8989&json=true", mapping: F.epochMapping,
+            limits: Self.limits, calendar: F.calendar("America/Los_Angeles"))
         let (result, _) = try await fetch(.text(F.epochAnswer, contentType: "application/json"), settings: settings, now: F.portlandNow)
         let rows = try result.get()
         // A number is a route name as JSON writes it.
@@ -89,9 +95,11 @@ struct JSONMapRepositoryTests {
     }
 
     @Test func serviceDaySecondsFromTheDaysStart() async throws {
-        let settings = JSONMapRepository.Settings(url: "http://server/routing/v2/hsl/gtfs/v1", method: .post, body: "{}",
-                                                  mapping: F.serviceDayMapping, limits: Self.limits, calendar: F.calendar("Europe/Helsinki"))
-        let (result, _) = try await fetch(.text(F.serviceDayAnswer, contentType: "application/json"), settings: settings, now: F.helsinkiNow)
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/routing/v2/hsl/gtfs/v1", method: .post, body: "{}",
+            mapping: F.serviceDayMapping, limits: Self.limits, calendar: F.calendar("Europe/Helsinki"))
+        let (result, _) = try await fetch(
+            .text(F.serviceDayAnswer, contentType: "application/json"), settings: settings, now: F.helsinkiNow)
         let rows = try result.get()
         #expect(rows.map(\.routeShortName) == ["55", "9", "4"])
         #expect(rows.map(\.delaySeconds) == [60, 0, 0])
@@ -106,13 +114,17 @@ struct JSONMapRepositoryTests {
 
     // MARK: - Answers that are not what the mapping expects
 
-    func failure(_ body: String, status: Int = 200, mapping: JSONMapping = F.arrivalsMapping,
-                 maxBytes: Int = 1 << 20) async throws -> DeparturesError {
+    func failure(
+        _ body: String, status: Int = 200, mapping: JSONMapping = F.arrivalsMapping,
+        maxBytes: Int = 1 << 20
+    ) async throws -> DeparturesError {
         var limits = Self.limits
         limits.maxResponseBytes = maxBytes
-        let settings = JSONMapRepository.Settings(url: "http://server/arrivals", mapping: mapping, limits: limits,
-                                                  calendar: F.calendar("Europe/London"))
-        let (result, _) = try await fetch(.text(body, status: status, contentType: "application/json"), settings: settings, now: F.londonNow)
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/arrivals", mapping: mapping, limits: limits,
+            calendar: F.calendar("Europe/London"))
+        let (result, _) = try await fetch(
+            .text(body, status: status, contentType: "application/json"), settings: settings, now: F.londonNow)
         guard case .failure(let error) = result else {
             Issue.record("expected a failure, got \(result)")
             return .failed(detail: "")
@@ -125,15 +137,20 @@ struct JSONMapRepositoryTests {
         mapping.rows = [F.query("$.data.stop.estimatedCalls[*]")]
         let error = try await failure(F.graphQLAnswer, mapping: mapping)
         #expect(error.userMessage == DeparturesError.failedMessage)
-        #expect(error.detail.hasSuffix(#"rows $.data.stop.estimatedCalls[*]: matched nothing: $.data.stop found nothing; $.data is an object with keys: stopPlace"#),
-                "\(error.detail)")
+        #expect(
+            error.detail.hasSuffix(
+                #"rows $.data.stop.estimatedCalls[*]: matched nothing: $.data.stop found nothing; $.data is an object with keys: stopPlace"#
+            ),
+            "\(error.detail)")
     }
 
     @Test func anEmptyListIsAnEmptyBoard() async throws {
-        let settings = JSONMapRepository.Settings(url: "http://server/arrivals", mapping: F.graphQLMapping, limits: Self.limits,
-                                                  calendar: F.calendar("Europe/Oslo"))
-        let (result, _) = try await fetch(.text(#"{"data": {"stopPlace": {"name": "X", "estimatedCalls": []}}}"#),
-                                          settings: settings, now: F.osloNow)
+        let settings = JSONMapRepository.Settings(
+            url: "http://server/arrivals", mapping: F.graphQLMapping, limits: Self.limits,
+            calendar: F.calendar("Europe/Oslo"))
+        let (result, _) = try await fetch(
+            .text(#"{"data": {"stopPlace": {"name": "X", "estimatedCalls": []}}}"#),
+            settings: settings, now: F.osloNow)
         #expect(try result.get().isEmpty)
     }
 
@@ -141,13 +158,16 @@ struct JSONMapRepositoryTests {
         var mapping = F.arrivalsMapping
         mapping.fields[.headsign] = [JSONMapping.Query(F.query("$.destination"))]
         let error = try await failure(F.arrivalsAnswer, mapping: mapping)
-        #expect(error.detail.hasSuffix("row 0: fields.headsign $.destination: matched nothing in this row (and in all 2 rows nothing could be read)"),
-                "\(error.detail)")
+        #expect(
+            error.detail.hasSuffix(
+                "row 0: fields.headsign $.destination: matched nothing in this row (and in all 2 rows nothing could be read)"),
+            "\(error.detail)")
     }
 
     @Test func graphQLErrorsAreTheServersWords() async throws {
-        let error = try await failure(#"{"errors": [{"message": "Validation error: unknown field 'estimatedCall'"}], "data": null}"#,
-                                      mapping: F.graphQLMapping)
+        let error = try await failure(
+            #"{"errors": [{"message": "Validation error: unknown field 'estimatedCall'"}], "data": null}"#,
+            mapping: F.graphQLMapping)
         #expect(error.userMessage == DeparturesError.failedMessage)
         #expect(error.detail.hasSuffix("/arrivals: the server's error: Validation error: unknown field 'estimatedCall'"), "\(error)")
     }
@@ -155,19 +175,25 @@ struct JSONMapRepositoryTests {
     @Test func anErrorStatusCarriesTheAPIsMessage() async throws {
         let error = try await failure(#"{"statusCode": 401, "message": "Invalid app_key"}"#, status: 401)
         #expect(error.userMessage == DeparturesError.failedMessage)
-        #expect(error.detail.hasPrefix("HTTP 401 from http://127.0.0.1:") && error.detail.hasSuffix("/arrivals: Invalid app_key"), "\(error.detail)")
+        #expect(
+            error.detail.hasPrefix("HTTP 401 from http://127.0.0.1:") && error.detail.hasSuffix("/arrivals: Invalid app_key"),
+            "\(error.detail)")
     }
 
     @Test func hostileAnswersAreRefusedNotTrusted() async throws {
         // Not JSON at all.
         let html = try await failure("\n<html>Service Unavailable</html>")
-        #expect(html.detail.hasSuffix("/arrivals: the answer is XML or HTML, not JSON: '<html>Service Unavailable</html>…' (does the API want ?format=json or an Accept header?)"), "\(html)")
+        #expect(
+            html.detail.hasSuffix(
+                "/arrivals: the answer is XML or HTML, not JSON: '<html>Service Unavailable</html>…' (does the API want ?format=json or an Accept header?)"
+            ), "\(html)")
         // Deeper than the decoder's nesting guard.
         let deep = try await failure(String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000))
         #expect(deep.detail.contains("nest"), "\(deep)")
         // Larger than the source's cap.
-        let huge = try await failure("[" + Array(repeating: #"{"lineName": "73", "destinationName": "x"}"#, count: 2_000).joined(separator: ",") + "]",
-                                     maxBytes: 16 * 1024)
+        let huge = try await failure(
+            "[" + Array(repeating: #"{"lineName": "73", "destinationName": "x"}"#, count: 2_000).joined(separator: ",") + "]",
+            maxBytes: 16 * 1024)
         #expect(huge.description.contains("bytes"), "\(huge)")
         // Wrong types everywhere: the rows are there, none can be read.
         let wrong = try await failure(#"[{"lineName": [1], "destinationName": null, "expectedArrival": true}]"#)

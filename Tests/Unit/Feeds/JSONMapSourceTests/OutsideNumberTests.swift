@@ -17,7 +17,10 @@ struct OutsideNumberTests {
     }
 
     @Test(arguments: [
-        (#""/Date(17777777722222222222222222222222222222222222222222222220000000000000000000)/""#, JSONMapping.TimeFormat.epochMilliseconds),
+        (
+            #""/Date(17777777722222222222222222222222222222222222222222222220000000000000000000)/""#,
+            JSONMapping.TimeFormat.epochMilliseconds
+        ),
         (#""1795383333333333333333333333333333336901""#, .epochSeconds),
         ("1e300", .epochMilliseconds),
         ("-1e300", .epochSeconds),
@@ -31,8 +34,9 @@ struct OutsideNumberTests {
     }
 
     @Test func serviceDaySecondsThatWouldOverflowTheirSum() throws {
-        let reading = try read(#"[{"r": "5", "h": "Bay", "t": 9000000000000000000, "d": 9000000000000000000}, {"r": "6", "h": "Hill", "t": 34440, "d": 1795352400}]"#,
-                               .serviceDaySeconds, serviceDay: true)
+        let reading = try read(
+            #"[{"r": "5", "h": "Bay", "t": 9000000000000000000, "d": 9000000000000000000}, {"r": "6", "h": "Hill", "t": 34440, "d": 1795352400}]"#,
+            .serviceDaySeconds, serviceDay: true)
         #expect(reading.departures.map(\.routeShortName) == ["6"])
         #expect(reading.skippedCount == 1)
     }

@@ -13,9 +13,11 @@ struct OneBusAwayRepositoryTests {
     static let midnight: Int64 = 1_795_352_400_000
     static let nineThirty: Int64 = 1_795_386_600_000
 
-    static func visit(trip: String, route: String = "1_100", shortName: String? = "E", headsign: String = "Downtown",
-                      scheduled: Int64, predicted: Int64 = 0, isPredicted: Bool = false,
-                      departs: Bool = true, extra: String = "") -> String {
+    static func visit(
+        trip: String, route: String = "1_100", shortName: String? = "E", headsign: String = "Downtown",
+        scheduled: Int64, predicted: Int64 = 0, isPredicted: Bool = false,
+        departs: Bool = true, extra: String = ""
+    ) -> String {
         let name = shortName.map { "\"routeShortName\": \"\($0)\"," } ?? ""
         return """
             {"routeId": "\(route)", "tripId": "\(trip)", "serviceDate": \(midnight), "stopId": "1_75403", \(name)
@@ -38,10 +40,11 @@ struct OneBusAwayRepositoryTests {
     func fetch(_ reply: Reply, apiKey: APIKey? = nil) async throws -> (Result<[Departure], DeparturesError>, [RecordedRequest]) {
         let server = try LoopbackHTTPServer { _ in reply }
         defer { server.stop() }
-        let repository = OneBusAwayRepository(settings: .init(
-            baseURL: server.baseURL + "/", stopID: "1_75403", apiKey: apiKey,
-            limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
-            calendar: Self.calendar))
+        let repository = OneBusAwayRepository(
+            settings: .init(
+                baseURL: server.baseURL + "/", stopID: "1_75403", apiKey: apiKey,
+                limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
+                calendar: Self.calendar))
         do {
             return (.success(try await repository.departures()), server.requests)
         } catch {
@@ -91,7 +94,9 @@ struct OneBusAwayRepositoryTests {
     /// A prediction decades from its schedule is counted on its own service day, never
     /// outside one (found by fuzz-onebusaway).
     @Test func aPredictionFarFromItsScheduleStaysWithinAServiceDay() async throws {
-        let body = Self.answer([Self.visit(trip: "1_far", scheduled: 3_590_776_800_000, predicted: Self.nineThirty + 120_000, isPredicted: true)])
+        let body = Self.answer([
+            Self.visit(trip: "1_far", scheduled: 3_590_776_800_000, predicted: Self.nineThirty + 120_000, isPredicted: true)
+        ])
         let rows = try await fetch(.text(body)).0.get()
         #expect(rows.map(\.realtimeTimeSecs) == [34_320])
     }
@@ -99,7 +104,9 @@ struct OneBusAwayRepositoryTests {
     /// OneBusAway's occupancy fields, in GTFS-Realtime's names: the prediction first.
     @Test func crowding() async throws {
         let body = Self.answer([
-            Self.visit(trip: "1_a", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"MANY_SEATS_AVAILABLE\", \"predictedOccupancy\": \"STANDING_ROOM_ONLY\""),
+            Self.visit(
+                trip: "1_a", scheduled: Self.nineThirty,
+                extra: ", \"occupancyStatus\": \"MANY_SEATS_AVAILABLE\", \"predictedOccupancy\": \"STANDING_ROOM_ONLY\""),
             Self.visit(trip: "1_b", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"\", \"historicalOccupancy\": \"FULL\""),
             Self.visit(trip: "1_c", scheduled: Self.nineThirty, extra: ", \"occupancyStatus\": \"NO_DATA_AVAILABLE\""),
         ])
@@ -111,8 +118,9 @@ struct OneBusAwayRepositoryTests {
     /// documentation: a prediction against them is no delay.
     @Test func aFrequencyBasedTripIsNeverLate() async throws {
         let body = Self.answer([
-            Self.visit(trip: "1_freq", scheduled: Self.nineThirty + 600_000, predicted: Self.nineThirty + 720_000, isPredicted: true,
-                       extra: ", \"frequency\": {\"headwaySecs\": 600}"),
+            Self.visit(
+                trip: "1_freq", scheduled: Self.nineThirty + 600_000, predicted: Self.nineThirty + 720_000, isPredicted: true,
+                extra: ", \"frequency\": {\"headwaySecs\": 600}"),
             Self.visit(trip: "1_timed", scheduled: Self.nineThirty + 600_000, predicted: Self.nineThirty + 720_000, isPredicted: true),
         ])
         let rows = try await fetch(.text(body)).0.get()
@@ -128,23 +136,28 @@ struct OneBusAwayRepositoryTests {
     @Test func errorsSayTheServersTextAndNeverTheKey() async throws {
         let key = APIKey(header: "", source: .environment("K"), environment: { _ in "s3cret" })
         let inBody = try await fetch(.text(Self.answer([], code: 401, text: "permission denied")), apiKey: key).0
-        #expect(inBody.failureDescription.hasSuffix("arrivals-and-departures-for-stop/1_75403.json: OneBusAway error 401: permission denied"),
-                "\(inBody)")
-        let withStatus = try await fetch(.respond(status: 404, body: Array(Self.answer([], code: 404, text: "resource not found").utf8)),
-                                         apiKey: key).0
+        #expect(
+            inBody.failureDescription.hasSuffix("arrivals-and-departures-for-stop/1_75403.json: OneBusAway error 401: permission denied"),
+            "\(inBody)")
+        let withStatus = try await fetch(
+            .respond(status: 404, body: Array(Self.answer([], code: 404, text: "resource not found").utf8)),
+            apiKey: key
+        ).0
         #expect(withStatus.failureDescription.hasSuffix("OneBusAway error 404: resource not found"), "\(withStatus)")
         let plain = try await fetch(.respond(status: 500, body: Array("<html>oops</html>".utf8)), apiKey: key).0
         #expect(plain.failureDescription.contains("HTTP 500 from http://127.0.0.1:"), "\(plain)")
         for result in [inBody, withStatus, plain] { #expect(!result.failureDescription.contains("s3cret")) }
     }
 
-    @Test("hostile answers are the source's error", arguments: [
-        (String(repeating: "[", count: 5000), "nested more than 64 levels"),
-        ("{\"code\": \"200\"}", "code: expected"),
-        ("{\"code\": 200, \"data\": {}}", "data.entry: missing"),
-        (answer([visit(trip: "x", scheduled: nineThirty).replacing("\"tripId\": \"x\"", with: "\"tripId\": 7")]), "tripId"),
-        ("not json", "not valid JSON"),
-    ])
+    @Test(
+        "hostile answers are the source's error",
+        arguments: [
+            (String(repeating: "[", count: 5000), "nested more than 64 levels"),
+            ("{\"code\": \"200\"}", "code: expected"),
+            ("{\"code\": 200, \"data\": {}}", "data.entry: missing"),
+            (answer([visit(trip: "x", scheduled: nineThirty).replacing("\"tripId\": \"x\"", with: "\"tripId\": 7")]), "tripId"),
+            ("not json", "not valid JSON"),
+        ])
     func hostileAnswersAreRefused(body: String, says: String) async throws {
         let result = try await fetch(.text(body)).0
         guard case .failure(.invalidData(let source, let error)) = result else {
@@ -157,13 +170,15 @@ struct OneBusAwayRepositoryTests {
 
     /// Instants become service-day seconds that give the same instant back wherever the board
     /// looks from within 12 h: after midnight, and on the day clocks go forward (2026-10-04).
-    @Test("an instant survives the round trip through service-day seconds", arguments: [
-        (Int64(1_795_439_400), Int64(1_795_438_500)),  // 00:10 next day, seen at 23:55
-        (Int64(1_795_438_500), Int64(1_795_439_400)),  // 23:55, seen at 00:10 next day
-        (Int64(1_791_041_400), Int64(1_791_036_000)),  // 01:30 AEST, seen at midnight
-        (Int64(1_791_045_000), Int64(1_791_041_400)),  // 03:30 AEDT (02:00 skipped), seen at 01:30
-        (Int64(1_775_309_400), Int64(1_775_307_000)),  // 00:30 AEDT on 2026-04-05 (clocks go back at 03:00), seen at 23:50
-    ])
+    @Test(
+        "an instant survives the round trip through service-day seconds",
+        arguments: [
+            (Int64(1_795_439_400), Int64(1_795_438_500)),  // 00:10 next day, seen at 23:55
+            (Int64(1_795_438_500), Int64(1_795_439_400)),  // 23:55, seen at 00:10 next day
+            (Int64(1_791_041_400), Int64(1_791_036_000)),  // 01:30 AEST, seen at midnight
+            (Int64(1_791_045_000), Int64(1_791_041_400)),  // 03:30 AEDT (02:00 skipped), seen at 01:30
+            (Int64(1_775_309_400), Int64(1_775_307_000)),  // 00:30 AEDT on 2026-04-05 (clocks go back at 03:00), seen at 23:50
+        ])
     func instantsRoundTrip(unix: Int64, now: Int64) {
         let calendar = Self.calendar
         let seconds = calendar.secondsFromStart(of: Date(timeIntervalSince1970: Double(unix)))

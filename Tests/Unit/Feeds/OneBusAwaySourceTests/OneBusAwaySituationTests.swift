@@ -46,10 +46,11 @@ struct OneBusAwaySituationTests {
     @Test func situationsNamedByArrivalsMarkTheirRows() async throws {
         let server = try LoopbackHTTPServer { _ in .text(Self.body, contentType: "application/json") }
         defer { server.stop() }
-        let repository = OneBusAwayRepository(settings: .init(
-            baseURL: server.baseURL, stopID: "1_75403",
-            limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
-            calendar: Fixture.calendar))
+        let repository = OneBusAwayRepository(
+            settings: .init(
+                baseURL: server.baseURL, stopID: "1_75403",
+                limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
+                calendar: Fixture.calendar))
         let answer = try await repository.answer()
         #expect(answer.departures.map(\.tripID) == ["1_e1", "1_link", "1_e2"])
         // Another route's situation and one of a shape not read are left out, never the rows.
@@ -66,11 +67,13 @@ struct OneBusAwaySituationTests {
         #expect(answer.alerts[3].effect == .noService && answer.alerts[3].cause == .strike)
 
         let rules = DepartureRules(calendar: Fixture.calendar)
-        let viewModel = BoardViewModel(boardName: "Stop", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                       clock: FixedBoardClock(now: Self.now))
+        let viewModel = BoardViewModel(
+            boardName: "Stop", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: FixedBoardClock(now: Self.now))
         await viewModel.refresh()
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(BoardStateJSON.encode(viewModel.state(at: Self.now)).utf8))
-            as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(BoardStateJSON.encode(viewModel.state(at: Self.now)).utf8))
+                as? [String: Any])
         let alerts = (json["alerts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         // Tonight's is not in force at 09:30.
         #expect(alerts == ["1_stop", "1_gone", "1_reroute"])

@@ -105,34 +105,53 @@ struct SIRIAnswerTests {
     /// Due at 23:58 and expected at 00:02: the scheduled time picks the day, the live one
     /// shares it (86 520 s), so the trip is not shown a day early.
     @Test func aDelayAcrossMidnightStaysOnItsServiceDay() throws {
-        let visit = SIRIVisit(values: [.lineRef: "L1", .aimedDepartureTime: "2026-11-23T23:58:00+11:00",
-                                       .expectedDepartureTime: "2026-11-24T00:02:00+11:00"])
+        let visit = SIRIVisit(values: [
+            .lineRef: "L1", .aimedDepartureTime: "2026-11-23T23:58:00+11:00",
+            .expectedDepartureTime: "2026-11-24T00:02:00+11:00",
+        ])
         let rows = try SIRIAnswer.rows([visit], calendar: Self.calendar, routeNames: [:])
         #expect(rows.map(\.scheduledTimeSecs) == [86_280])
         #expect(rows.map(\.realtimeTimeSecs) == [86_520])
     }
 
-    @Test("hostile and wrong answers are refused, never expanded", arguments: [
-        ("<!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
-            + "<!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">]><Siri>&lol3;</Siri>",
-         "refused: the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)"),
-        ("<?xml version=\"1.0\"?><!DOCTYPE Siri [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><Siri>&x;</Siri>",
-         "refused: the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)"),
-        ("<Siri>&x;</Siri>", "not well-formed XML: line 1: Entity 'x' not defined"),
-        (String(repeating: "<a>", count: 10_000), "refused: XML nested more than 64 levels deep"),
-        (String(repeating: "{\"a\":", count: 10_000), "not valid JSON (nested more than 64 levels deep)"),
-        ("<Siri><ServiceDelivery></Siri>", "not well-formed XML: line 1: Opening and ending tag mismatch: ServiceDelivery line 1 and Siri"),
-        ("<html><body>Service unavailable</body></html>", "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"),
-        ("{\"Siri\": {\"ServiceDelivery\": {\"StopMonitoringDelivery\": 5}}}", "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"),
-        ("{\"departures\": []}", "Siri.ServiceDelivery: missing: not a SIRI Lite answer"),
-        ("[1, 2]", "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"),
-        ("", "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"),
-        ("{\"Siri\": {\"ServiceDelivery\": {\"StopMonitoringDelivery\": [{\"MonitoredStopVisit\": [{\"MonitoredVehicleJourney\":"
-            + "{\"LineRef\": \"L\", \"MonitoredCall\": {\"ExpectedDepartureTime\": 1795386600}}}]}]}}}",
-         "MonitoredStopVisit[0].MonitoredVehicleJourney.MonitoredCall.ExpectedDepartureTime: expected a date-time such as 2026-11-23T09:30:00+11:00; got '1795386600'"),
-        (Self.withoutLines, "MonitoredStopVisit[0].MonitoredVehicleJourney: no PublishedLineName or LineRef"
-            + " (and in all 4 rows nothing could be read)"),
-    ])
+    @Test(
+        "hostile and wrong answers are refused, never expanded",
+        arguments: [
+            (
+                "<!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
+                    + "<!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">]><Siri>&lol3;</Siri>",
+                "refused: the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)"
+            ),
+            (
+                "<?xml version=\"1.0\"?><!DOCTYPE Siri [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><Siri>&x;</Siri>",
+                "refused: the answer declares a DOCTYPE (a SIRI answer has none; DTDs and entities are never read)"
+            ),
+            ("<Siri>&x;</Siri>", "not well-formed XML: line 1: Entity 'x' not defined"),
+            (String(repeating: "<a>", count: 10_000), "refused: XML nested more than 64 levels deep"),
+            (String(repeating: "{\"a\":", count: 10_000), "not valid JSON (nested more than 64 levels deep)"),
+            (
+                "<Siri><ServiceDelivery></Siri>",
+                "not well-formed XML: line 1: Opening and ending tag mismatch: ServiceDelivery line 1 and Siri"
+            ),
+            ("<html><body>Service unavailable</body></html>", "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"),
+            (
+                "{\"Siri\": {\"ServiceDelivery\": {\"StopMonitoringDelivery\": 5}}}",
+                "no StopMonitoringDelivery: not a SIRI StopMonitoring answer"
+            ),
+            ("{\"departures\": []}", "Siri.ServiceDelivery: missing: not a SIRI Lite answer"),
+            ("[1, 2]", "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"),
+            ("", "neither XML nor SIRI Lite JSON (it starts with neither '<' nor '{')"),
+            (
+                "{\"Siri\": {\"ServiceDelivery\": {\"StopMonitoringDelivery\": [{\"MonitoredStopVisit\": [{\"MonitoredVehicleJourney\":"
+                    + "{\"LineRef\": \"L\", \"MonitoredCall\": {\"ExpectedDepartureTime\": 1795386600}}}]}]}}}",
+                "MonitoredStopVisit[0].MonitoredVehicleJourney.MonitoredCall.ExpectedDepartureTime: expected a date-time such as 2026-11-23T09:30:00+11:00; got '1795386600'"
+            ),
+            (
+                Self.withoutLines,
+                "MonitoredStopVisit[0].MonitoredVehicleJourney: no PublishedLineName or LineRef"
+                    + " (and in all 4 rows nothing could be read)"
+            ),
+        ])
     func hostileAnswers(body: String, says: String) {
         #expect(Self.problem(body) == says)
     }

@@ -14,9 +14,10 @@ struct SIRIConditionalTests {
             request.path.hasPrefix("/sx") ? situations.reply(request) : monitoring.reply(request)
         }
         defer { server.stop() }
-        let source = SIRIRepository(settings: .init(
-            request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16"), apiKey: SIRIRepositoryTests.key,
-            apiKeyQuery: "key", calendar: SIRIAnswerTests.calendar, situationsURL: server.baseURL + "/sx"),
+        let source = SIRIRepository(
+            settings: .init(
+                request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16"), apiKey: SIRIRepositoryTests.key,
+                apiKeyQuery: "key", calendar: SIRIAnswerTests.calendar, situationsURL: server.baseURL + "/sx"),
             clock: FixedBoardClock(now: SIRIRepositoryTests.now))
         let first = try await source.answer()
         let second = try await source.answer()
@@ -34,8 +35,9 @@ struct SIRIConditionalTests {
         let monitoring = ValidatingUpstream(SIRIFixtures.siri20, contentType: "text/xml")
         let server = try LoopbackHTTPServer(handler: monitoring.reply)
         defer { server.stop() }
-        let source = SIRIRepository(settings: .init(
-            request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16", method: .post), calendar: SIRIAnswerTests.calendar),
+        let source = SIRIRepository(
+            settings: .init(
+                request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16", method: .post), calendar: SIRIAnswerTests.calendar),
             clock: FixedBoardClock(now: SIRIRepositoryTests.now))
         _ = try await source.departures()
         _ = try await source.departures()

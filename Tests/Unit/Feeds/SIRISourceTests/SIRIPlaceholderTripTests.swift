@@ -45,8 +45,9 @@ struct SIRIPlaceholderTripTests {
         let one = rules.merged([(place(0), rules.resolve(rows, now: Self.now))], now: Self.now)
         #expect(one.count == 12)
         let other = try SIRIAnswer.departures(Array(Self.answer(stop: "stop-b", offset: 1).utf8), calendar: Self.calendar)
-        let two = rules.merged([(place(0), rules.resolve(rows, now: Self.now)), (place(1), rules.resolve(other, now: Self.now))],
-                               now: Self.now)
+        let two = rules.merged(
+            [(place(0), rules.resolve(rows, now: Self.now)), (place(1), rules.resolve(other, now: Self.now))],
+            now: Self.now)
         #expect(two.count == 24)
     }
 }

@@ -128,18 +128,23 @@ enum SIRISituationFixtures {
     /// A StopMonitoring answer that names its situations itself (as MTA Bus Time's does):
     /// the T1 journey's SituationRef and a SituationExchangeDelivery beside the visits.
     static let monitoringWithSituations = SIRIFixtures.siri20
-        .replacing("<DestinationName>Richmond</DestinationName>", with: "<DestinationName>Richmond</DestinationName>"
-                   + "<SituationRef><SituationFullRef><ParticipantRef>SYD</ParticipantRef>"
-                   + "<SituationNumber>SX-REF</SituationNumber></SituationFullRef></SituationRef>")
-        .replacing("</StopMonitoringDelivery>", with: """
-            </StopMonitoringDelivery>
-            <SituationExchangeDelivery version="2.0"><Situations>
-              <PtSituationElement>
-                <ParticipantRef>SYD</ParticipantRef>
-                <SituationNumber>SX-REF</SituationNumber>
-                <Summary>Richmond trains run to Blacktown only</Summary>
-                <Consequences><Consequence><Condition>altered</Condition></Consequence></Consequences>
-              </PtSituationElement>
-            </Situations></SituationExchangeDelivery>
-            """)
+        .replacing(
+            "<DestinationName>Richmond</DestinationName>",
+            with: "<DestinationName>Richmond</DestinationName>"
+                + "<SituationRef><SituationFullRef><ParticipantRef>SYD</ParticipantRef>"
+                + "<SituationNumber>SX-REF</SituationNumber></SituationFullRef></SituationRef>"
+        )
+        .replacing(
+            "</StopMonitoringDelivery>",
+            with: """
+                </StopMonitoringDelivery>
+                <SituationExchangeDelivery version="2.0"><Situations>
+                  <PtSituationElement>
+                    <ParticipantRef>SYD</ParticipantRef>
+                    <SituationNumber>SX-REF</SituationNumber>
+                    <Summary>Richmond trains run to Blacktown only</Summary>
+                    <Consequences><Consequence><Condition>altered</Condition></Consequence></Consequences>
+                  </PtSituationElement>
+                </Situations></SituationExchangeDelivery>
+                """)
 }

@@ -16,26 +16,33 @@ struct SIRISituationTests {
     static let board = SIRISituationAlerts.Board(monitoringRef: "CENTRAL:16", lineRef: nil, visits: visits, routeNames: [:])
 
     static func alerts(_ text: String, language: String? = nil) throws -> [ServiceAlert] {
-        SIRISituationAlerts(try SIRISituationExchange.situations(Array(text.utf8)), board: board, referenced: [],
-                            language: language, calendar: SIRIAnswerTests.calendar).alerts
+        SIRISituationAlerts(
+            try SIRISituationExchange.situations(Array(text.utf8)), board: board, referenced: [],
+            language: language, calendar: SIRIAnswerTests.calendar
+        ).alerts
     }
 
     /// The board of one SIRI source at `now`, after one refresh, as JSON.
     @MainActor
-    static func boardJSON(monitoring: String, situations: Reply?, language: String? = nil,
-                          situationsPath: String = "/sx") async throws -> (json: [String: Any], requests: [RecordedRequest], health: SourceHealth?) {
+    static func boardJSON(
+        monitoring: String, situations: Reply?, language: String? = nil,
+        situationsPath: String = "/sx"
+    ) async throws -> (json: [String: Any], requests: [RecordedRequest], health: SourceHealth?) {
         let server = try LoopbackHTTPServer { request in
             request.path.hasPrefix("/sx") ? situations ?? .text("", status: 404) : .text(monitoring, contentType: "text/xml")
         }
         defer { server.stop() }
-        let repository = SIRIRepository(settings: .init(
-            request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16"), apiKey: SIRIRepositoryTests.key,
-            apiKeyQuery: "key", limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
-            calendar: SIRIAnswerTests.calendar, situationsURL: situations == nil ? nil : server.baseURL + situationsPath,
-            language: language), clock: FixedBoardClock(now: now))
+        let repository = SIRIRepository(
+            settings: .init(
+                request: SIRIRequest(url: server.baseURL + "/sm", stopID: "CENTRAL:16"), apiKey: SIRIRepositoryTests.key,
+                apiKeyQuery: "key",
+                limits: FetchLimits(requestTimeout: .seconds(8), resourceTimeout: .seconds(15), maxResponseBytes: 1 << 20),
+                calendar: SIRIAnswerTests.calendar, situationsURL: situations == nil ? nil : server.baseURL + situationsPath,
+                language: language), clock: FixedBoardClock(now: now))
         let rules = DepartureRules(calendar: SIRIAnswerTests.calendar)
-        let viewModel = BoardViewModel(boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                                       clock: FixedBoardClock(now: now))
+        let viewModel = BoardViewModel(
+            boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: FixedBoardClock(now: now))
         await viewModel.refresh()
         let text = BoardStateJSON.encode(viewModel.state(at: now))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -48,8 +55,9 @@ struct SIRISituationTests {
 
     /// Each row's trip with the alerts it names.
     static func rowAlerts(_ json: [String: Any]) -> [String: [String]] {
-        Dictionary((json["rows"] as? [[String: Any]] ?? []).map { ($0["trip_id"] as? String ?? "", $0["alert_ids"] as? [String] ?? []) },
-                   uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            (json["rows"] as? [[String: Any]] ?? []).map { ($0["trip_id"] as? String ?? "", $0["alert_ids"] as? [String] ?? []) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     @Test func aLineAmongSeveralConcernsOnlyItsRows() async throws {
@@ -61,7 +69,10 @@ struct SIRISituationTests {
         #expect(alert.description == "A signal failure at Strathfield delays T9 trains by up to 20 minutes.")
         #expect(alert.cause == .technicalProblem && alert.effect == .significantDelays && alert.severity == .warning)
         #expect(alert.scopes == [AlertScope(route: "T9")])
-        #expect(alert.periods == [ActivePeriod(start: Date(timeIntervalSince1970: 1_795_374_000), end: Date(timeIntervalSince1970: 1_795_424_400))])
+        #expect(
+            alert.periods == [
+                ActivePeriod(start: Date(timeIntervalSince1970: 1_795_374_000), end: Date(timeIntervalSince1970: 1_795_424_400))
+            ])
 
         let (json, requests, _) = try await Self.boardJSON(
             monitoring: SIRIFixtures.siri20, situations: .text(SIRISituationFixtures.exchange(SIRISituationFixtures.lineT9)))
@@ -94,8 +105,11 @@ struct SIRISituationTests {
 
         let (json, _, _) = try await Self.boardJSON(monitoring: SIRIFixtures.siri20, situations: .text(SIRISituationFixtures.all))
         #expect(Self.alertIDs(json) == ["SX-JOURNEY", "SX-LINE-T9", "SX-STOP", "SX-LANG"])
-        #expect(Self.rowAlerts(json) == ["T1-0932": ["SX-STOP"], "T9-0945": ["SX-LINE-T9", "SX-STOP"],
-                                         "T1-0950": ["SX-STOP", "SX-JOURNEY"], "visit-4": ["SX-STOP", "SX-LANG"]])
+        #expect(
+            Self.rowAlerts(json) == [
+                "T1-0932": ["SX-STOP"], "T9-0945": ["SX-LINE-T9", "SX-STOP"],
+                "T1-0950": ["SX-STOP", "SX-JOURNEY"], "visit-4": ["SX-STOP", "SX-LANG"],
+            ])
         let cancelled = try #require((json["alerts"] as? [[String: Any]])?.first)
         #expect(cancelled["effect"] as? String == "no_service" && cancelled["severity"] as? String == "severe")
     }
@@ -128,8 +142,9 @@ struct SIRISituationTests {
     /// A failing situations feed leaves the rows (and the answer's own situations) standing,
     /// and says why on the status page's realtime line.
     @Test func aFailingSituationsFeedNeverBlanksTheRows() async throws {
-        let (json, _, health) = try await Self.boardJSON(monitoring: SIRISituationFixtures.monitoringWithSituations,
-                                                         situations: .text("<html>down</html>", status: 503))
+        let (json, _, health) = try await Self.boardJSON(
+            monitoring: SIRISituationFixtures.monitoringWithSituations,
+            situations: .text("<html>down</html>", status: 503))
         #expect(json["status"] as? String == "ok")
         #expect((json["rows"] as? [Any])?.count == 4)
         #expect(Self.alertIDs(json) == ["SX-REF"])
@@ -144,9 +159,13 @@ struct SIRISituationTests {
     /// A situation whose times cannot be read is left out and named; the others stay.
     @Test func anUnreadableTimeLeavesOutThatSituationOnly() throws {
         let broken = SIRISituationFixtures.stop.replacing("2026-11-20T00:00:00+11:00", with: "soon")
-        let situations = try SIRISituationExchange.situations(Array(SIRISituationFixtures.exchange(SIRISituationFixtures.lineT9 + broken).utf8))
+        let situations = try SIRISituationExchange.situations(
+            Array(SIRISituationFixtures.exchange(SIRISituationFixtures.lineT9 + broken).utf8))
         let read = SIRISituationAlerts(situations, board: Self.board, referenced: [], language: nil, calendar: SIRIAnswerTests.calendar)
         #expect(read.alerts.map(\.id) == ["SX-LINE-T9"])
-        #expect(read.problems == ["PtSituationElement SX-STOP: ValidityPeriod[0].StartTime: expected a date-time such as 2026-11-23T09:30:00+11:00; got 'soon'"])
+        #expect(
+            read.problems == [
+                "PtSituationElement SX-STOP: ValidityPeriod[0].StartTime: expected a date-time such as 2026-11-23T09:30:00+11:00; got 'soon'"
+            ])
     }
 }

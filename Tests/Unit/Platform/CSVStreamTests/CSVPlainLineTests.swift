@@ -33,8 +33,9 @@ private func transcript(_ bytes: [UInt8], chunk: Int, limits: CSVLimits, plainLi
     private func expectSame(_ bytes: [UInt8], limits: CSVLimits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
         for chunk in Self.chunks {
             let fast = transcript(bytes, chunk: chunk, limits: limits, plainLines: true)
-            #expect(fast == transcript(bytes, chunk: chunk, limits: limits, plainLines: false), "chunk \(chunk)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                fast == transcript(bytes, chunk: chunk, limits: limits, plainLines: false), "chunk \(chunk)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -59,9 +60,9 @@ private func transcript(_ bytes: [UInt8], chunk: Int, limits: CSVLimits, plainLi
 
     @Test func capsAreReportedAsBefore() {
         let limits = CSVLimits(maxFieldBytes: 10, maxRowBytes: 30, maxFields: 4, bufferBytes: 64)
-        expectSame("h\nxxxxxxxxxxx\n", limits: limits)                       // a field one byte over
+        expectSame("h\nxxxxxxxxxxx\n", limits: limits)  // a field one byte over
         expectSame("h\n123456789,123456789,123456789,1\n", limits: limits)  // a row one byte over
-        expectSame("h\n,,,,\n", limits: limits)                             // one field too many
+        expectSame("h\n,,,,\n", limits: limits)  // one field too many
         expectSame("1234567890,a,b,c\n123456789,123456789,12345678,\n", limits: limits)  // at the caps
     }
 
@@ -78,18 +79,22 @@ private func transcript(_ bytes: [UInt8], chunk: Int, limits: CSVLimits, plainLi
     @Test(arguments: 0..<40)
     func randomInputsReadAlike(seed: Int) {
         var random = SplitMix64(state: UInt64(seed) &+ 7_000)
-        let pieces: [[UInt8]] = [[0x2C], [0x22], [0x0D], [0x0A], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], [0xC3, 0xA9], [0xFF],
-                                 [0x61], [0x61, 0x62, 0x63], [0x20], [0x31, 0x32, 0x3A]]
+        let pieces: [[UInt8]] = [
+            [0x2C], [0x22], [0x0D], [0x0A], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], [0xC3, 0xA9], [0xFF],
+            [0x61], [0x61, 0x62, 0x63], [0x20], [0x31, 0x32, 0x3A],
+        ]
         for _ in 0..<100 {
-            let limits = CSVLimits(maxFieldBytes: 4 + random.next(below: 40), maxRowBytes: 8 + random.next(below: 120),
-                                   maxFields: 1 + random.next(below: 12), bufferBytes: 4 + random.next(below: 60))
+            let limits = CSVLimits(
+                maxFieldBytes: 4 + random.next(below: 40), maxRowBytes: 8 + random.next(below: 120),
+                maxFields: 1 + random.next(below: 12), bufferBytes: 4 + random.next(below: 60))
             // Mostly plain bytes, so that whole lines fit in the buffer and take the scan.
             let bytes = (0..<random.next(below: 400)).flatMap { _ in
                 random.next(below: 3) == 0 ? pieces[random.next(below: pieces.count)] : pieces[8 + random.next(below: 4)]
             }
             let chunk = 1 + random.next(below: 80)
-            #expect(transcript(bytes, chunk: chunk, limits: limits, plainLines: true)
-                == transcript(bytes, chunk: chunk, limits: limits, plainLines: false))
+            #expect(
+                transcript(bytes, chunk: chunk, limits: limits, plainLines: true)
+                    == transcript(bytes, chunk: chunk, limits: limits, plainLines: false))
         }
     }
 }

@@ -95,11 +95,16 @@ func lines(_ text: String, chunk: Int = .max) throws(CSVError) -> [Int] {
         let limits = CSVLimits(maxFieldBytes: 10, maxRowBytes: 30, maxFields: 4, bufferBytes: 8)
         let long = Array(("h\n" + String(repeating: "x", count: 11) + "\n").utf8)
         #expect(throws: CSVError(line: 2, .fieldTooLong(limit: 10))) { try rows(long, limits: limits) }
-        #expect(throws: CSVError(line: 1, .fieldTooLong(limit: 10))) { try rows(Array("\"unclosed quote runs on and on".utf8), limits: limits) }
-        #expect(throws: CSVError(line: 1, .rowTooLong(limit: 30))) { try rows(Array("123456789,123456789,123456789,1\n".utf8), limits: limits) }
+        #expect(throws: CSVError(line: 1, .fieldTooLong(limit: 10))) {
+            try rows(Array("\"unclosed quote runs on and on".utf8), limits: limits)
+        }
+        #expect(throws: CSVError(line: 1, .rowTooLong(limit: 30))) {
+            try rows(Array("123456789,123456789,123456789,1\n".utf8), limits: limits)
+        }
         #expect(throws: CSVError(line: 1, .tooManyFields(limit: 4))) { try rows(Array(",,,,\n".utf8), limits: limits) }
         #expect(try rows(Array("1234567890,a,b,c\n".utf8), limits: limits) == [["1234567890", "a", "b", "c"]])
-        #expect(CSVError(line: 9, .fieldTooLong(limit: 65_536)).description == "line 9: a field longer than 65536 bytes (an unclosed quote?)")
+        #expect(
+            CSVError(line: 9, .fieldTooLong(limit: 65_536)).description == "line 9: a field longer than 65536 bytes (an unclosed quote?)")
     }
 
     @Test func sourceErrorsPassThrough() {

@@ -22,8 +22,9 @@ extension LoopbackTests {
             #expect(message.hasPrefix("request timeout: no response for 300 ms"))
             #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(message)")
             // The server's clock: this task's own can lag while other suites hold the cooperative pool.
-            #expect(server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
-                    "did not hang up before the 5 s stall ended: \(server.clientHangUpsDuringStalls)")
+            #expect(
+                server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
+                "did not hang up before the 5 s stall ended: \(server.clientHangUpsDuringStalls)")
         }
 
         @Test func aChunkedBodyThatStopsHitsTheRequestTimeout() async throws {
@@ -69,8 +70,10 @@ extension LoopbackTests {
             let clock = ContinuousClock()
             let start = clock.now
             let result = Resolver.resolve(
-                "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .milliseconds(300)))),
-                cancel: CancelSignal(), lookup: { _, _ in
+                "slow.example", port: 80,
+                deadlines: Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .milliseconds(300)))),
+                cancel: CancelSignal(),
+                lookup: { _, _ in
                     usleep(3_000_000)
                     return .failure(.offline("too late"))
                 })
@@ -91,7 +94,8 @@ extension LoopbackTests {
             #expect(started)
             let result = Resolver.resolve(
                 "slow.example", port: 80, deadlines: Deadlines(HTTPRequest(url: "", limits: FetchLimits(requestTimeout: .seconds(20)))),
-                cancel: cancel, lookup: { _, _ in
+                cancel: cancel,
+                lookup: { _, _ in
                     usleep(3_000_000)
                     return .failure(.offline("too late"))
                 })

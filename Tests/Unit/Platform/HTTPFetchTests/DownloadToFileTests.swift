@@ -12,7 +12,8 @@ extension LoopbackTests {
             let path = NSTemporaryDirectory() + "download-\(UUID().uuidString).bin"
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await withServer({ _ in .chunked(status: 200, body: Self.body, chunkSize: 65_536) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/feed.zip", limits: FetchLimits(maxResponseBytes: 8 << 20), bodyFile: path))
+                let result = await fetch(
+                    HTTPRequest(url: server.baseURL + "/feed.zip", limits: FetchLimits(maxResponseBytes: 8 << 20), bodyFile: path))
                 let response = try #require(result.response)
                 #expect(response.status == 200)
                 #expect(response.body.isEmpty)
@@ -24,7 +25,8 @@ extension LoopbackTests {
             let path = NSTemporaryDirectory() + "download-\(UUID().uuidString).bin"
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await withServer({ _ in .chunked(status: 200, body: Self.body, chunkSize: 65_536) }) { server in
-                let result = await fetch(HTTPRequest(url: server.baseURL + "/feed.zip", limits: FetchLimits(maxResponseBytes: 1 << 20), bodyFile: path))
+                let result = await fetch(
+                    HTTPRequest(url: server.baseURL + "/feed.zip", limits: FetchLimits(maxResponseBytes: 1 << 20), bodyFile: path))
                 #expect(result.error == .responseTooLarge(limit: 1 << 20))
             }
         }

@@ -24,14 +24,16 @@ extension LoopbackTests {
         }
 
         @Test func chunkExtensionsTrailersAndBareLineFeedsAreUnderstood() async throws {
-            let wire = "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n5;name=value\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nX-Trailer: t\r\n\r\n"
+            let wire =
+                "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n5;name=value\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nX-Trailer: t\r\n\r\n"
             try await withServer({ _ in .raw(Array(wire.utf8)) }) { server in
                 #expect(await fetch(HTTPRequest(url: server.baseURL + "/")).response?.body == Array("hello world".utf8))
             }
         }
 
         @Test func interimAnswersAreSkipped() async throws {
-            let wire = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+            let wire =
+                "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
             try await withServer({ _ in .raw(Array(wire.utf8)) }) { server in
                 let response = try #require(await fetch(HTTPRequest(url: server.baseURL + "/")).response)
                 #expect(response.status == 200 && response.body == Array("ok".utf8))
@@ -57,16 +59,18 @@ extension LoopbackTests {
             }
         }
 
-        @Test("Malformed answers are connection failures", arguments: [
-            "SSH-2.0-OpenSSH_9.2\r\n",
-            "HTTP/1.1 2000 OK\r\n\r\n",
-            "HTTP/1.1 200 OK\r\nContent-Length: 12x\r\n\r\n",
-            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
-            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
-            "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n",
-            "HTTP/1.1 200 OK\r\nContent-Type: text/pl",
-        ])
+        @Test(
+            "Malformed answers are connection failures",
+            arguments: [
+                "SSH-2.0-OpenSSH_9.2\r\n",
+                "HTTP/1.1 2000 OK\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 12x\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Type: text/pl",
+            ])
         func malformed(wire: String) async throws {
             try await withServer({ _ in .raw(Array(wire.utf8)) }) { server in
                 let result = await fetch(HTTPRequest(url: server.baseURL + "/"))
@@ -89,9 +93,11 @@ extension LoopbackTests {
     @Suite struct ContentEncoding {
         static let text = Framing.text
 
-        @Test("gzip, zlib-wrapped and raw deflate are decoded", arguments: [
-            ("gzip", 31), ("x-gzip", 31), ("deflate", 15), ("deflate", -15),
-        ])
+        @Test(
+            "gzip, zlib-wrapped and raw deflate are decoded",
+            arguments: [
+                ("gzip", 31), ("x-gzip", 31), ("deflate", 15), ("deflate", -15),
+            ])
         func decoded(encoding: String, windowBits: Int32) async throws {
             let packed = compress(Self.text, windowBits: windowBits)
             #expect(packed.count < Self.text.count / 10)
@@ -146,8 +152,10 @@ func compress(_ bytes: [UInt8], windowBits: Int32) -> [UInt8] {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     defer { stream.deallocate() }
-    precondition(deflateInit2_(stream, 9, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
-                               zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+    precondition(
+        deflateInit2_(
+            stream, 9, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
+            zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
     defer { deflateEnd(stream) }
     var input = bytes
     var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(bytes.count))) + 64)

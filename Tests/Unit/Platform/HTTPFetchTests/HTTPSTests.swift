@@ -74,5 +74,4 @@ struct HTTPSTests {
         }
         #expect(message.hasPrefix("cannot load libssl-missing.so.3 (Debian package libssl3)"))
     }
-
 }

@@ -5,8 +5,11 @@ import Testing
 struct HTTPURLTests {
     @Test func partsOfAnHTTPSURL() throws {
         let url = try HTTPURL("HTTPS://user:p%40ss@Feeds.Example.org:8443/gtfs/rt?key=1#top")
-        #expect(url == HTTPURL(scheme: .https, userinfo: "user:p%40ss", host: "Feeds.Example.org", port: 8443,
-                               target: "/gtfs/rt?key=1"))
+        #expect(
+            url
+                == HTTPURL(
+                    scheme: .https, userinfo: "user:p%40ss", host: "Feeds.Example.org", port: 8443,
+                    target: "/gtfs/rt?key=1"))
         #expect(url.authority == "Feeds.Example.org:8443")
         #expect(!url.hostIsAddress)
     }
@@ -21,10 +24,12 @@ struct HTTPURLTests {
         #expect(try HTTPURL("http://h/caf\u{E9}").target == "/caf%C3%A9")
     }
 
-    @Test("Refused URLs", arguments: [
-        "ftp://example.org/", "example.org/path", "http://", "http://[::1", "http://[nope]/", "http://h:0/",
-        "http://h:65536/", "http://h:8o/", "http://h/a b", "http://ex ample.org/", "http://bücher.example/",
-    ])
+    @Test(
+        "Refused URLs",
+        arguments: [
+            "ftp://example.org/", "example.org/path", "http://", "http://[::1", "http://[nope]/", "http://h:0/",
+            "http://h:65536/", "http://h:8o/", "http://h/a b", "http://ex ample.org/", "http://bücher.example/",
+        ])
     func refused(url: String) {
         #expect(throws: HTTPFetchError.self) { try HTTPURL(url) }
         guard case .invalidURL = Result(catching: { () throws(HTTPFetchError) in try HTTPURL(url) }).failure else {
@@ -51,22 +56,26 @@ struct HTTPURLTests {
 
     @Test func theRequestHeadCarriesOursAndTheCallersHeaders() throws {
         let url = try HTTPURL("http://Aladdin:open%20sesame@h:8080/p?q")
-        let head = String(decoding: RequestHead.bytes(for: url, headers: [
-            HTTPHeader(name: "X-Api-Key", value: "k"), HTTPHeader(name: "user-agent", value: "mine"),
-            HTTPHeader(name: "X-Empty", value: ""), HTTPHeader(name: "Connection", value: "keep-alive"),
-        ]), as: UTF8.self)
-        #expect(head == """
-            GET /p?q HTTP/1.1\r
-            Host: h:8080\r
-            Accept-Encoding: gzip, deflate\r
-            Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==\r
-            X-Api-Key: k\r
-            user-agent: mine\r
-            X-Empty:\r
-            Connection: close\r
-            \r
+        let head = String(
+            decoding: RequestHead.bytes(
+                for: url,
+                headers: [
+                    HTTPHeader(name: "X-Api-Key", value: "k"), HTTPHeader(name: "user-agent", value: "mine"),
+                    HTTPHeader(name: "X-Empty", value: ""), HTTPHeader(name: "Connection", value: "keep-alive"),
+                ]), as: UTF8.self)
+        #expect(
+            head == """
+                GET /p?q HTTP/1.1\r
+                Host: h:8080\r
+                Accept-Encoding: gzip, deflate\r
+                Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==\r
+                X-Api-Key: k\r
+                user-agent: mine\r
+                X-Empty:\r
+                Connection: close\r
+                \r
 
-            """)
+                """)
     }
 
     @Test func percentDecoding() {

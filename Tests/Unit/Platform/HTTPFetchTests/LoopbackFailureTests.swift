@@ -18,8 +18,9 @@ extension LoopbackTests {
             #expect(result.error?.isTimedOut == true, "\(String(describing: result.error))")
             #expect(clock.now - start >= .milliseconds(250))
             #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(String(describing: result.error))")
-            #expect(server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
-                    "did not hang up before the 5 s server answered: \(server.clientHangUpsDuringStalls)")
+            #expect(
+                server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
+                "did not hang up before the 5 s server answered: \(server.clientHangUpsDuringStalls)")
         }
 
         @Test func stallAfterHeadersHitsRequestTimeout() async throws {
@@ -28,16 +29,18 @@ extension LoopbackTests {
             server.stop()
             #expect(result.error?.isTimedOut == true)
             #expect(transferMilliseconds(result.error).map { $0 < 1_000 } == true, "\(String(describing: result.error))")
-            #expect(server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
-                    "did not hang up before the 5 s stall ended: \(server.clientHangUpsDuringStalls)")
+            #expect(
+                server.clientHangUpsDuringStalls.first.map { $0 < .seconds(4) } == true,
+                "did not hang up before the 5 s stall ended: \(server.clientHangUpsDuringStalls)")
         }
 
         @Test func tricklingServerHitsResourceTimeout() async throws {
             // Gaps of 50 ms never trip the 1 s idle timeout; the 600 ms total does.
             try await withServer({ _ in .trickle(status: 200, bytes: 200, interval: .milliseconds(50)) }) { server in
                 let start = clock.now
-                let result = await fetch(HTTPRequest(
-                    url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(1), resourceTimeout: .milliseconds(600))))
+                let result = await fetch(
+                    HTTPRequest(
+                        url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(1), resourceTimeout: .milliseconds(600))))
                 let elapsed = clock.now - start
                 guard case .timedOut(let message) = result.error else {
                     Issue.record("expected .timedOut, got \(result)")
@@ -72,7 +75,8 @@ extension LoopbackTests {
 
         @Test func cancellationEndsPromptly() async throws {
             try await withServer({ _ in .delayed(.seconds(10), .text("late")) }) { server in
-                let request = HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(20), resourceTimeout: .seconds(20)))
+                let request = HTTPRequest(
+                    url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(20), resourceTimeout: .seconds(20)))
                 let task = Task { await fetch(request) }
                 // Cancel once the request is really in flight.
                 let waitStart = clock.now

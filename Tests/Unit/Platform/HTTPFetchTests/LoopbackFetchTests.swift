@@ -107,9 +107,10 @@ extension LoopbackTests {
                     #expect(await fetch(HTTPRequest(url: server.baseURL + path, postBody: body)).response?.status == 200)
                 }
                 let seen = server.requests
-                #expect(seen.map { "\($0.method) \($0.path)" } == [
-                    "POST /direct", "POST /see-other", "GET /landing", "POST /temporary", "POST /landing",
-                ])
+                #expect(
+                    seen.map { "\($0.method) \($0.path)" } == [
+                        "POST /direct", "POST /see-other", "GET /landing", "POST /temporary", "POST /landing",
+                    ])
                 #expect(seen.map(\.body) == [xml, xml, [], xml, xml])
                 #expect(seen[0].header("Content-Type") == "text/xml")
                 #expect(seen[0].header("Content-Length") == "\(xml.count)")
@@ -131,7 +132,8 @@ struct RedirectHeaderTests {
         let other = try LoopbackHTTPServer { _ in .text("elsewhere") }
         defer { other.stop() }
         let first = try LoopbackHTTPServer { request in
-            request.path == "/away" ? .redirect(to: other.baseURL + "/landing")
+            request.path == "/away"
+                ? .redirect(to: other.baseURL + "/landing")
                 : request.path == "/here" ? .redirect(to: "/final") : .text("home")
         }
         defer { first.stop() }

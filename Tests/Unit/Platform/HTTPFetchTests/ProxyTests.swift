@@ -44,8 +44,11 @@ struct ProxyTests {
                 #expect(server.requests.first?.header("Proxy-Authorization") == nil, "the proxy's credentials stop at the proxy")
 
                 let none = await outcome(client(["http_proxy": proxy.url]), server.baseURL + "/")
-                #expect(none.error == .connectionFailed("proxy \(proxy.hostAndPort) wants a user name and password "
-                                                        + "(http://user:password@host:port): 407 Proxy Authentication Required"))
+                #expect(
+                    none.error
+                        == .connectionFailed(
+                            "proxy \(proxy.hostAndPort) wants a user name and password "
+                                + "(http://user:password@host:port): 407 Proxy Authentication Required"))
                 // tinyproxy answers wrong credentials with 401, which only the proxy mark tells from the server's.
                 let wrong = try await client(["http_proxy": "http://departure:wrong-pass@\(proxy.hostAndPort)"])
                     .get(HTTPRequest(url: server.baseURL + "/"))
@@ -59,13 +62,18 @@ struct ProxyTests {
                 let response = try await client(["https_proxy": good], trustStore: certificates.caFile)
                     .get(HTTPRequest(url: "https://localhost:\(server.port)/"))
                 #expect(response.status == 200)
-                let none = await outcome(client(["https_proxy": proxy.url], trustStore: certificates.caFile),
-                                         "https://localhost:\(server.port)/")
+                let none = await outcome(
+                    client(["https_proxy": proxy.url], trustStore: certificates.caFile),
+                    "https://localhost:\(server.port)/")
                 #expect(none.error?.description.contains("proxy \(proxy.hostAndPort) wants a user name and password") == true)
-                let wrong = await outcome(client(["https_proxy": "http://departure:wrong-pass@\(proxy.hostAndPort)"],
-                                                 trustStore: certificates.caFile), "https://localhost:\(server.port)/")
-                #expect(wrong.error == .connectionFailed(
-                    "proxy \(proxy.hostAndPort) refused a tunnel to localhost:\(server.port): 401 Unauthorized"))
+                let wrong = await outcome(
+                    client(
+                        ["https_proxy": "http://departure:wrong-pass@\(proxy.hostAndPort)"],
+                        trustStore: certificates.caFile), "https://localhost:\(server.port)/")
+                #expect(
+                    wrong.error
+                        == .connectionFailed(
+                            "proxy \(proxy.hostAndPort) refused a tunnel to localhost:\(server.port): 401 Unauthorized"))
                 #expect(wrong.error.map { !String(reflecting: $0).contains("wrong-pass") } == true)
             }
         }
@@ -75,10 +83,13 @@ struct ProxyTests {
         // Tunnels to port 443 only: the test server's port is refused.
         try await withTLSServer("good") { certificates, server in
             try await withProxy(["ConnectPort 443"]) { proxy in
-                let result = await outcome(client(["https_proxy": proxy.url], trustStore: certificates.caFile),
-                                           "https://localhost:\(server.port)/")
-                #expect(result.error == .connectionFailed(
-                    "proxy \(proxy.hostAndPort) refused a tunnel to localhost:\(server.port): 403 Access violation"))
+                let result = await outcome(
+                    client(["https_proxy": proxy.url], trustStore: certificates.caFile),
+                    "https://localhost:\(server.port)/")
+                #expect(
+                    result.error
+                        == .connectionFailed(
+                            "proxy \(proxy.hostAndPort) refused a tunnel to localhost:\(server.port): 403 Access violation"))
             }
         }
         // A deny rule for every host: plain http gets the proxy's own 403 as its answer, marked as the proxy's.
@@ -94,8 +105,10 @@ struct ProxyTests {
 
     @Test func aProxyThatIsDownIsOfflineAndNamedWithoutItsCredentials() async throws {
         let port = try LoopbackHTTPServer.closedPort()
-        let environment = ["http_proxy": "http://departure:hunter2@127.0.0.1:\(port)",
-                           "https_proxy": "http://departure:hunter2@127.0.0.1:\(port)"]
+        let environment = [
+            "http_proxy": "http://departure:hunter2@127.0.0.1:\(port)",
+            "https_proxy": "http://departure:hunter2@127.0.0.1:\(port)",
+        ]
         for url in ["http://127.0.0.1:9/", "https://localhost:9/"] {
             let result = await outcome(client(environment), url)
             #expect(result.error == .offline("proxy 127.0.0.1:\(port) is unreachable: 127.0.0.1 port \(port): connection refused"))

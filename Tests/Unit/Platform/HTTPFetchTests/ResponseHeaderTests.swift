@@ -7,8 +7,10 @@ import Testing
 struct ResponseHeaderTests {
     @Test func headersAreCapturedAndLookedUpCaseInsensitively() async throws {
         try await withServer({ _ in
-            .respond(status: 200, headers: [("ETag", "\"abc\""), ("X-Custom", "  spaced value  "), ("Last-Modified", "Mon, 23 Nov 2026 09:00:00 GMT")],
-                     body: Array("ok".utf8))
+            .respond(
+                status: 200,
+                headers: [("ETag", "\"abc\""), ("X-Custom", "  spaced value  "), ("Last-Modified", "Mon, 23 Nov 2026 09:00:00 GMT")],
+                body: Array("ok".utf8))
         }) { server in
             let response = try #require(await fetch(HTTPRequest(url: server.baseURL + "/")).response)
             #expect(response.header("etag") == "\"abc\"")
@@ -30,8 +32,9 @@ struct ResponseHeaderTests {
             let first = try #require(await fetch(HTTPRequest(url: server.baseURL + "/feed")).response)
             #expect(first.status == 200 && first.header("ETag") == "\"v1\"")
 
-            let conditional = HTTPRequest(url: server.baseURL + "/feed",
-                                          headers: [HTTPHeader(name: "If-None-Match", value: "\"v1\"")])
+            let conditional = HTTPRequest(
+                url: server.baseURL + "/feed",
+                headers: [HTTPHeader(name: "If-None-Match", value: "\"v1\"")])
             let second = try #require(await fetch(conditional).response)
             #expect(second.status == 304)
             #expect(second.body.isEmpty)
@@ -70,7 +73,8 @@ struct ResponseHeaderTests {
         let head = "HTTP/1.1 304 Not Modified\r\nETag: W/\"v1\"\r\nContent-Length: 1234\r\nCache-Control: max-age=5\r\n\r\n"
         try await withServer({ _ in .rawThenStall(Array(head.utf8), stall: .seconds(20)) }) { server in
             let started = ContinuousClock.now
-            let request = HTTPRequest(url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(15)))
+            let request = HTTPRequest(
+                url: server.baseURL + "/", limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(15)))
             let response = try #require(await fetch(request).response)
             #expect(ContinuousClock.now - started < .seconds(5))
             #expect(response.status == 304)
@@ -80,11 +84,17 @@ struct ResponseHeaderTests {
     }
 
     @Test func validatorsGoBackAsGivenAndA304UpdatesThem() {
-        let answer = HTTPResponse(status: 200, body: [], headers: [
-            HTTPHeader(name: "etag", value: "W/\"a, b\""), HTTPHeader(name: "Last-Modified", value: "Mon, 23 Nov 2026 09:00:00 GMT")])
+        let answer = HTTPResponse(
+            status: 200, body: [],
+            headers: [
+                HTTPHeader(name: "etag", value: "W/\"a, b\""), HTTPHeader(name: "Last-Modified", value: "Mon, 23 Nov 2026 09:00:00 GMT"),
+            ])
         let kept = HTTPValidators(of: answer)
-        #expect(kept.conditionalHeaders == [HTTPHeader(name: "If-None-Match", value: "W/\"a, b\""),
-                                            HTTPHeader(name: "If-Modified-Since", value: "Mon, 23 Nov 2026 09:00:00 GMT")])
+        #expect(
+            kept.conditionalHeaders == [
+                HTTPHeader(name: "If-None-Match", value: "W/\"a, b\""),
+                HTTPHeader(name: "If-Modified-Since", value: "Mon, 23 Nov 2026 09:00:00 GMT"),
+            ])
         let newTag = HTTPResponse(status: 304, body: [], headers: [HTTPHeader(name: "ETag", value: "\"c\"")])
         #expect(kept.updated(by: newTag) == HTTPValidators(etag: "\"c\"", lastModified: "Mon, 23 Nov 2026 09:00:00 GMT"))
         #expect(kept.updated(by: HTTPResponse(status: 304, body: [])) == kept)
@@ -92,8 +102,10 @@ struct ResponseHeaderTests {
         #expect(HTTPValidators().conditionalHeaders.isEmpty)
     }
 
-    @Test(arguments: [("no-store", true), ("private, No-Store", true), ("max-age=0,no-store", true),
-                      ("no-cache", false), ("no-storage", false), ("public, max-age=30", false)])
+    @Test(arguments: [
+        ("no-store", true), ("private, No-Store", true), ("max-age=0,no-store", true),
+        ("no-cache", false), ("no-storage", false), ("public, max-age=30", false),
+    ])
     func noStoreIsReadFromCacheControl(value: String, forbids: Bool) {
         let response = HTTPResponse(status: 200, body: [], headers: [HTTPHeader(name: "Cache-Control", value: value)])
         #expect(response.forbidsStoring == forbids)

@@ -11,8 +11,10 @@ import Testing
     static let root = PackageRoot.path
     static let loader = root + "/Sources/Platform/CTLSLoader/CTLSLoader.c"
     /// Its own header's folder, and the loaders' shared macros' (CLoaderSupport).
-    static let includes = ["-I", root + "/Sources/Platform/CTLSLoader/include",
-                           "-I", root + "/Sources/Platform/C/CLoaderSupport/include"]
+    static let includes = [
+        "-I", root + "/Sources/Platform/CTLSLoader/include",
+        "-I", root + "/Sources/Platform/C/CLoaderSupport/include",
+    ]
 
     /// A misuse beside the same use with OpenSSL's types, which must build (so the failure is
     /// the misuse's, not the probe's).
@@ -24,18 +26,22 @@ import Testing
     }
 
     static let probes = [
-        Probe(name: "SSL_read's length given as a pointer",
-              wrong: "int probe(db_tls_session *s, char *text) { return s->library->SSL_read(s->ssl, text, text); }",
-              right: "int probe(db_tls_session *s, char *text) { return s->library->SSL_read(s->ssl, text, 4); }"),
-        Probe(name: "a table entry declared by hand with SSL_read_ex's size_t length",
-              wrong: "void probe(const db_tls_library *l) { int (*f)(SSL *, void *, size_t) = l->SSL_read; (void)f; }",
-              right: "void probe(const db_tls_library *l) { int (*f)(SSL *, void *, int) = l->SSL_read; (void)f; }"),
-        Probe(name: "SSL_CTX_set_verify's callback declared as a data pointer",
-              wrong: "void probe(const db_tls_library *l) { void (*f)(SSL_CTX *, int, void *) = l->SSL_CTX_set_verify; (void)f; }",
-              right: "void probe(const db_tls_library *l) { void (*f)(SSL_CTX *, int, SSL_verify_cb) = l->SSL_CTX_set_verify; (void)f; }"),
-        Probe(name: "a session freed as a context",
-              wrong: "void probe(db_tls_session *s) { s->library->SSL_CTX_free(s->ssl); }",
-              right: "void probe(db_tls_session *s) { s->library->SSL_free(s->ssl); }"),
+        Probe(
+            name: "SSL_read's length given as a pointer",
+            wrong: "int probe(db_tls_session *s, char *text) { return s->library->SSL_read(s->ssl, text, text); }",
+            right: "int probe(db_tls_session *s, char *text) { return s->library->SSL_read(s->ssl, text, 4); }"),
+        Probe(
+            name: "a table entry declared by hand with SSL_read_ex's size_t length",
+            wrong: "void probe(const db_tls_library *l) { int (*f)(SSL *, void *, size_t) = l->SSL_read; (void)f; }",
+            right: "void probe(const db_tls_library *l) { int (*f)(SSL *, void *, int) = l->SSL_read; (void)f; }"),
+        Probe(
+            name: "SSL_CTX_set_verify's callback declared as a data pointer",
+            wrong: "void probe(const db_tls_library *l) { void (*f)(SSL_CTX *, int, void *) = l->SSL_CTX_set_verify; (void)f; }",
+            right: "void probe(const db_tls_library *l) { void (*f)(SSL_CTX *, int, SSL_verify_cb) = l->SSL_CTX_set_verify; (void)f; }"),
+        Probe(
+            name: "a session freed as a context",
+            wrong: "void probe(db_tls_session *s) { s->library->SSL_CTX_free(s->ssl); }",
+            right: "void probe(db_tls_session *s) { s->library->SSL_free(s->ssl); }"),
     ]
 
     /// The C compilers to try: CC (default cc, as Tests/EndToEnd/HUB75 builds with) and the toolchain's clang,
@@ -54,8 +60,9 @@ import Testing
         let scratch = try Scratch()
         for compiler in Self.compilers {
             let object = scratch.path("loader.o")
-            let build = try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader]
-                                           + Self.includes + ["-o", object])
+            let build = try await ChildProcess.outputOffPool(
+                [compiler, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-c", Self.loader]
+                    + Self.includes + ["-o", object])
             #expect(build.status == 0, "\(compiler): \(build.text)")
             let undefined = try await ChildProcess.outputOffPool(["nm", "--undefined-only", object])
             #expect(undefined.status == 0, "\(undefined.text)")
@@ -79,7 +86,9 @@ import Testing
         }
     }
 
-    private func compile(_ code: String, with compiler: String, in scratch: Scratch, flags: [String]) async throws -> (status: Int32, text: String) {
+    private func compile(
+        _ code: String, with compiler: String, in scratch: Scratch, flags: [String]
+    ) async throws -> (status: Int32, text: String) {
         let file = scratch.path("probe.c")
         try "#include \"\(Self.loader)\"\n\(code)\n".write(toFile: file, atomically: true, encoding: .utf8)
         return try await ChildProcess.outputOffPool([compiler, "-std=gnu11", "-fsyntax-only"] + Self.includes + flags + [file])

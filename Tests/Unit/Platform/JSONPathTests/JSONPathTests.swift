@@ -7,13 +7,15 @@ import Testing
 struct JSONPathTests {
     /// A document in the shape of RFC 9535's own examples: a store with books, and names that
     /// need quoting.
-    static let document = try! JSONValue.parse(Array("""
-        {"store": {"book": [{"title": "A", "price": 8, "isbn": null},
-                            {"title": "B", "price": 12},
-                            {"title": "C", "price": 9, "tags": ["x", "y"]}],
-                   "bicycle": {"color": "red", "price": 399}},
-         "a b": 1, "2nd": 2, "it's": 3, "ü": 4, "": 5}
-        """.utf8))
+    static let document = try! JSONValue.parse(
+        Array(
+            """
+            {"store": {"book": [{"title": "A", "price": 8, "isbn": null},
+                                {"title": "B", "price": 12},
+                                {"title": "C", "price": 9, "tags": ["x", "y"]}],
+                       "bicycle": {"color": "red", "price": 399}},
+             "a b": 1, "2nd": 2, "it's": 3, "ü": 4, "": 5}
+            """.utf8))
 
     func select(_ query: String, in document: JSONValue = JSONPathTests.document) throws -> [JSONValue] {
         try JSONPath(query).select(in: document)

@@ -35,7 +35,8 @@ import Glibc
     }
 
     @Test func useAfterCloseIsSaidSo() {
-        #expect(DeviceError(device: "/dev/spidev0.0", operation: .other("write of 3 bytes"), code: .closed).message
+        #expect(
+            DeviceError(device: "/dev/spidev0.0", operation: .other("write of 3 bytes"), code: .closed).message
                 == "write of 3 bytes after close")
     }
 }

@@ -80,7 +80,9 @@ import Testing
         }
         #expect(occupancy.most == 1)
         let expected = (0..<8).map { task in
-            (0..<25).map { round in let low = (task * 25 + round) % 400; return (low + 1...low + 100).reduce(0, +) }.reduce(0, +)
+            (0..<25).map { round in
+                let low = (task * 25 + round) % 400; return (low + 1...low + 100).reduce(0, +)
+            }.reduce(0, +)
         }
         #expect(totals.sorted() == expected.sorted())
     }
@@ -90,7 +92,11 @@ import Testing
 private final class Occupancy: Sendable {
     private let state = Locked((now: 0, most: 0))
 
-    func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+    func enter() {
+        state.withLock {
+            $0.now += 1; $0.most = max($0.most, $0.now)
+        }
+    }
     func leave() { state.withLock { $0.now -= 1 } }
     var most: Int { state.withLock { $0.most } }
 }

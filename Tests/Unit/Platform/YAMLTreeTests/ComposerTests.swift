@@ -11,8 +11,9 @@ import YAMLTree
                 - two: 2
             name: last
             """
-        #expect(composed(text) == "{board@1:1: {stops@2:3: [a@2:11, 'b c'@2:14, {id@2:22: \"x\\ty\"@2:26}@2:21]@2:10, "
-            + "rows@3:3: [1@4:7, {two@5:7: 2@5:12}@5:7]@4:5}@2:3, name@6:1: last@6:7}@1:1")
+        #expect(
+            composed(text) == "{board@1:1: {stops@2:3: [a@2:11, 'b c'@2:14, {id@2:22: \"x\\ty\"@2:26}@2:21]@2:10, "
+                + "rows@3:3: [1@4:7, {two@5:7: 2@5:12}@5:7]@4:5}@2:3, name@6:1: last@6:7}@1:1")
     }
 
     @Test func indentlessSequenceStartsAtItsDash() {
@@ -42,8 +43,9 @@ import YAMLTree
 
     @Test func tagsAreKeptAsLibyamlExpandsThem() {
         let text = "a: !!str 1\nb: !local x\nc: ! 2\nd: !!seq [x]\n"
-        #expect(composed(text) == "{a@1:1: tag:yaml.org,2002:str 1@1:4, b@2:1: !local x@2:4, c@3:1: ! 2@3:4, "
-            + "d@4:1: tag:yaml.org,2002:seq [x@4:11]@4:4}@1:1")
+        #expect(
+            composed(text) == "{a@1:1: tag:yaml.org,2002:str 1@1:4, b@2:1: !local x@2:4, c@3:1: ! 2@3:4, "
+                + "d@4:1: tag:yaml.org,2002:seq [x@4:11]@4:4}@1:1")
     }
 }
 
@@ -62,19 +64,24 @@ import YAMLTree
     }
 
     @Test func quotedAndPlainScalarsFoldLines() {
-        #expect(composed("a: \"one\n  two\"\nb: one\n  two\nc: 'x\n\n  y'\n")
-            == "{a@1:1: \"one two\"@1:4, b@3:1: one two@3:4, c@5:1: 'x\ny'@5:4}@1:1")
+        #expect(
+            composed("a: \"one\n  two\"\nb: one\n  two\nc: 'x\n\n  y'\n")
+                == "{a@1:1: \"one two\"@1:4, b@3:1: one two@3:4, c@5:1: 'x\ny'@5:4}@1:1")
     }
 
     @Test func blockScalarsKeepOrFoldNewlines() {
         let text = "lit: |\n  one\n  two\nfold: >\n  one\n  two\n\n  three\nstrip: |-\n  x\n"
-        #expect(composed(text) == "{lit@1:1: |\"one\\ntwo\\n\"@1:6, fold@4:1: >\"one two\\nthree\\n\"@4:7, "
-            + "strip@9:1: |\"x\"@9:8}@1:1")
+        #expect(
+            composed(text) == "{lit@1:1: |\"one\\ntwo\\n\"@1:6, fold@4:1: >\"one two\\nthree\\n\"@4:7, "
+                + "strip@9:1: |\"x\"@9:8}@1:1")
     }
 
     @Test func invalidEscapeIsASyntaxError() {
-        #expect(composeError(#"k: "\q""#) == .syntax(problem: "found unknown escape character", at: at(1, 5),
-                                                    context: .init(text: "while parsing a quoted scalar", mark: at(1, 4))))
+        #expect(
+            composeError(#"k: "\q""#)
+                == .syntax(
+                    problem: "found unknown escape character", at: at(1, 5),
+                    context: .init(text: "while parsing a quoted scalar", mark: at(1, 4))))
     }
 }
 
@@ -86,14 +93,20 @@ import YAMLTree
 
     @Test func byteOrderMarkTakesNoColumn() {
         #expect(composed("\u{FEFF}a: 1\nb: [2]\n") == "{a@1:1: 1@1:4, b@2:1: [2@2:5]@2:4}@1:1")
-        #expect(composeError("\u{FEFF}a: [1\n") == .syntax(problem: "did not find expected ',' or ']'", at: at(2, 1),
-                                                         context: .init(text: "while parsing a flow sequence", mark: at(1, 4))))
+        #expect(
+            composeError("\u{FEFF}a: [1\n")
+                == .syntax(
+                    problem: "did not find expected ',' or ']'", at: at(2, 1),
+                    context: .init(text: "while parsing a flow sequence", mark: at(1, 4))))
     }
 
     @Test func tabsSeparateButDoNotIndent() {
         #expect(composed("a:\tx\ty\nb: [1,\t2]\n") == "{a@1:1: x\ty@1:4, b@2:1: [1@2:5, 2@2:8]@2:4}@1:1")
-        #expect(composeError("a:\n\tb: 1\n") == .syntax(problem: "found character that cannot start any token", at: at(2, 1),
-                                                       context: .init(text: "while scanning for the next token", mark: at(2, 1))))
+        #expect(
+            composeError("a:\n\tb: 1\n")
+                == .syntax(
+                    problem: "found character that cannot start any token", at: at(2, 1),
+                    context: .init(text: "while scanning for the next token", mark: at(2, 1))))
     }
 }
 

@@ -3,20 +3,29 @@ import YAMLTree
 
 @Suite struct SyntaxErrorTests {
     @Test func locatedWithWhatLibyamlWasReading() {
-        #expect(composeError("name: [Central Station\nsource:\n  kind: demo\n")
-            == .syntax(problem: "did not find expected ',' or ']'", at: at(2, 7),
-                       context: .init(text: "while parsing a flow sequence", mark: at(1, 7))))
-        #expect(composeError("a: 1\n b: 2\n")
-            == .syntax(problem: "mapping values are not allowed in this context", at: at(2, 3), context: nil))
-        #expect(composeError("a:\n  - x\n  y: 1\n")
-            == .syntax(problem: "did not find expected '-' indicator", at: at(3, 3),
-                       context: .init(text: "while parsing a block collection", mark: at(2, 3))))
-        #expect(composeError("a: 1\nb\nc: 2\n")
-            == .syntax(problem: "could not find expected ':'", at: at(3, 1),
-                       context: .init(text: "while scanning a simple key", mark: at(2, 1))))
-        #expect(composeError("k: \"open\n")
-            == .syntax(problem: "found unexpected end of stream", at: at(2, 1),
-                       context: .init(text: "while scanning a quoted scalar", mark: at(1, 4))))
+        #expect(
+            composeError("name: [Central Station\nsource:\n  kind: demo\n")
+                == .syntax(
+                    problem: "did not find expected ',' or ']'", at: at(2, 7),
+                    context: .init(text: "while parsing a flow sequence", mark: at(1, 7))))
+        #expect(
+            composeError("a: 1\n b: 2\n")
+                == .syntax(problem: "mapping values are not allowed in this context", at: at(2, 3), context: nil))
+        #expect(
+            composeError("a:\n  - x\n  y: 1\n")
+                == .syntax(
+                    problem: "did not find expected '-' indicator", at: at(3, 3),
+                    context: .init(text: "while parsing a block collection", mark: at(2, 3))))
+        #expect(
+            composeError("a: 1\nb\nc: 2\n")
+                == .syntax(
+                    problem: "could not find expected ':'", at: at(3, 1),
+                    context: .init(text: "while scanning a simple key", mark: at(2, 1))))
+        #expect(
+            composeError("k: \"open\n")
+                == .syntax(
+                    problem: "found unexpected end of stream", at: at(2, 1),
+                    context: .init(text: "while scanning a quoted scalar", mark: at(1, 4))))
     }
 
     @Test func controlCharactersAreLocatedByCharacter() {
@@ -26,10 +35,12 @@ import YAMLTree
 }
 
 @Suite struct AnchorTests {
-    @Test("anchors are refused where the node starts", arguments: [
-        ("a: &x 1", "x", 1, 4), ("a: &list [1]", "list", 1, 4), ("a: !!str &x 1", "x", 1, 4), ("&top a: 1", "top", 1, 1),
-        ("a:\n  - &x {b: 1}", "x", 2, 5),
-    ])
+    @Test(
+        "anchors are refused where the node starts",
+        arguments: [
+            ("a: &x 1", "x", 1, 4), ("a: &list [1]", "list", 1, 4), ("a: !!str &x 1", "x", 1, 4), ("&top a: 1", "top", 1, 1),
+            ("a:\n  - &x {b: 1}", "x", 2, 5),
+        ])
     func anchor(_ text: String, _ name: String, _ line: Int, _ column: Int) {
         #expect(composeError(text) == .anchor(name: name, at: at(line, column)))
     }
@@ -62,13 +73,16 @@ import YAMLTree
     }
 
     @Test func quotingDoesNotMakeADifferentKey() {
-        #expect(composeError("a: 1\n'a': 2\n") == .duplicateKey(.scalar(YAMLScalar("a", mark: at(1, 1))), first: at(1, 1), second: at(2, 1)))
+        #expect(
+            composeError("a: 1\n'a': 2\n") == .duplicateKey(.scalar(YAMLScalar("a", mark: at(1, 1))), first: at(1, 1), second: at(2, 1)))
         #expect(composeError("{a: 1, \"a\": 2}")?.mark == at(1, 8))
     }
 
-    @Test("keys of different types differ, even when spelled alike", arguments: [
-        "1: x\n'1': y\n", "yes: x\n\"yes\": y\n", "~: x\n'~': y\n", "0x1: a\n1: b\n", "a: 1\n!local a: 2\n",
-    ])
+    @Test(
+        "keys of different types differ, even when spelled alike",
+        arguments: [
+            "1: x\n'1': y\n", "yes: x\n\"yes\": y\n", "~: x\n'~': y\n", "0x1: a\n1: b\n", "a: 1\n!local a: 2\n",
+        ])
     func differentTypes(_ text: String) {
         #expect(composeError(text) == nil)
     }

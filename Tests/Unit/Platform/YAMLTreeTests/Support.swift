@@ -6,13 +6,14 @@ func outline(_ node: YAMLNode) -> String {
     let tag = node.tag.map { "\($0) " } ?? ""
     switch node {
     case .scalar(let scalar):
-        let text = switch scalar.style {
-        case .plain: scalar.value
-        case .singleQuoted: "'\(scalar.value)'"
-        case .doubleQuoted: String(reflecting: scalar.value)
-        case .literal: "|" + String(reflecting: scalar.value)
-        case .folded: ">" + String(reflecting: scalar.value)
-        }
+        let text =
+            switch scalar.style {
+            case .plain: scalar.value
+            case .singleQuoted: "'\(scalar.value)'"
+            case .doubleQuoted: String(reflecting: scalar.value)
+            case .literal: "|" + String(reflecting: scalar.value)
+            case .folded: ">" + String(reflecting: scalar.value)
+            }
         return "\(tag)\(text)@\(scalar.mark)"
     case .sequence(let sequence):
         return "\(tag)[" + sequence.items.map(outline).joined(separator: ", ") + "]@\(sequence.mark)"

@@ -52,8 +52,9 @@ import ZipReader
             return
         }
         #expect(bytes > 1_000 && bytes <= 6_000)
-        #expect(ZipError(entry: "trips.txt", .entryTooLarge(declared: false, bytes: bytes, limit: 1_000)).description
-            == "trips.txt: expands to more than the 1000 byte limit for one entry")
+        #expect(
+            ZipError(entry: "trips.txt", .entryTooLarge(declared: false, bytes: bytes, limit: 1_000)).description
+                == "trips.txt: expands to more than the 1000 byte limit for one entry")
     }
 
     @Test func totalCapCountsWhatWasReadBefore() throws {

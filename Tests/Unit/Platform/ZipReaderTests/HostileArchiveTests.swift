@@ -94,11 +94,18 @@ import ZipReader
         encrypted.flags |= 1
         var bzip2 = Self.stops
         bzip2.method = 12
-        let archive = try ZipArchive(bytes: TestZip(entries: [encrypted, TestZip.stored("x", "y"), { var e = bzip2; e.name = "b.txt"; return e }()]).bytes())
+        let archive = try ZipArchive(
+            bytes: TestZip(entries: [
+                encrypted, TestZip.stored("x", "y"),
+                {
+                    var e = bzip2; e.name = "b.txt"; return e
+                }(),
+            ]).bytes())
         #expect(readError(archive, "stops.txt") == ZipError(entry: "stops.txt", .encrypted))
         #expect(readError(archive, "b.txt") == ZipError(entry: "b.txt", .unsupportedMethod(12)))
-        #expect(ZipError(entry: "b.txt", .unsupportedMethod(12)).description
-            == "b.txt: compressed with method 12, not deflate or stored; not supported")
+        #expect(
+            ZipError(entry: "b.txt", .unsupportedMethod(12)).description
+                == "b.txt: compressed with method 12, not deflate or stored; not supported")
         #expect(ZipError(entry: "stops.txt", .encrypted).description == "stops.txt: encrypted (password-protected); not supported")
     }
 
@@ -109,29 +116,35 @@ import ZipReader
         let error = ZipError(entry: "stops.txt", .checksumMismatch(expected: Self.stops.crc, actual: crc32Of(flipped.data)))
         #expect(readError(archive, "stops.txt") == error)
         let hex = String(crc32Of(flipped.data), radix: 16), expected = String(Self.stops.crc, radix: 16)
-        #expect(error.description == "stops.txt: corrupt member (checksum mismatch: CRC-32 "
-            + String(repeating: "0", count: 8 - hex.count) + hex + ", the directory says "
-            + String(repeating: "0", count: 8 - expected.count) + expected + ")")
+        #expect(
+            error.description == "stops.txt: corrupt member (checksum mismatch: CRC-32 "
+                + String(repeating: "0", count: 8 - hex.count) + hex + ", the directory says "
+                + String(repeating: "0", count: 8 - expected.count) + expected + ")")
     }
 
     @Test func corruptAndTruncatedDeflate() throws {
         var garbage = TestZip.deflated("trips.txt", Self.text)
         garbage.data = [UInt8](repeating: 0xFF, count: garbage.data.count)  // block type 3: invalid
-        #expect(readError(try ZipArchive(bytes: TestZip(entries: [garbage]).bytes()), "trips.txt")
-            == ZipError(entry: "trips.txt", .corruptData))
+        #expect(
+            readError(try ZipArchive(bytes: TestZip(entries: [garbage]).bytes()), "trips.txt")
+                == ZipError(entry: "trips.txt", .corruptData))
         var short = TestZip.deflated("trips.txt", Self.text)
         short.data.removeLast(short.data.count / 2)
         short.compressedSize = UInt32(short.data.count)
-        #expect(readError(try ZipArchive(bytes: TestZip(entries: [short]).bytes()), "trips.txt")
-            == ZipError(entry: "trips.txt", .truncated))
+        #expect(
+            readError(try ZipArchive(bytes: TestZip(entries: [short]).bytes()), "trips.txt")
+                == ZipError(entry: "trips.txt", .truncated))
         #expect(ZipError(entry: "trips.txt", .truncated).description == "trips.txt: compressed data ends early (truncated or corrupt)")
     }
 
     @Test func sizesThatDisagreeWithTheDirectory() throws {
         var bigger = TestZip.deflated("trips.txt", Self.text)
         bigger.uncompressedSize += 1
-        #expect(readError(try ZipArchive(bytes: TestZip(entries: [bigger]).bytes()), "trips.txt")
-            == ZipError(entry: "trips.txt", .sizeMismatch(what: .uncompressed, declared: Int64(Self.text.count + 1), actual: Int64(Self.text.count))))
+        #expect(
+            readError(try ZipArchive(bytes: TestZip(entries: [bigger]).bytes()), "trips.txt")
+                == ZipError(
+                    entry: "trips.txt",
+                    .sizeMismatch(what: .uncompressed, declared: Int64(Self.text.count + 1), actual: Int64(Self.text.count))))
         // Bytes after the end of the deflate stream, inside the declared compressed size.
         var padded = TestZip.deflated("trips.txt", Self.text)
         padded.data += [0, 0, 0]
@@ -142,9 +155,13 @@ import ZipReader
         #expect(error.description == "trips.txt: compressed size is \(declared - 3) bytes, but the directory says \(declared)")
         var storedShort = Self.stops
         storedShort.uncompressedSize -= 1
-        #expect(readError(try ZipArchive(bytes: TestZip(entries: [storedShort]).bytes()), "stops.txt")
-            == ZipError(entry: "stops.txt", .sizeMismatch(what: .uncompressed, declared: Int64(Self.stops.data.count - 1),
-                                                          actual: Int64(Self.stops.data.count))))
+        #expect(
+            readError(try ZipArchive(bytes: TestZip(entries: [storedShort]).bytes()), "stops.txt")
+                == ZipError(
+                    entry: "stops.txt",
+                    .sizeMismatch(
+                        what: .uncompressed, declared: Int64(Self.stops.data.count - 1),
+                        actual: Int64(Self.stops.data.count))))
     }
 
     @Test func dataDescriptorsAreChecked() throws {
@@ -156,7 +173,8 @@ import ZipReader
         var lying = good
         lying.trailer = [0x50, 0x4B, 0x07, 0x08]
         put32(&lying.trailer, good.crc ^ 1, good.compressedSize, good.uncompressedSize)
-        #expect(readError(try ZipArchive(bytes: TestZip(entries: [lying]).bytes()), "stops.txt")
-            == ZipError(entry: "stops.txt", .damaged("its data descriptor disagrees with the central directory")))
+        #expect(
+            readError(try ZipArchive(bytes: TestZip(entries: [lying]).bytes()), "stops.txt")
+                == ZipError(entry: "stops.txt", .damaged("its data descriptor disagrees with the central directory")))
     }
 }

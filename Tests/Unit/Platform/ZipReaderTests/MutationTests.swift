@@ -6,10 +6,13 @@ import ZipReader
 /// Randomly damaged archives never crash the reader or make it produce more than its caps
 /// allow: each either reads or fails with a ZipError. (A seed that fails reproduces.)
 @Suite struct MutationTests {
-    static let seeds = [
-        TestZip(entries: [TestZip.stored("stops.txt", "stop_id,stop_name\nA,Alpha\n"),
-                          TestZip.deflated("stop_times.txt", Array(String(repeating: "T1,A,1,08:00:00\n", count: 300).utf8))]).bytes(),
-    ] + OracleFixtures.all.map { Array(Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters)!) }
+    static let seeds =
+        [
+            TestZip(entries: [
+                TestZip.stored("stops.txt", "stop_id,stop_name\nA,Alpha\n"),
+                TestZip.deflated("stop_times.txt", Array(String(repeating: "T1,A,1,08:00:00\n", count: 300).utf8)),
+            ]).bytes()
+        ] + OracleFixtures.all.map { Array(Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters)!) }
 
     @Test(arguments: 0..<seeds.count)
     func damagedArchivesFailCleanly(seed: Int) {

@@ -9,101 +9,111 @@ enum OracleFixtures {
 
     static let all: [Fixture] = [
         // Python zipfile, ZIP64 extras in local and central headers, ZIP64 end record
-        Fixture(name: "pythonZip64", base64: """
-            UEsDBC0AAAAIAABAhVxgvGvn//////////8JABQAc3RvcHMudHh0AQAQAFcCAAAAAAAAigAAAAAAAABV0TkOAkEQQ9Gcs1iobfd6
-            KpBmAo4PESqHPyo/1XW/3tfz/txoaI/rX8QqJbCUsUt1qNTAKTXhUgusJzZ6qQPWG2wYNQnWMxRmTef4Hus5Yj5n7OcKAHcIeIKg
-            lgYxEFIq5FCop0IjFJqh0Mof7FDohMItFGYorFDYqXAPhUcqPEPhlQrvUPj8FF9QSwMELQAAAAAAAECFXA6XMYP//////////wkA
-            FAB0cmlwcy50eHQBABAAvgEAAAAAAAC+AQAAAAAAAHRyaXBzLnR4dCwwLDAKdHJpcHMudHh0LDEsNwp0cmlwcy50eHQsMiwxCnRy
-            aXBzLnR4dCwzLDgKdHJpcHMudHh0LDQsMgp0cmlwcy50eHQsNSw5CnRyaXBzLnR4dCw2LDMKdHJpcHMudHh0LDcsMTAKdHJpcHMu
-            dHh0LDgsNAp0cmlwcy50eHQsOSwxMQp0cmlwcy50eHQsMTAsNQp0cmlwcy50eHQsMTEsMTIKdHJpcHMudHh0LDEyLDYKdHJpcHMu
-            dHh0LDEzLDAKdHJpcHMudHh0LDE0LDcKdHJpcHMudHh0LDE1LDEKdHJpcHMudHh0LDE2LDgKdHJpcHMudHh0LDE3LDIKdHJpcHMu
-            dHh0LDE4LDkKdHJpcHMudHh0LDE5LDMKdHJpcHMudHh0LDIwLDEwCnRyaXBzLnR4dCwyMSw0CnRyaXBzLnR4dCwyMiwxMQp0cmlw
-            cy50eHQsMjMsNQp0cmlwcy50eHQsMjQsMTIKdHJpcHMudHh0LDI1LDYKdHJpcHMudHh0LDI2LDAKdHJpcHMudHh0LDI3LDcKdHJp
-            cHMudHh0LDI4LDEKdHJpcHMudHh0LDI5LDgKUEsDBC0AAAAIAABAhVwAAAAA//////////8JABQAZW1wdHkudHh0AQAQAAAAAAAA
-            AAAAAgAAAAAAAAADAFBLAQItAy0AAAAIAABAhVxgvGvn//////////8JABQAAAAAAAAAAACAAQAAAABzdG9wcy50eHQBABAAVwIA
-            AAAAAACKAAAAAAAAAFBLAQItAy0AAAAAAABAhVwOlzGD//////////8JABwAAAAAAAAAAACAAf////90cmlwcy50eHQBABgAvgEA
-            AAAAAAC+AQAAAAAAAMUAAAAAAAAAUEsBAi0DLQAAAAgAAECFXAAAAAACAAAAAAAAAAkADAAAAAAAAAAAAIAB/////2VtcHR5LnR4
-            dAEACAC+AgAAAAAAAFBLBgYsAAAAAAAAAC0ALQAAAAAAAAAAAAMAAAAAAAAAAwAAAAAAAADhAAAAAAAAAPsCAAAAAAAAUEsGBwAA
-            AADcAwAAAAAAAAEAAABQSwUGAAAAAAMAAwDhAAAA+wIAAAAA
-            """, entries: [("stops.txt", 40), ("trips.txt", 30), ("empty.txt", 0)]),
+        Fixture(
+            name: "pythonZip64",
+            base64: """
+                UEsDBC0AAAAIAABAhVxgvGvn//////////8JABQAc3RvcHMudHh0AQAQAFcCAAAAAAAAigAAAAAAAABV0TkOAkEQQ9Gcs1iobfd6
+                KpBmAo4PESqHPyo/1XW/3tfz/txoaI/rX8QqJbCUsUt1qNTAKTXhUgusJzZ6qQPWG2wYNQnWMxRmTef4Hus5Yj5n7OcKAHcIeIKg
+                lgYxEFIq5FCop0IjFJqh0Mof7FDohMItFGYorFDYqXAPhUcqPEPhlQrvUPj8FF9QSwMELQAAAAAAAECFXA6XMYP//////////wkA
+                FAB0cmlwcy50eHQBABAAvgEAAAAAAAC+AQAAAAAAAHRyaXBzLnR4dCwwLDAKdHJpcHMudHh0LDEsNwp0cmlwcy50eHQsMiwxCnRy
+                aXBzLnR4dCwzLDgKdHJpcHMudHh0LDQsMgp0cmlwcy50eHQsNSw5CnRyaXBzLnR4dCw2LDMKdHJpcHMudHh0LDcsMTAKdHJpcHMu
+                dHh0LDgsNAp0cmlwcy50eHQsOSwxMQp0cmlwcy50eHQsMTAsNQp0cmlwcy50eHQsMTEsMTIKdHJpcHMudHh0LDEyLDYKdHJpcHMu
+                dHh0LDEzLDAKdHJpcHMudHh0LDE0LDcKdHJpcHMudHh0LDE1LDEKdHJpcHMudHh0LDE2LDgKdHJpcHMudHh0LDE3LDIKdHJpcHMu
+                dHh0LDE4LDkKdHJpcHMudHh0LDE5LDMKdHJpcHMudHh0LDIwLDEwCnRyaXBzLnR4dCwyMSw0CnRyaXBzLnR4dCwyMiwxMQp0cmlw
+                cy50eHQsMjMsNQp0cmlwcy50eHQsMjQsMTIKdHJpcHMudHh0LDI1LDYKdHJpcHMudHh0LDI2LDAKdHJpcHMudHh0LDI3LDcKdHJp
+                cHMudHh0LDI4LDEKdHJpcHMudHh0LDI5LDgKUEsDBC0AAAAIAABAhVwAAAAA//////////8JABQAZW1wdHkudHh0AQAQAAAAAAAA
+                AAAAAgAAAAAAAAADAFBLAQItAy0AAAAIAABAhVxgvGvn//////////8JABQAAAAAAAAAAACAAQAAAABzdG9wcy50eHQBABAAVwIA
+                AAAAAACKAAAAAAAAAFBLAQItAy0AAAAAAABAhVwOlzGD//////////8JABwAAAAAAAAAAACAAf////90cmlwcy50eHQBABgAvgEA
+                AAAAAAC+AQAAAAAAAMUAAAAAAAAAUEsBAi0DLQAAAAgAAECFXAAAAAACAAAAAAAAAAkADAAAAAAAAAAAAIAB/////2VtcHR5LnR4
+                dAEACAC+AgAAAAAAAFBLBgYsAAAAAAAAAC0ALQAAAAAAAAAAAAMAAAAAAAAAAwAAAAAAAADhAAAAAAAAAPsCAAAAAAAAUEsGBwAA
+                AADcAwAAAAAAAAEAAABQSwUGAAAAAAMAAwDhAAAA+wIAAAAA
+                """, entries: [("stops.txt", 40), ("trips.txt", 30), ("empty.txt", 0)]),
         // Python zipfile to an unseekable stream: data descriptors with signatures, a comment
-        Fixture(name: "pythonDescriptors", base64: """
-            UEsDBBQACAAIAABAhVwAAAAAAAAAAAAAAAAJAAAAc3RvcHMudHh0XdY7bhwxEEXR3GshDD4W67cqGxgFWr5bidG3QkbsA2l43+fr
-            z9/P76/vr7XX/vX5f9LK1+ksvU626nW667xOvvp1imWvUy69r6h1X6deet+hvfx91NL7Gp0V76Px4y++Xo7PV+D7lQCoIFCDcDYN
-            R0CcQ8UxKM6l4jgUJ6A4yb9BQXEaCttQmKCwA4UZFXahMKfCAgpLKqygsIbibiiuoLiH/0sGxb1QXIfiBhU3obhFxW0ofFPhgsIP
-            FG5Q+IXCHQoP/iQSCi8ovKmIDUWIijhQhFERF4pwKCKgiIQiCopoKHJDkeJP+1CRBkVeKtKhyKAiE4osKLKhqA1FCYo6UJRBUReK
-            8vFCBRSVVFRBUU1FbyhaUPSBog2KvlC0Q9EBRScUXVR0Q6G951MrvrX7jMd2G1/bffncbud7u4MP7k6+uLv45O7mm/s8/oazKNLz
-            /IP0vP8kPQVgPnyQngiA9FSANxRJTwdwwRMCkJ4QsE+HpKcEIP2kABc+LQDpiQFJTw5A+ukBr+zRxFF0Y9NlrLqMXZex7DK2Xca6
-            y0bfZSy8bDb+jsjfWfk7Mn9n50fo7yj9Ham/o/V3xP6y9vKRezl7Lx/Bl7P48pF8OZsvZ/TlObYLsy9n9xUMv4LlVzD9itF+BeOv
-            GPVXMP+K0X8FB4CCC0DJCaDkBlCeMci4ApScAUruAOUYAkouAeWYAkpuAdUYAyquARXngIp7QMVBoOIiUMUYmdwEKo4C1VgFas4C
-            9dgFag4D9VgGak4DNbeBmuNAzXWg5jxQ/+yDf1BLBwivd9ZTTQIAAD8MAABQSwMEFAAIAAAAAECFXAAAAAAAAAAAAAAAAAoAAABh
-            Z2VuY3kudHh0YWdlbmN5LnR4dCwwLDAKYWdlbmN5LnR4dCwxLDcKYWdlbmN5LnR4dCwyLDEKUEsHCFnV9WctAAAALQAAAFBLAQIU
-            AxQACAAIAABAhVyvd9ZTTQIAAD8MAAAJAAAAAAAAAAAAAACAAQAAAABzdG9wcy50eHRQSwECFAMUAAgAAAAAQIVcWdX1Zy0AAAAt
-            AAAACgAAAAAAAAAAAAAAgAGEAgAAYWdlbmN5LnR4dFBLBQYAAAAAAgACAG8AAADpAgAAEQBHVEZTIGZlZWQgMjAyNi0wNA==
-            """, entries: [("stops.txt", 200), ("agency.txt", 3)]),
+        Fixture(
+            name: "pythonDescriptors",
+            base64: """
+                UEsDBBQACAAIAABAhVwAAAAAAAAAAAAAAAAJAAAAc3RvcHMudHh0XdY7bhwxEEXR3GshDD4W67cqGxgFWr5bidG3QkbsA2l43+fr
+                z9/P76/vr7XX/vX5f9LK1+ksvU626nW667xOvvp1imWvUy69r6h1X6deet+hvfx91NL7Gp0V76Px4y++Xo7PV+D7lQCoIFCDcDYN
+                R0CcQ8UxKM6l4jgUJ6A4yb9BQXEaCttQmKCwA4UZFXahMKfCAgpLKqygsIbibiiuoLiH/0sGxb1QXIfiBhU3obhFxW0ofFPhgsIP
+                FG5Q+IXCHQoP/iQSCi8ovKmIDUWIijhQhFERF4pwKCKgiIQiCopoKHJDkeJP+1CRBkVeKtKhyKAiE4osKLKhqA1FCYo6UJRBUReK
+                8vFCBRSVVFRBUU1FbyhaUPSBog2KvlC0Q9EBRScUXVR0Q6G951MrvrX7jMd2G1/bffncbud7u4MP7k6+uLv45O7mm/s8/oazKNLz
+                /IP0vP8kPQVgPnyQngiA9FSANxRJTwdwwRMCkJ4QsE+HpKcEIP2kABc+LQDpiQFJTw5A+ukBr+zRxFF0Y9NlrLqMXZex7DK2Xca6
+                y0bfZSy8bDb+jsjfWfk7Mn9n50fo7yj9Ham/o/V3xP6y9vKRezl7Lx/Bl7P48pF8OZsvZ/TlObYLsy9n9xUMv4LlVzD9itF+BeOv
+                GPVXMP+K0X8FB4CCC0DJCaDkBlCeMci4ApScAUruAOUYAkouAeWYAkpuAdUYAyquARXngIp7QMVBoOIiUMUYmdwEKo4C1VgFas4C
+                9dgFag4D9VgGak4DNbeBmuNAzXWg5jxQ/+yDf1BLBwivd9ZTTQIAAD8MAABQSwMEFAAIAAAAAECFXAAAAAAAAAAAAAAAAAoAAABh
+                Z2VuY3kudHh0YWdlbmN5LnR4dCwwLDAKYWdlbmN5LnR4dCwxLDcKYWdlbmN5LnR4dCwyLDEKUEsHCFnV9WctAAAALQAAAFBLAQIU
+                AxQACAAIAABAhVyvd9ZTTQIAAD8MAAAJAAAAAAAAAAAAAACAAQAAAABzdG9wcy50eHRQSwECFAMUAAgAAAAAQIVcWdX1Zy0AAAAt
+                AAAACgAAAAAAAAAAAAAAgAGEAgAAYWdlbmN5LnR4dFBLBQYAAAAAAgACAG8AAADpAgAAEQBHVEZTIGZlZWQgMjAyNi0wNA==
+                """, entries: [("stops.txt", 200), ("agency.txt", 3)]),
         // Python zipfile, unseekable and ZIP64: descriptors with 8-byte sizes
-        Fixture(name: "pythonZip64Descriptors", base64: """
-            UEsDBC0ACAAIAABAhVwAAAAA//////////8OABQAc3RvcF90aW1lcy50eHQBABAAAAAAAAAAAAAAAAAAAAAAAG3aPW5kyxFEYV9r
-            aQiVEVE/uRpZMp4hSMCMoeWrxxTzuOX0vQdk58dk/fr97//84/df//rnr7///u/vz/qsv/36/6P63J9H+tTPI3/ez6N89PNof/rn
-            0fn459H91HiK98nPo/7UeIxanz3O6lPjSUqfM84Mb5/5+rXn+9eZAerOAvVmgurZQAsiqGYFCTLIM4MCGbRnBp2ZQRd+Ct7MoJ4Z
-            vGYG18xgzQw2ZHBmBm/I4DMz+EIGv5nBPTNkzQypmSGCXwfPDMnMkD0z5ECG3JkhDzKkZ4a9IMOumWFrZtieGXZmhr1nhn3ga+HO
-            DPvNDLshw1kzwynIcDQzHEOGk5nh7JnhnJnh3JnhvJnh9Mxw18xwC74fBRmuZ4YbyHD3zHAPZLh3ZrhvZrg9M7w1M7yaGZ5mhueZ
-            4WVmeJvmxJkZ3oUM780MryFDr5mha2ZozQztmaEzM/SeGfrMDH1nhn6QoXtmqLVwYhaMzCWamcswNFdgaq4NY3MdmJvrwuBcDybn
-            ahid34E/itSfiT+f6TvyZ5PvzIcm36kPjNjU5Dv4Z5Pv5IfPf9DkO/vnx3+H/2zyHf6gGEGT7/SfTf6M//lM3/k/m3wBAE2+BJhN
-            /hgAnqoJV2RLgy7L4MsyCLMMxiyDMsvgzDJJswzWLKM2Q9wMejMEzqA4iZwhc4bQGVJniJ0Bd9YmeNYGedYmetYGe9YmfNYGfdYG
-            ftYGf9YGgNYGgdYBgtYBg9YBhNYhhdYBhtYhh9YBiNYhidYBitYBi9YFjNYFjdYFjtYFj9YFkNYFkdYlktYFk9YllNYFldYjltYD
-            l9YDmNYDmdYDmtYDm9YDnNYDndYDntYjn1YDUKtJqNVA1GoyajUgtRqUWg1MrQanVgNUq0GqWkBVLbCqFmFVX0nMv2QXcVULvKpF
-            YNUCsWoBWbXArCpAqwrUqgK2qsCtKoCriuSqArqqyK4qwKuK9CoBXyXwqwSAlUCwEhBWAsNKgFgJFCsRYyVwrEyOlcGxMjlWBsfK
-            4FgZHCuDY2VwrAyOlcGxCjhWIccq4FiFHKuAYxVyrAKOVcCxCjhWAcdqg2O1wbHa4FhtcKw2OVYbHKtNjtUGx2qTY7XBsTrgWB3a
-            kh5wrA44VgccqwOO1QHH6pBjdcCxOuRYXXCsLjlWFxyrC47VBcfqgmN1wbG64FhdcKwu7U8fLlAfbVAfrlAf7VAfLlEfbVEfrVEf
-            7lFpkfrAsWpwrBocqwbHqsmxanCsmhyrBseqybFqcKwaHOsFjvUCx3qBY73AsV7gWC9wrBc51gsc60WO9QLHusixLnCsCxzrAse6
-            wLEucKwLHOsCx7rAsS5yrAWOtcixFjjWIsda4FgLHGuBYy1wrAWOtcCxNjjWBsfa5Fh/JTGbmBxrg2NtcqwNjrXBsTY41gHHOuBY
-            BxzrgGMdcKxDjnXAsQ451gHHOuRYb3CsNzjWGxzrDY71Bsd6g2O9wbHe4Fhvcqw3ONaHHOsDjvUhx/qAY33AsT7gWB9wrA841gcc
-            6wOO9QXH+pJjfcGxvuRYX3CsLznWFxzrC471Bcf6gmP9wLF+4Fg/cKwfONaPHOsHjvUjx/qBY/3IsX7gWDc41g2OddP/+xsc6wbH
-            usGxbnCsmxzrBse6ybFZ4NgscmwWODYLHJsFjs0Cx2aBY7PAsVng2CxwbIocmwLHpsixKXBsihybAsemwLEpcGwKHJsCx0bg2Agc
-            G4FjI3JsBI6NyLERODYix0bg2IjuBpguB5huBxivB9D9ANMFAdMNAeMVAdMdAeMlAYNjE3JsAo5NwLEJODYBxybg2AQcm4BjE3Bs
-            Qo7NBsdmk2OzwbHZ5NhscGw2ODYbHJsNjs0Gx2aDY3PAsTng2BxybL6SmE0OOTYHHJtDjs0Bx+aAY3PAsbng2FxwbC44NhccmwuO
-            zSXH5oJjc8mxueDYXHJsHjg2DxybB47NA8fmgWPzwLF54Ng8cGweOTYPHJsmx6bBsWlybBocmwbHpsGxaXBsGhybBsem/zj2f1BL
-            BwgayGBR5QUAAAAAAAAIKQAAAAAAAFBLAwQtAAgACAAAQIVcAAAAAP//////////CgAUAHJvdXRlcy50eHQBABAAAAAAAAAAAAAA
-            AAAAAAAAAF3Puw2AMAAD0Z5ZLBTnn4GokSBIjA8dNuWrTnfs19zOdd4TAWE5PhJNGUFlQldmRGXBUFYkZQOt1JGVA7QUA4qZoNUY
-            Uc3pd5J9hcVfWH2GzW/YfYfj/XkAUEsHCCGTZhRZAAAAAAAAADkBAAAAAAAAUEsBAi0DLQAIAAgAAECFXBrIYFH//////////w4A
-            FAAAAAAAAAAAAIABAAAAAHN0b3BfdGltZXMudHh0AQAQAAgpAAAAAAAA5QUAAAAAAABQSwECLQMtAAgACAAAQIVcIZNmFP//////
-            ////CgAcAAAAAAAAAAAAgAH/////cm91dGVzLnR4dAEAGAA5AQAAAAAAAFkAAAAAAAAAPQYAAAAAAABQSwYGLAAAAAAAAAAtAC0A
-            AAAAAAAAAAACAAAAAAAAAAIAAAAAAAAApAAAAAAAAADqBgAAAAAAAFBLBgcAAAAAjgcAAAAAAAABAAAAUEsFBgAAAAACAAIApAAA
-            AOoGAAAAAA==
-            """, entries: [("stop_times.txt", 500), ("routes.txt", 20)]),
+        Fixture(
+            name: "pythonZip64Descriptors",
+            base64: """
+                UEsDBC0ACAAIAABAhVwAAAAA//////////8OABQAc3RvcF90aW1lcy50eHQBABAAAAAAAAAAAAAAAAAAAAAAAG3aPW5kyxFEYV9r
+                aQiVEVE/uRpZMp4hSMCMoeWrxxTzuOX0vQdk58dk/fr97//84/df//rnr7///u/vz/qsv/36/6P63J9H+tTPI3/ez6N89PNof/rn
+                0fn459H91HiK98nPo/7UeIxanz3O6lPjSUqfM84Mb5/5+rXn+9eZAerOAvVmgurZQAsiqGYFCTLIM4MCGbRnBp2ZQRd+Ct7MoJ4Z
+                vGYG18xgzQw2ZHBmBm/I4DMz+EIGv5nBPTNkzQypmSGCXwfPDMnMkD0z5ECG3JkhDzKkZ4a9IMOumWFrZtieGXZmhr1nhn3ga+HO
+                DPvNDLshw1kzwynIcDQzHEOGk5nh7JnhnJnh3JnhvJnh9Mxw18xwC74fBRmuZ4YbyHD3zHAPZLh3ZrhvZrg9M7w1M7yaGZ5mhueZ
+                4WVmeJvmxJkZ3oUM780MryFDr5mha2ZozQztmaEzM/SeGfrMDH1nhn6QoXtmqLVwYhaMzCWamcswNFdgaq4NY3MdmJvrwuBcDybn
+                ahid34E/itSfiT+f6TvyZ5PvzIcm36kPjNjU5Dv4Z5Pv5IfPf9DkO/vnx3+H/2zyHf6gGEGT7/SfTf6M//lM3/k/m3wBAE2+BJhN
+                /hgAnqoJV2RLgy7L4MsyCLMMxiyDMsvgzDJJswzWLKM2Q9wMejMEzqA4iZwhc4bQGVJniJ0Bd9YmeNYGedYmetYGe9YmfNYGfdYG
+                ftYGf9YGgNYGgdYBgtYBg9YBhNYhhdYBhtYhh9YBiNYhidYBitYBi9YFjNYFjdYFjtYFj9YFkNYFkdYlktYFk9YllNYFldYjltYD
+                l9YDmNYDmdYDmtYDm9YDnNYDndYDntYjn1YDUKtJqNVA1GoyajUgtRqUWg1MrQanVgNUq0GqWkBVLbCqFmFVX0nMv2QXcVULvKpF
+                YNUCsWoBWbXArCpAqwrUqgK2qsCtKoCriuSqArqqyK4qwKuK9CoBXyXwqwSAlUCwEhBWAsNKgFgJFCsRYyVwrEyOlcGxMjlWBsfK
+                4FgZHCuDY2VwrAyOlcGxCjhWIccq4FiFHKuAYxVyrAKOVcCxCjhWAcdqg2O1wbHa4FhtcKw2OVYbHKtNjtUGx2qTY7XBsTrgWB3a
+                kh5wrA44VgccqwOO1QHH6pBjdcCxOuRYXXCsLjlWFxyrC47VBcfqgmN1wbG64FhdcKwu7U8fLlAfbVAfrlAf7VAfLlEfbVEfrVEf
+                7lFpkfrAsWpwrBocqwbHqsmxanCsmhyrBseqybFqcKwaHOsFjvUCx3qBY73AsV7gWC9wrBc51gsc60WO9QLHusixLnCsCxzrAse6
+                wLEucKwLHOsCx7rAsS5yrAWOtcixFjjWIsda4FgLHGuBYy1wrAWOtcCxNjjWBsfa5Fh/JTGbmBxrg2NtcqwNjrXBsTY41gHHOuBY
+                BxzrgGMdcKxDjnXAsQ451gHHOuRYb3CsNzjWGxzrDY71Bsd6g2O9wbHe4Fhvcqw3ONaHHOsDjvUhx/qAY33AsT7gWB9wrA841gcc
+                6wOO9QXH+pJjfcGxvuRYX3CsLznWFxzrC471Bcf6gmP9wLF+4Fg/cKwfONaPHOsHjvUjx/qBY/3IsX7gWDc41g2OddP/+xsc6wbH
+                usGxbnCsmxzrBse6ybFZ4NgscmwWODYLHJsFjs0Cx2aBY7PAsVng2CxwbIocmwLHpsixKXBsihybAsemwLEpcGwKHJsCx0bg2Agc
+                G4FjI3JsBI6NyLERODYix0bg2IjuBpguB5huBxivB9D9ANMFAdMNAeMVAdMdAeMlAYNjE3JsAo5NwLEJODYBxybg2AQcm4BjE3Bs
+                Qo7NBsdmk2OzwbHZ5NhscGw2ODYbHJsNjs0Gx2aDY3PAsTng2BxybL6SmE0OOTYHHJtDjs0Bx+aAY3PAsbng2FxwbC44NhccmwuO
+                zSXH5oJjc8mxueDYXHJsHjg2DxybB47NA8fmgWPzwLF54Ng8cGweOTYPHJsmx6bBsWlybBocmwbHpsGxaXBsGhybBsem/zj2f1BL
+                BwgayGBR5QUAAAAAAAAIKQAAAAAAAFBLAwQtAAgACAAAQIVcAAAAAP//////////CgAUAHJvdXRlcy50eHQBABAAAAAAAAAAAAAA
+                AAAAAAAAAF3Puw2AMAAD0Z5ZLBTnn4GokSBIjA8dNuWrTnfs19zOdd4TAWE5PhJNGUFlQldmRGXBUFYkZQOt1JGVA7QUA4qZoNUY
+                Uc3pd5J9hcVfWH2GzW/YfYfj/XkAUEsHCCGTZhRZAAAAAAAAADkBAAAAAAAAUEsBAi0DLQAIAAgAAECFXBrIYFH//////////w4A
+                FAAAAAAAAAAAAIABAAAAAHN0b3BfdGltZXMudHh0AQAQAAgpAAAAAAAA5QUAAAAAAABQSwECLQMtAAgACAAAQIVcIZNmFP//////
+                ////CgAcAAAAAAAAAAAAgAH/////cm91dGVzLnR4dAEAGAA5AQAAAAAAAFkAAAAAAAAAPQYAAAAAAABQSwYGLAAAAAAAAAAtAC0A
+                AAAAAAAAAAACAAAAAAAAAAIAAAAAAAAApAAAAAAAAADqBgAAAAAAAFBLBgcAAAAAjgcAAAAAAAABAAAAUEsFBgAAAAACAAIApAAA
+                AOoGAAAAAA==
+                """, entries: [("stop_times.txt", 500), ("routes.txt", 20)]),
         // Info-ZIP zip -fz: ZIP64 extra and end record
-        Fixture(name: "infoZipZip64", base64: """
-            UEsDBC0AAAAIAEp2d13/iWm0//////////8BABQALQEAEAA3CQAAAAAAAD4DAAAAAAAANZZJcuQwDATv8xY5glVYCPz/Y6NGQRfq
-            IiUdbWSSf895zr+/B899Vz54V3vqXf3hu8bT75qPvet98Hu1Hn/XfvB7F+eJ3wMPfq+DT/4eJqgPFTFY5HBxB4waMnrQPGITAydF
-            pw2dLjpj6Myh8+pvrqGzh25n6IahG4duJrr50C1Etxy6XdGthm49dD9Ddwzdqd/Ehu4+dI+he4rud+heonsPPY7ogaEHhx429PCh
-            Rww9Uj/5HXrU0KNFzzP0hOjJoaeJnj70jKFnDj3v0LOGnj30e4Z+oX8pRb829Oui3xj6TdHvHfqtod8eep2hF4ZeHHrZ0MuHXrET
-            k0OvK3rV0KtF7zP0xtCbQ28bevvQO4beOfS+Q+8SvXvoOOcbSWgmD3coj2kqj2ssT2guT2owz9VkntJontZsvsNt84R2wjves9U7
-            39rqnXCNf+xW75DPVu+U64vSVu+czwfvoM9W76DLF2qrd9Jnq9+oz4fvrM9W77Brq3fcZ6vfvOvTXtfWYJPDMFkMk8cwmQyTyzDZ
-            DFufYTIa9jntK7V/Vvtq7Z/XK7av2b5q+7rtK7fLbsTqjZDfiBUcIcMRqzhCjiMkOeJuQ6Q5Qp4jJTpSpiOlOnJdR0p25NqOlO7I
-            9R0p4ZEyHlfK48p5XG6wZD2utMeV97grPq7Mx131ceU+auVHyX6U9EfJf5QCgFIBULlxVANQigBqK4BWBtDbAbRCgN4SoJUCtFqA
-            VgzQqgFaOUCrBzwKAg+2xJsEHjWBZ6PAoyrwbBZ41AUehYFHZSCUBkJtIBQHQnUglAcivuorEMQWglAiiG0EqUiQqgSpTJDqBKlQ
-            kCoFqVSQagW5sSBVC9r5jhjVgra1oKkWNNWCplrQVAuaakFTLWiqBV21oG8t6KoFfWtB9z3OthZ01YKuWtBVC7pqwVAtGKoFQ7Vg
-            qBaMrQVDtWBsLRiqBaO+o7P37FQtmHvip2rBVC2YqgVTtWCqFsytBVO1YG4teFUL3q0Fr2rBa3tOqxa8qgWvasGrWvCqFrx7F6jv
-            MlB7G6jvOlB7H6jvQlB7I6i9EtR3J9hLQakWbNWCrVqwVQv21oKtWrC3FmzVgr21YKsW7F8t/gNQSwECHgMtAAAACABKdndd/4lp
-            tD4DAAD/////AQAMAAAAAAABAAAAgBEAAAAALQEACAA3CQAAAAAAAFBLBgYsAAAAAAAAAB4DLQAAAAAAAAAAAAEAAAAAAAAAAQAA
-            AAAAAAA7AAAAAAAAAHEDAAAAAAAAUEsGBwAAAACsAwAAAAAAAAEAAABQSwUGAAAAAAEAAQA7AAAA/////wAA
-            """, entries: [("-", 300)]),
+        Fixture(
+            name: "infoZipZip64",
+            base64: """
+                UEsDBC0AAAAIAEp2d13/iWm0//////////8BABQALQEAEAA3CQAAAAAAAD4DAAAAAAAANZZJcuQwDATv8xY5glVYCPz/Y6NGQRfq
+                IiUdbWSSf895zr+/B899Vz54V3vqXf3hu8bT75qPvet98Hu1Hn/XfvB7F+eJ3wMPfq+DT/4eJqgPFTFY5HBxB4waMnrQPGITAydF
+                pw2dLjpj6Myh8+pvrqGzh25n6IahG4duJrr50C1Etxy6XdGthm49dD9Ddwzdqd/Ehu4+dI+he4rud+heonsPPY7ogaEHhx429PCh
+                Rww9Uj/5HXrU0KNFzzP0hOjJoaeJnj70jKFnDj3v0LOGnj30e4Z+oX8pRb829Oui3xj6TdHvHfqtod8eep2hF4ZeHHrZ0MuHXrET
+                k0OvK3rV0KtF7zP0xtCbQ28bevvQO4beOfS+Q+8SvXvoOOcbSWgmD3coj2kqj2ssT2guT2owz9VkntJontZsvsNt84R2wjves9U7
+                39rqnXCNf+xW75DPVu+U64vSVu+czwfvoM9W76DLF2qrd9Jnq9+oz4fvrM9W77Brq3fcZ6vfvOvTXtfWYJPDMFkMk8cwmQyTyzDZ
+                DFufYTIa9jntK7V/Vvtq7Z/XK7av2b5q+7rtK7fLbsTqjZDfiBUcIcMRqzhCjiMkOeJuQ6Q5Qp4jJTpSpiOlOnJdR0p25NqOlO7I
+                9R0p4ZEyHlfK48p5XG6wZD2utMeV97grPq7Mx131ceU+auVHyX6U9EfJf5QCgFIBULlxVANQigBqK4BWBtDbAbRCgN4SoJUCtFqA
+                VgzQqgFaOUCrBzwKAg+2xJsEHjWBZ6PAoyrwbBZ41AUehYFHZSCUBkJtIBQHQnUglAcivuorEMQWglAiiG0EqUiQqgSpTJDqBKlQ
+                kCoFqVSQagW5sSBVC9r5jhjVgra1oKkWNNWCplrQVAuaakFTLWiqBV21oG8t6KoFfWtB9z3OthZ01YKuWtBVC7pqwVAtGKoFQ7Vg
+                qBaMrQVDtWBsLRiqBaO+o7P37FQtmHvip2rBVC2YqgVTtWCqFsytBVO1YG4teFUL3q0Fr2rBa3tOqxa8qgWvasGrWvCqFrx7F6jv
+                MlB7G6jvOlB7H6jvQlB7I6i9EtR3J9hLQakWbNWCrVqwVQv21oKtWrC3FmzVgr21YKsW7F8t/gNQSwECHgMtAAAACABKdndd/4lp
+                tD4DAAD/////AQAMAAAAAAABAAAAgBEAAAAALQEACAA3CQAAAAAAAFBLBgYsAAAAAAAAAB4DLQAAAAAAAAAAAAEAAAAAAAAAAQAA
+                AAAAAAA7AAAAAAAAAHEDAAAAAAAAUEsGBwAAAACsAwAAAAAAAAEAAABQSwUGAAAAAAEAAQA7AAAA/////wAA
+                """, entries: [("-", 300)]),
         // Info-ZIP zip -fd to a pipe: a data descriptor, zeros in the local header
-        Fixture(name: "infoZipStreamed", base64: """
-            UEsDBC0ACAAIAEp2d10AAAAA//////////8BABQALQEAEAAAAAAAAAAAAAAAAAAAAAAANZZJcuQwDATv8xY5glVYCPz/Y6NGQRfq
-            IiUdbWSSf895zr+/B899Vz54V3vqXf3hu8bT75qPvet98Hu1Hn/XfvB7F+eJ3wMPfq+DT/4eJqgPFTFY5HBxB4waMnrQPGITAydF
-            pw2dLjpj6Myh8+pvrqGzh25n6IahG4duJrr50C1Etxy6XdGthm49dD9Ddwzdqd/Ehu4+dI+he4rud+heonsPPY7ogaEHhx429PCh
-            Rww9Uj/5HXrU0KNFzzP0hOjJoaeJnj70jKFnDj3v0LOGnj30e4Z+oX8pRb829Oui3xj6TdHvHfqtod8eep2hF4ZeHHrZ0MuHXrET
-            k0OvK3rV0KtF7zP0xtCbQ28bevvQO4beOfS+Q+8SvXvoOOcbSWgmD3coj2kqj2ssT2guT2owz9VkntJontZsvsNt84R2wjves9U7
-            39rqnXCNf+xW75DPVu+U64vSVu+czwfvoM9W76DLF2qrd9Jnq9+oz4fvrM9W77Brq3fcZ6vfvOvTXtfWYJPDMFkMk8cwmQyTyzDZ
-            DFufYTIa9jntK7V/Vvtq7Z/XK7av2b5q+7rtK7fLbsTqjZDfiBUcIcMRqzhCjiMkOeJuQ6Q5Qp4jJTpSpiOlOnJdR0p25NqOlO7I
-            9R0p4ZEyHlfK48p5XG6wZD2utMeV97grPq7Mx131ceU+auVHyX6U9EfJf5QCgFIBULlxVANQigBqK4BWBtDbAbRCgN4SoJUCtFqA
-            VgzQqgFaOUCrBzwKAg+2xJsEHjWBZ6PAoyrwbBZ41AUehYFHZSCUBkJtIBQHQnUglAcivuorEMQWglAiiG0EqUiQqgSpTJDqBKlQ
-            kCoFqVSQagW5sSBVC9r5jhjVgra1oKkWNNWCplrQVAuaakFTLWiqBV21oG8t6KoFfWtB9z3OthZ01YKuWtBVC7pqwVAtGKoFQ7Vg
-            qBaMrQVDtWBsLRiqBaO+o7P37FQtmHvip2rBVC2YqgVTtWCqFsytBVO1YG4teFUL3q0Fr2rBa3tOqxa8qgWvasGrWvCqFrx7F6jv
-            MlB7G6jvOlB7H6jvQlB7I6i9EtR3J9hLQakWbNWCrVqwVQv21oKtWrC3FmzVgr21YKsW7F8t/gNQSwcI/4lptD4DAAAAAAAANwkA
-            AAAAAABQSwECHgMtAAgACABKdndd/4lptD4DAAA3CQAAAQAAAAAAAAABAAAAgBEAAAAALVBLBQYAAAAAAQABAC8AAACJAwAAAAA=
-            """, entries: [("-", 300)]),
+        Fixture(
+            name: "infoZipStreamed",
+            base64: """
+                UEsDBC0ACAAIAEp2d10AAAAA//////////8BABQALQEAEAAAAAAAAAAAAAAAAAAAAAAANZZJcuQwDATv8xY5glVYCPz/Y6NGQRfq
+                IiUdbWSSf895zr+/B899Vz54V3vqXf3hu8bT75qPvet98Hu1Hn/XfvB7F+eJ3wMPfq+DT/4eJqgPFTFY5HBxB4waMnrQPGITAydF
+                pw2dLjpj6Myh8+pvrqGzh25n6IahG4duJrr50C1Etxy6XdGthm49dD9Ddwzdqd/Ehu4+dI+he4rud+heonsPPY7ogaEHhx429PCh
+                Rww9Uj/5HXrU0KNFzzP0hOjJoaeJnj70jKFnDj3v0LOGnj30e4Z+oX8pRb829Oui3xj6TdHvHfqtod8eep2hF4ZeHHrZ0MuHXrET
+                k0OvK3rV0KtF7zP0xtCbQ28bevvQO4beOfS+Q+8SvXvoOOcbSWgmD3coj2kqj2ssT2guT2owz9VkntJontZsvsNt84R2wjves9U7
+                39rqnXCNf+xW75DPVu+U64vSVu+czwfvoM9W76DLF2qrd9Jnq9+oz4fvrM9W77Brq3fcZ6vfvOvTXtfWYJPDMFkMk8cwmQyTyzDZ
+                DFufYTIa9jntK7V/Vvtq7Z/XK7av2b5q+7rtK7fLbsTqjZDfiBUcIcMRqzhCjiMkOeJuQ6Q5Qp4jJTpSpiOlOnJdR0p25NqOlO7I
+                9R0p4ZEyHlfK48p5XG6wZD2utMeV97grPq7Mx131ceU+auVHyX6U9EfJf5QCgFIBULlxVANQigBqK4BWBtDbAbRCgN4SoJUCtFqA
+                VgzQqgFaOUCrBzwKAg+2xJsEHjWBZ6PAoyrwbBZ41AUehYFHZSCUBkJtIBQHQnUglAcivuorEMQWglAiiG0EqUiQqgSpTJDqBKlQ
+                kCoFqVSQagW5sSBVC9r5jhjVgra1oKkWNNWCplrQVAuaakFTLWiqBV21oG8t6KoFfWtB9z3OthZ01YKuWtBVC7pqwVAtGKoFQ7Vg
+                qBaMrQVDtWBsLRiqBaO+o7P37FQtmHvip2rBVC2YqgVTtWCqFsytBVO1YG4teFUL3q0Fr2rBa3tOqxa8qgWvasGrWvCqFrx7F6jv
+                MlB7G6jvOlB7H6jvQlB7I6i9EtR3J9hLQakWbNWCrVqwVQv21oKtWrC3FmzVgr21YKsW7F8t/gNQSwcI/4lptD4DAAAAAAAANwkA
+                AAAAAABQSwECHgMtAAgACABKdndd/4lptD4DAAA3CQAAAQAAAAAAAAABAAAAgBEAAAAALVBLBQYAAAAAAQABAC8AAACJAwAAAAA=
+                """, entries: [("-", 300)]),
     ]
 }

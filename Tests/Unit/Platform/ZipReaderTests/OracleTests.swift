@@ -72,7 +72,8 @@ import ZipReader
     }
 
     @Test func directoriesAreMarked() throws {
-        let archive = try ZipArchive(bytes: TestZip(entries: [TestZip.stored("gtfs/", ""), TestZip.stored("gtfs/stops.txt", "x\n")]).bytes())
+        let archive = try ZipArchive(
+            bytes: TestZip(entries: [TestZip.stored("gtfs/", ""), TestZip.stored("gtfs/stops.txt", "x\n")]).bytes())
         #expect(archive.entries.map(\.kind) == [.directory, .file])
         #expect(try contents(of: archive.entries[0], in: archive).isEmpty)
     }

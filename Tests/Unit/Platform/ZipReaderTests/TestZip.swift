@@ -31,13 +31,15 @@ struct TestZip {
 
     static func stored(_ name: String, _ text: String) -> Entry {
         let bytes = Array(text.utf8)
-        return Entry(name: name, data: bytes, crc: crc32Of(bytes), compressedSize: UInt32(bytes.count), uncompressedSize: UInt32(bytes.count))
+        return Entry(
+            name: name, data: bytes, crc: crc32Of(bytes), compressedSize: UInt32(bytes.count), uncompressedSize: UInt32(bytes.count))
     }
 
     static func deflated(_ name: String, _ bytes: [UInt8]) -> Entry {
         let data = rawDeflate(bytes)
-        return Entry(name: name, data: data, method: 8, crc: crc32Of(bytes), compressedSize: UInt32(data.count),
-                     uncompressedSize: UInt32(bytes.count))
+        return Entry(
+            name: name, data: data, method: 8, crc: crc32Of(bytes), compressedSize: UInt32(data.count),
+            uncompressedSize: UInt32(bytes.count))
     }
 
     func bytes() -> [UInt8] {

@@ -51,8 +51,9 @@ import Testing
         #expect(CivilDate.isLeapYear(year) == leap)
         #expect(CivilDate(year: year, month: 2, day: 29).isValid == leap)
         // Feb 28 + 1 day is Feb 29 only in leap years.
-        #expect(CivilDate(year: year, month: 2, day: 28).adding(days: 1) ==
-                (leap ? CivilDate(year: year, month: 2, day: 29) : CivilDate(year: year, month: 3, day: 1)))
+        #expect(
+            CivilDate(year: year, month: 2, day: 28).adding(days: 1)
+                == (leap ? CivilDate(year: year, month: 2, day: 29) : CivilDate(year: year, month: 3, day: 1)))
     }
 
     @Test(arguments: [
@@ -68,9 +69,12 @@ import Testing
     }
 
     @Test func outOfRangeFieldsNormalizeLikeMktime() {
-        #expect(CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 13, day: 1).daysSinceEpoch) == CivilDate(year: 2027, month: 1, day: 1))
-        #expect(CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 0, day: 1).daysSinceEpoch) == CivilDate(year: 2025, month: 12, day: 1))
-        #expect(CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 2, day: 31).daysSinceEpoch) == CivilDate(year: 2026, month: 3, day: 3))
+        #expect(
+            CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 13, day: 1).daysSinceEpoch) == CivilDate(year: 2027, month: 1, day: 1))
+        #expect(
+            CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 0, day: 1).daysSinceEpoch) == CivilDate(year: 2025, month: 12, day: 1))
+        #expect(
+            CivilDate(daysSinceEpoch: CivilDate(year: 2026, month: 2, day: 31).daysSinceEpoch) == CivilDate(year: 2026, month: 3, day: 3))
     }
 
     @Test func addingDaysAndOrdering() {

@@ -4,9 +4,11 @@ import Testing
 
 /// Serialized because both tests mutate the process-wide TZ variable.
 @Suite(.serialized) struct EnvironmentTests {
-    static let zones = ["Australia/Sydney", "America/New_York", "Europe/London", "Australia/Lord_Howe",
-                        "Asia/Kolkata", "Pacific/Chatham", "America/Nuuk", "Asia/Jerusalem", "America/Sao_Paulo",
-                        "Europe/Dublin", "Africa/Casablanca", "Pacific/Apia", "America/St_Johns", "UTC"]
+    static let zones = [
+        "Australia/Sydney", "America/New_York", "Europe/London", "Australia/Lord_Howe",
+        "Asia/Kolkata", "Pacific/Chatham", "America/Nuuk", "Asia/Jerusalem", "America/Sao_Paulo",
+        "Europe/Dublin", "Africa/Casablanca", "Pacific/Apia", "America/St_Johns", "UTC",
+    ]
 
     /// Runs `body` with TZ set to `value`, restoring the previous value afterwards.
     static func withTZ<T>(_ value: String, _ body: () throws -> T) rethrows -> T {
@@ -57,15 +59,19 @@ import Testing
                 var raw = time_t(t)
                 var parts = tm()
                 try #require(localtime_r(&raw, &parts) != nil)
-                let expected = LocalDateTime(date: CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
-                                             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+                let expected = LocalDateTime(
+                    date: CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+                    hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
                 let glibcAbbreviation = parts.tm_zone.map { String(cString: $0) } ?? ""
                 if rules.utcOffset(atUnixSeconds: t) != parts.tm_gmtoff || rules.localDateTime(atUnixSeconds: t) != expected
                     || rules.isDaylightSaving(atUnixSeconds: t) != (parts.tm_isdst > 0)
-                    || rules.abbreviation(atUnixSeconds: t) != glibcAbbreviation {
+                    || rules.abbreviation(atUnixSeconds: t) != glibcAbbreviation
+                {
                     mismatches += 1
                     if mismatches <= 3 {
-                        Issue.record("\(identifier) @ \(t): ours \(rules.utcOffset(atUnixSeconds: t)) \(rules.abbreviation(atUnixSeconds: t)) glibc \(parts.tm_gmtoff) \(glibcAbbreviation)")
+                        Issue.record(
+                            "\(identifier) @ \(t): ours \(rules.utcOffset(atUnixSeconds: t)) \(rules.abbreviation(atUnixSeconds: t)) glibc \(parts.tm_gmtoff) \(glibcAbbreviation)"
+                        )
                     }
                 }
                 t += 100_003  // ~28 h, prime so the time of day drifts through every hour

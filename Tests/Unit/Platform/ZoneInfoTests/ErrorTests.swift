@@ -13,8 +13,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["../etc/passwd", "/etc/localtime", "", "Foo\u{0}", "Europe/../../etc/passwd", "Europe/Lon don",
-                      "Europe/London\n", "Zürich", String(repeating: "A", count: 256)])
+    @Test(arguments: [
+        "../etc/passwd", "/etc/localtime", "", "Foo\u{0}", "Europe/../../etc/passwd", "Europe/Lon don",
+        "Europe/London\n", "Zürich", String(repeating: "A", count: 256),
+    ])
     func invalidIdentifier(identifier: String) {
         #expect(throws: ZoneInfoError.invalidIdentifier(identifier)) { try TimeZoneRules.load(identifier) }
         #expect(!ZoneInfoDatabase.system.contains(identifier))

@@ -71,10 +71,12 @@ import Testing
         #expect(london.abbreviation(atUnixSeconds: 1_774_746_000) == "BST")
     }
 
-    @Test(arguments: ["", "A", "AEST", "AEST-25", "AEST-10AEDT", "AEST-10AEDT,M13.1.0,M4.1.0", "AEST-10AEDT,M10.6.0,M4.1.0",
-                      "AEST-10AEDT,M10.1.7,M4.1.0", "AEST-10AEDT,J0,J365", "AEST-10AEDT,366,1", "AEST-10AEDT,M10.1.0,M4.1.0/168",
-                      "AEST-10AEDT,M10.1.0", "AEST-10AEDT,M10.1.0,M4.1.0x", "<+10-10", "AE-10", "AEST-10:60",
-                      "AEST-1000000000000000000000"])
+    @Test(arguments: [
+        "", "A", "AEST", "AEST-25", "AEST-10AEDT", "AEST-10AEDT,M13.1.0,M4.1.0", "AEST-10AEDT,M10.6.0,M4.1.0",
+        "AEST-10AEDT,M10.1.7,M4.1.0", "AEST-10AEDT,J0,J365", "AEST-10AEDT,366,1", "AEST-10AEDT,M10.1.0,M4.1.0/168",
+        "AEST-10AEDT,M10.1.0", "AEST-10AEDT,M10.1.0,M4.1.0x", "<+10-10", "AE-10", "AEST-10:60",
+        "AEST-1000000000000000000000",
+    ])
     func badFooterIsMalformed(tz: String) {
         guard !tz.isEmpty else {
             // An empty footer is legal and simply means "no rule".
@@ -91,7 +93,9 @@ import Testing
 
     @Test func versionOneFileHasNoFooter() throws {
         var builder = TZifBuilder(version: 0)
-        builder.types = [.init(offset: 36_000, isDST: false, abbreviation: "AEST"), .init(offset: 39_600, isDST: true, abbreviation: "AEDT")]
+        builder.types = [
+            .init(offset: 36_000, isDST: false, abbreviation: "AEST"), .init(offset: 39_600, isDST: true, abbreviation: "AEDT"),
+        ]
         builder.transitions = [1_000, 2_000]
         builder.transitionTypes = [1, 0]
         let rules = try TimeZoneRules(identifier: "v1", tzif: builder.build())

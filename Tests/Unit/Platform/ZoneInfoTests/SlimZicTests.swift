@@ -7,8 +7,10 @@ private let zicPath = "/usr/sbin/zic"
 /// Slim TZif files carry only the transitions the footer cannot express;
 /// this compiles our own zones with `zic -b slim` and checks they agree with
 /// the distribution's (fat) files wherever the rules coincide.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: zicPath),
-                "zic not found at /usr/sbin/zic; slim-file tests skipped"))
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: zicPath),
+        "zic not found at /usr/sbin/zic; slim-file tests skipped"))
 struct SlimZicTests {
     static let source = """
         # Rule NAME FROM TO  -  IN  ON      AT    SAVE LETTER
@@ -46,8 +48,10 @@ struct SlimZicTests {
         let (database, dir) = try Self.compile()
         defer { try? FileManager.default.removeItem(at: dir) }
 
-        for (slimName, systemName, fromYear) in [("Test/Sydney", "Australia/Sydney", 2009), ("Test/NY", "America/New_York", 2008),
-                                                  ("Test/LH", "Australia/Lord_Howe", 2009), ("Test/India", "Asia/Kolkata", 1946)] {
+        for (slimName, systemName, fromYear) in [
+            ("Test/Sydney", "Australia/Sydney", 2009), ("Test/NY", "America/New_York", 2008),
+            ("Test/LH", "Australia/Lord_Howe", 2009), ("Test/India", "Asia/Kolkata", 1946),
+        ] {
             let slim = try TimeZoneRules.load(slimName, from: database)
             let system = try zone(systemName)
             #expect(database.contains(slimName))
@@ -61,7 +65,8 @@ struct SlimZicTests {
             while t < end {
                 if slim.utcOffset(atUnixSeconds: t) != system.utcOffset(atUnixSeconds: t)
                     || slim.abbreviation(atUnixSeconds: t) != system.abbreviation(atUnixSeconds: t)
-                    || slim.isDaylightSaving(atUnixSeconds: t) != system.isDaylightSaving(atUnixSeconds: t) {
+                    || slim.isDaylightSaving(atUnixSeconds: t) != system.isDaylightSaving(atUnixSeconds: t)
+                {
                     mismatches += 1
                     if mismatches < 5 { Issue.record("\(slimName) differs from \(systemName) at \(t)") }
                 }

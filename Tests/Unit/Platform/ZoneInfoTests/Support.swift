@@ -54,4 +54,3 @@ struct TZifBuilder {
 func footerZone(_ tz: String) throws -> TimeZoneRules {
     try TimeZoneRules(identifier: "Test/" + tz, tzif: TZifBuilder(footer: tz).build())
 }
-

@@ -90,29 +90,37 @@ import Testing
 
     static let transitions: [Case] = [
         // 2026-03-08 02:00 EST = 07:00Z = (20_454 + 66) * 86_400 + 25_200
-        Case(zone: "America/New_York", instant: 1_772_953_200, offsetBefore: -18_000, offsetAfter: -14_400,
-             localBefore: local(2026, 3, 8, 1, 59, 59), localAfter: local(2026, 3, 8, 3, 0)),
+        Case(
+            zone: "America/New_York", instant: 1_772_953_200, offsetBefore: -18_000, offsetAfter: -14_400,
+            localBefore: local(2026, 3, 8, 1, 59, 59), localAfter: local(2026, 3, 8, 3, 0)),
         // 2026-11-01 02:00 EDT = 06:00Z = (20_454 + 304) * 86_400 + 21_600
-        Case(zone: "America/New_York", instant: 1_793_512_800, offsetBefore: -14_400, offsetAfter: -18_000,
-             localBefore: local(2026, 11, 1, 1, 59, 59), localAfter: local(2026, 11, 1, 1, 0)),
+        Case(
+            zone: "America/New_York", instant: 1_793_512_800, offsetBefore: -14_400, offsetAfter: -18_000,
+            localBefore: local(2026, 11, 1, 1, 59, 59), localAfter: local(2026, 11, 1, 1, 0)),
         // 2026-03-29 01:00Z = (20_454 + 87) * 86_400 + 3_600
-        Case(zone: "Europe/London", instant: 1_774_746_000, offsetBefore: 0, offsetAfter: 3_600,
-             localBefore: local(2026, 3, 29, 0, 59, 59), localAfter: local(2026, 3, 29, 2, 0)),
+        Case(
+            zone: "Europe/London", instant: 1_774_746_000, offsetBefore: 0, offsetAfter: 3_600,
+            localBefore: local(2026, 3, 29, 0, 59, 59), localAfter: local(2026, 3, 29, 2, 0)),
         // 2026-10-25 01:00Z = (20_454 + 297) * 86_400 + 3_600
-        Case(zone: "Europe/London", instant: 1_792_890_000, offsetBefore: 3_600, offsetAfter: 0,
-             localBefore: local(2026, 10, 25, 1, 59, 59), localAfter: local(2026, 10, 25, 1, 0)),
+        Case(
+            zone: "Europe/London", instant: 1_792_890_000, offsetBefore: 3_600, offsetAfter: 0,
+            localBefore: local(2026, 10, 25, 1, 59, 59), localAfter: local(2026, 10, 25, 1, 0)),
         // Lord Howe 2026-10-04 02:00 +10:30 = 2026-10-03T15:30Z: Sydney's instant - 1_800; 30-minute jump
-        Case(zone: "Australia/Lord_Howe", instant: 1_791_041_400, offsetBefore: 37_800, offsetAfter: 39_600,
-             localBefore: local(2026, 10, 4, 1, 59, 59), localAfter: local(2026, 10, 4, 2, 30)),
+        Case(
+            zone: "Australia/Lord_Howe", instant: 1_791_041_400, offsetBefore: 37_800, offsetAfter: 39_600,
+            localBefore: local(2026, 10, 4, 1, 59, 59), localAfter: local(2026, 10, 4, 2, 30)),
         // Lord Howe 2026-04-05 02:00 +11 = 2026-04-04T15:00Z: Sydney's instant - 3_600
-        Case(zone: "Australia/Lord_Howe", instant: 1_775_314_800, offsetBefore: 39_600, offsetAfter: 37_800,
-             localBefore: local(2026, 4, 5, 1, 59, 59), localAfter: local(2026, 4, 5, 1, 30)),
+        Case(
+            zone: "Australia/Lord_Howe", instant: 1_775_314_800, offsetBefore: 39_600, offsetAfter: 37_800,
+            localBefore: local(2026, 4, 5, 1, 59, 59), localAfter: local(2026, 4, 5, 1, 30)),
         // Chatham: last Sunday of Sep 2026 is the 27th; 02:45 +12:45 = Sep 26 14:00Z = (20_454 + 268) * 86_400 + 50_400
-        Case(zone: "Pacific/Chatham", instant: 1_790_431_200, offsetBefore: 45_900, offsetAfter: 49_500,
-             localBefore: local(2026, 9, 27, 2, 44, 59), localAfter: local(2026, 9, 27, 3, 45)),
+        Case(
+            zone: "Pacific/Chatham", instant: 1_790_431_200, offsetBefore: 45_900, offsetAfter: 49_500,
+            localBefore: local(2026, 9, 27, 2, 44, 59), localAfter: local(2026, 9, 27, 3, 45)),
         // New York 2090: second Sunday of March is the 12th; 07:00Z = (43_830 + 70) * 86_400 + 25_200 (footer rule)
-        Case(zone: "America/New_York", instant: 3_792_985_200, offsetBefore: -18_000, offsetAfter: -14_400,
-             localBefore: local(2090, 3, 12, 1, 59, 59), localAfter: local(2090, 3, 12, 3, 0)),
+        Case(
+            zone: "America/New_York", instant: 3_792_985_200, offsetBefore: -18_000, offsetAfter: -14_400,
+            localBefore: local(2090, 3, 12, 1, 59, 59), localAfter: local(2090, 3, 12, 3, 0)),
     ]
 
     @Test(arguments: transitions)

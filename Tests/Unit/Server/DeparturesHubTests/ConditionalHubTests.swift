@@ -23,8 +23,9 @@ struct ConditionalHubTests {
     }
 
     static func serving(_ feed: StopFeed, clock: any BoardClock, _ body: (Int) async throws -> Void) async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0),
-                                                handler: HubHandler(feeds: [feed], clock: clock), logger: HubFixtures.quietLogger)
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0),
+            handler: HubHandler(feeds: [feed], clock: clock), logger: HubFixtures.quietLogger)
         do {
             try await body(server.port)
         } catch {
@@ -37,8 +38,11 @@ struct ConditionalHubTests {
     @Test func aSignGets304WhileTheStopIsUnchangedAnd200AfterItChanges() async throws {
         let clock = ManualBoardClock(now: HubFixtures.now)
         let changed = Array(HubFixtures.departures.prefix(1))
-        let feed = HubFixtures.feed(ScriptedRepository([.success(HubFixtures.departures), .success(HubFixtures.departures),
-                                                        .success(changed)]), clock: clock)
+        let feed = HubFixtures.feed(
+            ScriptedRepository([
+                .success(HubFixtures.departures), .success(HubFixtures.departures),
+                .success(changed),
+            ]), clock: clock)
         await feed.poll()
         try await Self.serving(feed, clock: clock) { port in
             let client = RecordingClient()

@@ -30,12 +30,15 @@ struct HubAlertTests {
     @Test func anAPIAlertReachesASignThroughTheHub() async throws {
         let scratch = try Scratch()
         try scratch.write("departures.json", Self.answer)
-        let hub = try await HubServerTests.startHub("""
+        let hub = try await HubServerTests.startHub(
+            """
             listen: 127.0.0.1:0
             stops: [{id: central, source: {kind: file, path: departures.json}}]
             """, in: scratch)
         let direct = try scratch.write("direct.yaml", "name: Central\nsource: {kind: file, path: departures.json}\n")
-        let viaHub = try scratch.write("sign.yaml", """
+        let viaHub = try scratch.write(
+            "sign.yaml",
+            """
             name: Central
             source: {kind: api, base_url: "http://127.0.0.1:\(hub.port)", stop_id: central}
             """)

@@ -30,8 +30,10 @@ struct HubHandlerTests {
     }
 
     @Test func answersCarryAStrongETagOfTheBodyAndCacheControl() async throws {
-        let repository = ScriptedRepository([.success(HubFixtures.departures), .success(HubFixtures.departures),
-                                             .success(Array(HubFixtures.departures.prefix(1)))])
+        let repository = ScriptedRepository([
+            .success(HubFixtures.departures), .success(HubFixtures.departures),
+            .success(Array(HubFixtures.departures.prefix(1))),
+        ])
         let feed = HubFixtures.feed(repository, clock: clock)
         let handler = HubHandler(feeds: [feed], clock: clock)
         await feed.poll()
@@ -61,7 +63,8 @@ struct HubHandlerTests {
         #expect(response.status == 404)
         #expect(response.header("Content-Type") == "application/json")
         #expect(try json(response)["error"] as? String == "unknown stop 'wynyard'; this hub serves central, town hall")
-        #expect(await request(handler, "/api/v1/stops/town%20hall/departures").status == 503, "percent-decoded: a known stop, not yet fetched")
+        #expect(
+            await request(handler, "/api/v1/stops/town%20hall/departures").status == 503, "percent-decoded: a known stop, not yet fetched")
         #expect(await request(handler, "/api/v1/stops/%ZZ/departures").status == 404)
         #expect(await request(handler, "/api/v1/stops//departures").status == 404)
         #expect(await request(handler, "/api/v1/stops/central/departures/extra").status == 404)
@@ -81,8 +84,9 @@ struct HubHandlerTests {
         #expect(failed.status == 503)
         #expect(failed.header("Retry-After") == "30", "the failed poll set the next attempt, 30 s on")
         #expect(failed.header("Cache-Control") == "no-store")
-        #expect(try json(failed)["error"] as? String
-            == "stop 'central' has no departures yet: Failed to load departures: HTTP 500 from upstream")
+        #expect(
+            try json(failed)["error"] as? String
+                == "stop 'central' has no departures yet: Failed to load departures: HTTP 500 from upstream")
     }
 
     @Test func afterAFailureTheLastGoodDeparturesStayUntilTheStaleLimit() async throws {
@@ -115,16 +119,19 @@ struct HubHandlerTests {
         clock.advance(by: .seconds(841))
         let expired = await request(handler, "/api/v1/stops/central/departures")
         #expect(expired.status == 503, "older than the stale limit: a sign must not take yesterday's times for today's")
-        #expect(try json(expired)["error"] as? String
-            == "stop 'central' has no departures newer than 900 s: No internet connection: no route to host")
+        #expect(
+            try json(expired)["error"] as? String
+                == "stop 'central' has no departures newer than 900 s: No internet connection: no route to host")
     }
 
     @Test func aLimitKeepsTheSoonestDeparturesNotYetGone() async throws {
-        let gone = Departure(tripID: "gone", routeShortName: "T2", headsign: "Leppington", scheduledTimeSecs: 33_600,
-                             realtimeTimeSecs: 33_600, delaySeconds: 0, isRealtime: false)  // 09:20
+        let gone = Departure(
+            tripID: "gone", routeShortName: "T2", headsign: "Leppington", scheduledTimeSecs: 33_600,
+            realtimeTimeSecs: 33_600, delaySeconds: 0, isRealtime: false)  // 09:20
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: HubFixtures.zone), departedGrace: .seconds(60), limit: 1)
-        let feed = HubFixtures.feed(ScriptedRepository([.success(HubFixtures.departures.reversed() + [gone])]),
-                                    clock: clock, selection: rules)
+        let feed = HubFixtures.feed(
+            ScriptedRepository([.success(HubFixtures.departures.reversed() + [gone])]),
+            clock: clock, selection: rules)
         await feed.poll()
         let response = await request(HubHandler(feeds: [feed], clock: clock), "/api/v1/stops/central/departures")
         #expect(try DeparturesDecoder.decode(response.body).data.map(\.tripID) == ["T1-57"])

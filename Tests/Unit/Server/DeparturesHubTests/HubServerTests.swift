@@ -26,7 +26,8 @@ struct HubServerTests {
         defer { upstream.stop() }
         let scratch = try Scratch()
         let started = ContinuousClock.now
-        let hub = try await Self.startHub("""
+        let hub = try await Self.startHub(
+            """
             listen: 127.0.0.1:0
             stops:
               - id: central
@@ -35,9 +36,10 @@ struct HubServerTests {
                 source: {kind: api, base_url: "\(upstream.baseURL)", stop_id: "8503000", refresh_interval: 1s}
             """, in: scratch)
         let paths = ["/api/v1/stops/central/departures", "/api/v1/stops/z%C3%BCrich/departures"]
-        #expect(await eventually {
-            Set(upstream.requests.map(\.path)).count == 2
-        }, "both stops polled once at start")
+        #expect(
+            await eventually {
+                Set(upstream.requests.map(\.path)).count == 2
+            }, "both stops polled once at start")
         try? await Task.sleep(for: .milliseconds(200))
 
         async let central = ClientFleet.run(count: 150, port: hub.port, path: paths[0], duration: .seconds(3))
@@ -75,11 +77,13 @@ struct HubServerTests {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
         let scratch = try Scratch()
-        try await Self.withHub("""
+        try await Self.withHub(
+            """
             listen: 127.0.0.1:0
             max_age: 7s
             stops: [{id: central, source: {kind: api, base_url: "\(upstream.baseURL)", stop_id: "1"}}]
-            """, in: scratch) { hub in
+            """, in: scratch
+        ) { hub in
             let path = "/api/v1/stops/central/departures"
             var first = try await ClientFleet.get(port: hub.port, path: path)
             for _ in 0..<200 where first.status == 503 {
@@ -111,12 +115,15 @@ struct HubServerTests {
     @Test func aSignPointedAtTheHubRendersTheSameRowsAsOneReadingTheSource() async throws {
         let scratch = try Scratch()
         try scratch.write("departures.json", HubFixtures.json(HubFixtures.departures))
-        let hub = try await Self.startHub("""
+        let hub = try await Self.startHub(
+            """
             listen: 127.0.0.1:0
             stops: [{id: central, source: {kind: file, path: departures.json}}]
             """, in: scratch)
         let direct = try scratch.write("direct.yaml", "name: Central\nsource: {kind: file, path: departures.json}\n")
-        let viaHub = try scratch.write("sign.yaml", """
+        let viaHub = try scratch.write(
+            "sign.yaml",
+            """
             name: Central
             source: {kind: api, base_url: "http://127.0.0.1:\(hub.port)", stop_id: central}
             """)
@@ -138,11 +145,14 @@ struct HubServerTests {
     @Test func aStopIDWithSpacesIsServedToASignThatNamesIt() async throws {
         let scratch = try Scratch()
         try scratch.write("departures.json", HubFixtures.json(HubFixtures.departures))
-        let hub = try await Self.startHub("""
+        let hub = try await Self.startHub(
+            """
             listen: 127.0.0.1:0
             stops: [{id: "Lakeside County Transit_404/B", source: {kind: file, path: departures.json}}]
             """, in: scratch)
-        let sign = try scratch.write("sign.yaml", """
+        let sign = try scratch.write(
+            "sign.yaml",
+            """
             name: Lakeside
             source: {kind: api, base_url: "http://127.0.0.1:\(hub.port)", stop_id: "Lakeside County Transit_404/B"}
             """)
@@ -162,7 +172,8 @@ struct HubServerTests {
         setenv(name, "s3cret\n", 1)
         defer { unsetenv(name) }
         let scratch = try Scratch()
-        let hub = try await Self.startHub("""
+        let hub = try await Self.startHub(
+            """
             listen: 127.0.0.1:0
             token_env: \(name)
             stops: [{id: central, source: {kind: demo}}]
@@ -172,7 +183,9 @@ struct HubServerTests {
         let admitted = try await ClientFleet.get(port: hub.port, path: "/status.json", headers: ["X-API-Key": "s3cret"])
         #expect(admitted.status == 200)
         // A sign's api_key_env goes out as X-API-Key: the same variable works on both ends.
-        let sign = try scratch.write("sign.yaml", """
+        let sign = try scratch.write(
+            "sign.yaml",
+            """
             source: {kind: api, base_url: "http://127.0.0.1:\(hub.port)", stop_id: central, api_key_env: \(name)}
             """)
         var shown = try await BoardSetup(path: sign).snapshot(clock: SystemBoardClock())
@@ -185,8 +198,10 @@ struct HubServerTests {
         await hub.stop()
 
         unsetenv(name)
-        await #expect(throws: AssemblyError(.boardFile, scratch.file("hub.yaml") + ": token_env: environment variable \(name) is not set")) {
-            _ = try await Self.startHub("""
+        await #expect(throws: AssemblyError(.boardFile, scratch.file("hub.yaml") + ": token_env: environment variable \(name) is not set"))
+        {
+            _ = try await Self.startHub(
+                """
                 listen: 127.0.0.1:0
                 token_env: \(name)
                 stops: [{id: central, source: {kind: demo}}]

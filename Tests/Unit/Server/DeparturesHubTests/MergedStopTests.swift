@@ -12,8 +12,9 @@ struct MergedStopTests {
     let clock = ManualBoardClock(now: HubFixtures.now)
 
     static func departure(_ trip: String, _ route: String, at seconds: Int) -> Departure {
-        Departure(tripID: trip, routeShortName: route, headsign: "Town", scheduledTimeSecs: seconds,
-                  realtimeTimeSecs: seconds, delaySeconds: 0, isRealtime: true)
+        Departure(
+            tripID: trip, routeShortName: route, headsign: "Town", scheduledTimeSecs: seconds,
+            realtimeTimeSecs: seconds, delaySeconds: 0, isRealtime: true)
     }
 
     static func policy(_ interval: Int, stale: Int) -> RefreshPolicy {
@@ -21,17 +22,20 @@ struct MergedStopTests {
     }
 
     func merged(_ parts: [(ScriptedRepository, String, RefreshPolicy)]) -> MergedStopSources {
-        MergedStopSources(parts: parts.enumerated().map { index, part in
-            .init(repository: part.0, feed: part.1, name: "sources[\(index)]", policy: part.2)
-        }, clock: clock, logger: HubFixtures.quietLogger)
+        MergedStopSources(
+            parts: parts.enumerated().map { index, part in
+                .init(repository: part.0, feed: part.1, name: "sources[\(index)]", policy: part.2)
+            }, clock: clock, logger: HubFixtures.quietLogger)
     }
 
     @Test func twoSourcesMergeInTimeOrderWithASharedTripOnceAtItsEarlierCall() async throws {
         let bus = ScriptedRepository([.success([Self.departure("b1", "42", at: 34_500), Self.departure("shared", "7", at: 34_800)])])
         let otherSide = ScriptedRepository([.success([Self.departure("shared", "7", at: 34_700), Self.departure("b2", "42", at: 34_600)])])
         let train = ScriptedRepository([.success([Self.departure("shared", "T1", at: 34_400)])])
-        let stop = merged([(bus, "api:bus", Self.policy(30, stale: 600)), (otherSide, "api:bus", Self.policy(30, stale: 600)),
-                           (train, "gtfs:rail", Self.policy(30, stale: 600))])
+        let stop = merged([
+            (bus, "api:bus", Self.policy(30, stale: 600)), (otherSide, "api:bus", Self.policy(30, stale: 600)),
+            (train, "gtfs:rail", Self.policy(30, stale: 600)),
+        ])
         let rows = try await stop.departures()
         // "shared" of the bus feed once, at the other side's earlier call; the train's own "shared" is another feed's trip.
         #expect(rows.map { "\($0.tripID)@\($0.realtimeTimeSecs)" } == ["shared@34400", "b1@34500", "b2@34600", "shared@34700"])
@@ -61,8 +65,10 @@ struct MergedStopTests {
         let stop = merged([(bus, "api:bus", Self.policy(30, stale: 600)), (train, "api:rail", Self.policy(30, stale: 600))])
         await #expect(throws: DeparturesError.offline(detail: "no route to host")) { try await stop.departures() }
 
-        let empty = merged([(ScriptedRepository([.success([])]), "a", Self.policy(30, stale: 600)),
-                            (ScriptedRepository([.failure(.failed(detail: "HTTP 500"))]), "b", Self.policy(30, stale: 600))])
+        let empty = merged([
+            (ScriptedRepository([.success([])]), "a", Self.policy(30, stale: 600)),
+            (ScriptedRepository([.failure(.failed(detail: "HTTP 500"))]), "b", Self.policy(30, stale: 600)),
+        ])
         #expect(try await empty.departures().isEmpty, "one source answered: no departures, not an error")
     }
 

@@ -11,14 +11,17 @@ import DeparturesHub
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct NginxCacheTests {
     @Test func twoHundredClientsThroughNginxReachTheHubAFewTimesAndTheSourceOncePerInterval() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: NginxProcess.binary),
-                     "nginx is required: .ci/run installs it (apt-get install nginx)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: NginxProcess.binary),
+            "nginx is required: .ci/run installs it (apt-get install nginx)")
         let upstream = try LoopbackHTTPServer { _ in
             .text(HubFixtures.json(HubFixtures.departures), contentType: "application/json")
         }
         defer { upstream.stop() }
         let scratch = try Scratch()
-        let path = try scratch.write("hub.yaml", """
+        let path = try scratch.write(
+            "hub.yaml",
+            """
             listen: 127.0.0.1:0
             stops:
               - id: central
@@ -40,8 +43,9 @@ struct NginxCacheTests {
 
         var outcome = ClientFleet.Outcome()
         if listening && published {
-            outcome = await ClientFleet.run(count: 200, port: nginx.port, path: "/api/v1/stops/central/departures",
-                                            duration: .seconds(3))
+            outcome = await ClientFleet.run(
+                count: 200, port: nginx.port, path: "/api/v1/stops/central/departures",
+                duration: .seconds(3))
         }
         let cached = try? await ClientFleet.get(port: nginx.port, path: "/api/v1/stops/central/departures")
         nginx.stop()
@@ -57,8 +61,9 @@ struct NginxCacheTests {
         // nginx asks the hub about once per max-age (1 s here), whatever the clients do…
         let hubRequests = feed.status.requests
         let seconds = Int(elapsed.rounded(.up))
-        #expect(hubRequests >= 1 && hubRequests <= 2 * seconds + 4,
-                "the hub saw \(hubRequests) of \(outcome.total) client requests in \(elapsed) s")
+        #expect(
+            hubRequests >= 1 && hubRequests <= 2 * seconds + 4,
+            "the hub saw \(hubRequests) of \(outcome.total) client requests in \(elapsed) s")
         // …and the hub asks its source once per refresh interval.
         let polls = upstream.requests.count
         #expect(polls >= 2 && polls <= seconds + 1, "\(polls) upstream requests in \(elapsed) s")

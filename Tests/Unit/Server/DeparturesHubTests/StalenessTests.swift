@@ -56,7 +56,8 @@ struct StalenessTests {
     @Test(arguments: Subject.allCases)
     func failuresBackOffByThePolicyAndARecoveryResetsIt(_ kind: Subject) async {
         let failure = DeparturesError.failed(detail: "HTTP 503 from upstream")
-        let script: [Result<[Departure], DeparturesError>] = Array(repeating: .failure(failure), count: 4) + [.success(HubFixtures.departures)]
+        let script: [Result<[Departure], DeparturesError>] =
+            Array(repeating: .failure(failure), count: 4) + [.success(HubFixtures.departures)]
         let subject = await kind.make(ScriptedRepository(script), clock: clock)
         var waits: [Double] = []
         for _ in 0..<5 {
@@ -104,8 +105,9 @@ final class SignSubject: StalenessSubject {
 
     init(_ repository: any DeparturesRepository, clock: ManualBoardClock) {
         let rules = DepartureRules(calendar: ServiceDayCalendar(zone: HubFixtures.zone))
-        board = BoardViewModel(boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
-                               clock: clock, policy: StalenessTests.policy)
+        board = BoardViewModel(
+            boardName: "Central", useCase: LoadDeparturesUseCase(repository: repository, rules: rules),
+            clock: clock, policy: StalenessTests.policy)
     }
 
     func poll() async { await board.refresh() }

@@ -13,15 +13,24 @@ struct LinkMessageTests {
         .configure(StatusServerConfig(host: "0.0.0.0", port: 8080, token: "s3cret")),
         .configure(StatusServerConfig(host: "::1", port: 0, token: nil)),
         .listening(port: 41234),
-        .request(id: 7, WebRequest(method: "GET", path: "/status.json", query: ["a": "1"],
-                                   headers: ["accept": "application/json", "if-none-match": "\"frame-3\""])),
-        .answer(id: 7, .response(WebResponse(status: 200, headers: [("Content-Type", "image/png"), ("ETag", "\"frame-3\"")],
-                                             body: [0x89, 0x50, 0x4e, 0x47, 0, 255]))),
-        .answer(id: UInt32.max, .metrics([
-            MetricSample("departure_board_status", help: "1 for the current status.", labels: [("status", "ok")], value: 1),
-            MetricSample("departure_board_frames_total", .counter, help: "Frames.", value: 12_345),
-            MetricSample("departure_board_data_age_seconds", help: "Age «ünïcode».", value: -0.5),
-        ])),
+        .request(
+            id: 7,
+            WebRequest(
+                method: "GET", path: "/status.json", query: ["a": "1"],
+                headers: ["accept": "application/json", "if-none-match": "\"frame-3\""])),
+        .answer(
+            id: 7,
+            .response(
+                WebResponse(
+                    status: 200, headers: [("Content-Type", "image/png"), ("ETag", "\"frame-3\"")],
+                    body: [0x89, 0x50, 0x4e, 0x47, 0, 255]))),
+        .answer(
+            id: UInt32.max,
+            .metrics([
+                MetricSample("departure_board_status", help: "1 for the current status.", labels: [("status", "ok")], value: 1),
+                MetricSample("departure_board_frames_total", .counter, help: "Frames.", value: 12_345),
+                MetricSample("departure_board_data_age_seconds", help: "Age «ünïcode».", value: -0.5),
+            ])),
     ]
 
     /// Messages have no Equatable of their own (headers are ordered pairs): compare encodings.
@@ -102,14 +111,15 @@ struct LinkChannelTests {
         // is a thread of its own, not a task: a task could wait behind this blocked reader.
         let png = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let written = Locked<Result<Void, LinkError>?>(nil)
-        #expect(DetachedThread.start {
-            let result = Result { () throws(LinkError) in
-                try sign.send(.listening(port: 1))
-                try sign.send(.answer(id: 2, .response(WebResponse(status: 200, body: png))))
-            }
-            sign.shutDown()
-            written.withLock { $0 = result }
-        })
+        #expect(
+            DetachedThread.start {
+                let result = Result { () throws(LinkError) in
+                    try sign.send(.listening(port: 1))
+                    try sign.send(.answer(id: 2, .response(WebResponse(status: 200, body: png))))
+                }
+                sign.shutDown()
+                written.withLock { $0 = result }
+            })
         guard case .listening(let port)? = try server.receive() else { Issue.record("no listening"); return }
         #expect(port == 1)
         guard case .answer(2, .response(let response))? = try server.receive() else { Issue.record("no answer"); return }

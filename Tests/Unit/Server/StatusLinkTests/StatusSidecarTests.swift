@@ -21,8 +21,9 @@ struct StatusSidecarTests {
     }
 
     static func sidecar(executable: String, logger: Logger = logger, token: String? = nil) -> StatusSidecar {
-        var settings = StatusSidecar.Settings(executable: executable, config: StatusServerConfig(host: "127.0.0.1", port: 0, token: token),
-                                              logLevel: "error", address: { "127.0.0.1:\($0)" })
+        var settings = StatusSidecar.Settings(
+            executable: executable, config: StatusServerConfig(host: "127.0.0.1", port: 0, token: token),
+            logLevel: "error", address: { "127.0.0.1:\($0)" })
         settings.backoff = Backoff(first: .milliseconds(50), cap: .milliseconds(200), resetAfter: .seconds(60))
         return StatusSidecar(settings, logger: logger) { request in
             if request.path == "/metrics" {
@@ -39,8 +40,10 @@ struct StatusSidecarTests {
 
     static func get(_ port: Int, _ path: String, token: String? = nil) async throws -> (Int, String) {
         let headers = token.map { [HTTPHeader(name: "Authorization", value: "Bearer \($0)")] } ?? []
-        let response = try await HTTPFetchClient().get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers,
-                                                                   limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
+        let response = try await HTTPFetchClient().get(
+            HTTPRequest(
+                url: "http://127.0.0.1:\(port)\(path)", headers: headers,
+                limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
         return (response.status, String(decoding: response.body, as: UTF8.self))
     }
 
@@ -79,7 +82,8 @@ struct StatusSidecarTests {
             #expect(try await Self.get(port, "/", token: "link-token") == (200, "answered /"))
             // Not in the server's command line or environment.
             let pid = try #require(sidecar.serverProcess)
-            let seen = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+            let seen =
+                try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
                 + String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data(), as: UTF8.self)
             #expect(!seen.contains("link-token"))
         }
@@ -95,8 +99,11 @@ struct StatusSidecarTests {
             try await Self.eventually { sidecar.starts == 2 && sidecar.port != nil }
             #expect(sidecar.serverProcess != first)
             #expect(try await Self.get(#require(sidecar.port), "/again") == (200, "answered /again"))
-            #expect(lines.all.contains { $0.hasPrefix("error: status server ") && $0.contains("departure-board-web (pid \(first)) was killed by signal 9") },
-                    "\(lines.all)")
+            #expect(
+                lines.all.contains {
+                    $0.hasPrefix("error: status server ") && $0.contains("departure-board-web (pid \(first)) was killed by signal 9")
+                },
+                "\(lines.all)")
         }
     }
 
@@ -113,12 +120,14 @@ struct StatusSidecarTests {
     }
 
     @Test func aServerSpeakingGarbageIsKilledAndReplaced() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sidecar-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("garbage-server").path
         // A frame of 5 bytes of kind 99, then silence.
-        try "#!/bin/sh\nprintf '\\000\\000\\000\\005\\143abcd' >&3\nexec sleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '\\000\\000\\000\\005\\143abcd' >&3\nexec sleep 30\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let lines = LogLines()
         let sidecar = Self.sidecar(executable: script, logger: .capturing(into: lines))
@@ -133,7 +142,9 @@ struct StatusSidecarTests {
         let lines = LogLines()
         let sidecar = Self.sidecar(executable: "/nonexistent/departure-board-web", logger: .capturing(into: lines))
         sidecar.start()
-        try await Self.eventually { lines.all.filter { $0.contains("cannot start /nonexistent/departure-board-web: No such file or directory") }.count >= 2 }
+        try await Self.eventually {
+            lines.all.filter { $0.contains("cannot start /nonexistent/departure-board-web: No such file or directory") }.count >= 2
+        }
         await sidecar.stop()
         #expect(sidecar.starts == 0)
     }

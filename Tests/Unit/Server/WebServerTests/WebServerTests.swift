@@ -16,7 +16,8 @@ import TestTiming
 /// Answers with the path.
 struct EchoHandler: WebHandler {
     func respond(to request: WebRequest) async -> WebResponse {
-        return .bytes(Array("path=\(request.path)".utf8), type: "text/plain", headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=5")])
+        return .bytes(
+            Array("path=\(request.path)".utf8), type: "text/plain", headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=5")])
     }
 }
 
@@ -85,8 +86,10 @@ struct GuardTests {
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == seconds)
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == seconds)
         #expect(HTTPDate.parse(HTTPDate.format(unixSeconds: 1_795_386_600)) == 1_795_386_600)
-        for bad in ["", "yesterday", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 CET",
-                    "Sun, 06 Nov 1994 25:00:00 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT"] {
+        for bad in [
+            "", "yesterday", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 CET",
+            "Sun, 06 Nov 1994 25:00:00 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT",
+        ] {
             #expect(HTTPDate.parse(bad) == nil, "\(bad)")
         }
     }
@@ -104,12 +107,16 @@ struct RealServerTests {
     let client = HTTPFetchClient()
 
     func get(_ port: Int, _ path: String, _ headers: [HTTPHeader] = []) async throws -> HTTPResponse {
-        try await client.get(HTTPRequest(url: "http://127.0.0.1:\(port)\(path)", headers: headers, limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
+        try await client.get(
+            HTTPRequest(
+                url: "http://127.0.0.1:\(port)\(path)", headers: headers,
+                limits: FetchLimits(requestTimeout: .seconds(10), resourceTimeout: .seconds(20))))
     }
 
     @Test func aTokenGuardsEveryPathAndBasicAuthIsOffered() async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0, token: AccessToken("t0ken")),
-                                                handler: EchoHandler(), logger: Logger(label: "test"))
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0, token: AccessToken("t0ken")),
+            handler: EchoHandler(), logger: Logger(label: "test"))
         let refused = try await get(server.port, "/status.json")
         #expect(refused.status == 401)
         #expect(refused.headers.contains { $0.name.lowercased() == "www-authenticate" && $0.value.hasPrefix("Basic realm=") })
@@ -121,7 +128,8 @@ struct RealServerTests {
     }
 
     @Test func aMatchingETagGets304WithoutABody() async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
         let first = try await get(server.port, "/a")
         #expect(first.headers.first { $0.name.lowercased() == "etag" }?.value == "\"v1\"")
         let again = try await get(server.port, "/a", [HTTPHeader(name: "If-None-Match", value: "\"v1\"")])
@@ -132,8 +140,9 @@ struct RealServerTests {
     }
 
     @Test func oversizedHeadersAreRefused() async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0, maxHeaderBytes: 4096),
-                                                handler: EchoHandler(), logger: Logger(label: "test"))
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0, maxHeaderBytes: 4096),
+            handler: EchoHandler(), logger: Logger(label: "test"))
         let huge = HTTPHeader(name: "X-Filler", value: String(repeating: "a", count: 16 * 1024))
         let response = try? await get(server.port, "/", [huge])
         #expect(response == nil || response?.status != 200, "a 16 KiB header is over the 4 KiB limit")
@@ -144,8 +153,9 @@ struct RealServerTests {
 
     /// A client that starts a request and goes quiet is cut off by the idle timeout.
     @Test func aStalledRequestIsClosedAfterTheIdleTimeout() async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0, idleTimeout: .seconds(1)),
-                                                handler: EchoHandler(), logger: Logger(label: "test"))
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0, idleTimeout: .seconds(1)),
+            handler: EchoHandler(), logger: Logger(label: "test"))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -156,7 +166,7 @@ struct RealServerTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         #expect(connected == 0)
-        let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)   // no blank line: never finished
+        let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)  // no blank line: never finished
         #expect(send(fd, partial, partial.count, 0) == partial.count)
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -195,7 +205,8 @@ struct RealServerTests {
     /// The server runs on its own thread: with every thread of Swift's shared pool blocked
     /// (a busy board, a busy test suite), it still answers at once.
     @Test func answersWhileTheSharedPoolIsBlocked() async throws {
-        let server = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        let server = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
         let threads = ProcessInfo.processInfo.activeProcessorCount
         let port = server.port
         // Every pool thread but one sleeps; the last blocks in the request itself.
@@ -213,7 +224,8 @@ struct RealServerTests {
     }
 
     @Test func aPortInUseIsAPlainError() async throws {
-        let first = try await WebServing.start(ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
+        let first = try await WebServing.start(
+            ServerSettings(host: "127.0.0.1", port: 0), handler: EchoHandler(), logger: Logger(label: "test"))
         var settings = ServerSettings(host: "127.0.0.1", port: first.port)
         settings.maxConnections = 4
         do {

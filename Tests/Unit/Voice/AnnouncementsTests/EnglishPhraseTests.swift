@@ -4,16 +4,22 @@ import Testing
 
 @Suite struct EnglishPhraseTests {
     @Test func minutesAreSingularOrPluralAndTheLastMinuteIsNow() {
-        let text = Scene.say([Scene.row("T1", "Emu Plains", minutes: 0), Scene.row("T4", "Cronulla", minutes: 1),
-                              Scene.row("T8", "Macarthur", minutes: 4)])
-        #expect(text == "Next departures from Central Station. T1 to Emu Plains, now. T4 to Cronulla, in 1 minute. "
+        let text = Scene.say([
+            Scene.row("T1", "Emu Plains", minutes: 0), Scene.row("T4", "Cronulla", minutes: 1),
+            Scene.row("T8", "Macarthur", minutes: 4),
+        ])
+        #expect(
+            text == "Next departures from Central Station. T1 to Emu Plains, now. T4 to Cronulla, in 1 minute. "
                 + "T8 to Macarthur, in 4 minutes.")
     }
 
     @Test func lateAndEarlyAreSaidInWholeMinutes() {
-        let text = Scene.say([Scene.row("T1", "Emu Plains", minutes: 4, delay: 120), Scene.row("T4", "Cronulla", minutes: 6, delay: 40),
-                              Scene.row("T8", "Macarthur", minutes: 8, delay: -180), Scene.row("M1", "Tallawong", minutes: 9, delay: -30)])
-        #expect(text == "Next departures from Central Station. T1 to Emu Plains, in 4 minutes, running 2 minutes late. "
+        let text = Scene.say([
+            Scene.row("T1", "Emu Plains", minutes: 4, delay: 120), Scene.row("T4", "Cronulla", minutes: 6, delay: 40),
+            Scene.row("T8", "Macarthur", minutes: 8, delay: -180), Scene.row("M1", "Tallawong", minutes: 9, delay: -30),
+        ])
+        #expect(
+            text == "Next departures from Central Station. T1 to Emu Plains, in 4 minutes, running 2 minutes late. "
                 + "T4 to Cronulla, in 6 minutes, running 1 minute late. T8 to Macarthur, in 8 minutes, running 3 minutes early. "
                 + "M1 to Tallawong, in 9 minutes.")
     }
@@ -34,7 +40,8 @@ import Testing
         let again = ServiceAlert(id: "b", header: "Lifts out of service at Central")
         let other = ServiceAlert(id: "c", header: "Buses replace trains on the T4 line.")
         let text = Scene.say([Scene.row("T1", "Emu Plains", minutes: 4)], alerts: [alert, again, other])
-        #expect(text == "Next departures from Central Station. T1 to Emu Plains, in 4 minutes. "
+        #expect(
+            text == "Next departures from Central Station. T1 to Emu Plains, in 4 minutes. "
                 + "Service alert: Lifts out of service at Central. Service alert: Buses replace trains on the T4 line.")
     }
 
@@ -46,11 +53,14 @@ import Testing
     }
 
     @Test func eachStopOfSeveralSourcesHasItsOwnPartInBoardOrder() {
-        let sources = [SourceStatus(place: SourcePlace(index: 0, label: "Platform side"), status: .ok, message: nil, lastSuccess: Scene.now),
-                       SourceStatus(place: SourcePlace(index: 1, label: "Eddy Av"), status: .ok, message: nil, lastSuccess: Scene.now)]
+        let sources = [
+            SourceStatus(place: SourcePlace(index: 0, label: "Platform side"), status: .ok, message: nil, lastSuccess: Scene.now),
+            SourceStatus(place: SourcePlace(index: 1, label: "Eddy Av"), status: .ok, message: nil, lastSuccess: Scene.now),
+        ]
         let rows = [Scene.row("333", "Bondi Beach", minutes: 2, place: 1), Scene.row("T1", "Emu Plains", minutes: 3, place: 0)]
         let text = Announcer.announce(Scene.state(rows, sources: sources)).text
-        #expect(text == "Next departures from Platform side. T1 to Emu Plains, in 3 minutes. "
+        #expect(
+            text == "Next departures from Platform side. T1 to Emu Plains, in 3 minutes. "
                 + "Next departures from Eddy Avenue. 3 3 3 to Bondi Beach, in 2 minutes.")
     }
 
@@ -60,7 +70,8 @@ import Testing
     }
 
     @Test func platformIsSaidWhereKnown() {
-        #expect(Scene.say([Scene.row("T1", "Emu Plains", minutes: 4, platform: "16")])
+        #expect(
+            Scene.say([Scene.row("T1", "Emu Plains", minutes: 4, platform: "16")])
                 == "Next departures from Central Station. T1 to Emu Plains, platform 16, in 4 minutes.")
     }
 }

@@ -38,7 +38,8 @@ import Testing
     }
 
     @Test func theBoardsScreenAbbreviationsAreReadBackwards() {
-        #expect(headsign("Macarthur via APL", screen: ["Airport Link": "APL", "Station": "Stn"])
+        #expect(
+            headsign("Macarthur via APL", screen: ["Airport Link": "APL", "Station": "Stn"])
                 == "X to Macarthur via Airport Link, in 5 minutes.")
         #expect(headsign("Twn Hl Stn", screen: ["Town Hall": "Twn Hl"]) == "X to Town Hall Station, in 5 minutes.")
         #expect(headsign("Wynyard Stn", screen: ["Station": "Stn"]) == "X to Wynyard Station, in 5 minutes.")

@@ -13,8 +13,10 @@ public struct EPaperRefreshPolicy: Sendable, Equatable {
     /// How long the driver lets BUSY stay asserted (reset, power on, refresh).
     public var busyTimeout: Duration
 
-    public init(fullEvery: Int = 10, fullAfter: Duration = .seconds(30 * 60),
-                minimumInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30)) {
+    public init(
+        fullEvery: Int = 10, fullAfter: Duration = .seconds(30 * 60),
+        minimumInterval: Duration = .seconds(10), busyTimeout: Duration = .seconds(30)
+    ) {
         self.fullEvery = fullEvery
         self.fullAfter = fullAfter
         self.minimumInterval = minimumInterval

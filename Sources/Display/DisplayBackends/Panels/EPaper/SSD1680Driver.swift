@@ -35,8 +35,10 @@ public final class SSD1680Driver: EPaperDriver {
     private var awake = false
 
     /// `busyLevel`: what BUSY reads while the SSD1680 works; it is active high, so 1.
-    public init(io: any PanelIO, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(), busyLevel: Int = SSD1680Model.busyLevel,
-                now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) {
+    public init(
+        io: any PanelIO, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(), busyLevel: Int = SSD1680Model.busyLevel,
+        now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()
+    ) {
         self.policy = policy
         self.link = SPILink(io: io, parameters: .data, resetPulse: .epaper)
         self.busy = BusyLine(io: io, activeLevel: busyLevel, timeout: policy.busyTimeout)
@@ -62,8 +64,10 @@ public final class SSD1680Driver: EPaperDriver {
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try model.check(frame, device: "SSD1680")
         if !awake { try initialise() }
-        lastRefresh = try EPaperPush.run(&scheduler, damage: damage, bounds: frame.bounds,
-                                         partialSupported: true, now: now) { refresh throws(BusError) in
+        lastRefresh = try EPaperPush.run(
+            &scheduler, damage: damage, bounds: frame.bounds,
+            partialSupported: true, now: now
+        ) { refresh throws(BusError) in
             switch refresh {
             case .full:
                 let data = Self.pack(frame, Self.fullWindow)

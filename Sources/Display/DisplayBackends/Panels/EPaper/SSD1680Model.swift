@@ -23,9 +23,9 @@ public struct SSD1680Model: ControllerModel {
     /// After the SW reset (0x12): gate count, RAM entry, border, sources and temperature.
     public static let initSequence: [PanelCommand] = [
         PanelCommand(0x01, [UInt8((ramRows - 1) & 0xFF), UInt8((ramRows - 1) >> 8), 0x00]),  // gates, G0 first, no interlace
-        PanelCommand(0x11, [0x03]),        // data entry: x inc, y inc, x first
-        PanelCommand(0x3C, [0x05]),        // border follows the white LUT
+        PanelCommand(0x11, [0x03]),  // data entry: x inc, y inc, x first
+        PanelCommand(0x3C, [0x05]),  // border follows the white LUT
         PanelCommand(0x21, [0x00, 0x80]),  // RAM as is; sources S8…S167
-        PanelCommand(0x18, [0x80]),        // internal temperature sensor
+        PanelCommand(0x18, [0x80]),  // internal temperature sensor
     ]
 }

@@ -31,8 +31,10 @@ public final class UC8179Driver: EPaperDriver {
 
     /// `busyLevel`: what BUSY reads while the UC8179 works. Its BUSY_N pin is active low,
     /// so 0; kept a parameter for boards that invert it.
-    public init(io: any PanelIO, colors: Colors = .blackWhite, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(),
-                busyLevel: Int = UC8179Model.busyLevel, now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()) {
+    public init(
+        io: any PanelIO, colors: Colors = .blackWhite, policy: EPaperRefreshPolicy = EPaperRefreshPolicy(),
+        busyLevel: Int = UC8179Model.busyLevel, now: @escaping @Sendable () -> Duration = EPaperClock.monotonic()
+    ) {
         let model = UC8179Model(colors: colors)
         self.model = model
         self.policy = policy
@@ -59,8 +61,10 @@ public final class UC8179Driver: EPaperDriver {
     public func push(_ frame: Framebuffer, damage: [Rect]) throws(BusError) {
         try model.check(frame, device: "UC8179")
         if !awake { try initialise() }
-        lastRefresh = try EPaperPush.run(&scheduler, damage: damage, bounds: frame.bounds,
-                                         partialSupported: colors == .blackWhite, now: now) { refresh throws(BusError) in
+        lastRefresh = try EPaperPush.run(
+            &scheduler, damage: damage, bounds: frame.bounds,
+            partialSupported: colors == .blackWhite, now: now
+        ) { refresh throws(BusError) in
             switch refresh {
             case .full: try sendFull(frame)
             case .partial(let rect): try sendPartial(frame, rect)
@@ -73,7 +77,7 @@ public final class UC8179Driver: EPaperDriver {
     public func setContrast(_ value: UInt8) throws(BusError) {}
 
     public func sleep() throws(BusError) {
-        try link.command(0x02)   // power off: BUSY while the pumps discharge
+        try link.command(0x02)  // power off: BUSY while the pumps discharge
         try busy.waitIdle()
         try link.command(0x07, [0xA5])  // deep sleep; 0xA5 is the check code, only reset wakes it
         awake = false
@@ -93,9 +97,11 @@ public final class UC8179Driver: EPaperDriver {
 
     private func sendPartial(_ frame: Framebuffer, _ rect: Rect) throws(BusError) {
         let window = EPaperWindow(covering: rect)
-        try link.commands([PanelCommand(0x50, Self.borderFloating),
-                           PanelCommand(0x91),  // partial in: RAM writes and refresh use the window
-                           PanelCommand(0x90, Self.partialWindow(window))])
+        try link.commands([
+            PanelCommand(0x50, Self.borderFloating),
+            PanelCommand(0x91),  // partial in: RAM writes and refresh use the window
+            PanelCommand(0x90, Self.partialWindow(window)),
+        ])
         try writePlanes(of: frame, old: shown, window: window)
         try displayRefresh()
         try link.command(0x92)  // partial out
@@ -129,7 +135,9 @@ public final class UC8179Driver: EPaperDriver {
     static func partialWindow(_ window: EPaperWindow) -> [UInt8] {
         let xs = window.byteColumns.lowerBound * 8, xe = window.byteColumns.upperBound * 8 + 7
         let ys = window.rows.lowerBound, ye = window.rows.upperBound
-        return [UInt8(xs >> 8), UInt8(xs & 0xF8), UInt8(xe >> 8), UInt8(xe & 0xFF),
-                UInt8(ys >> 8), UInt8(ys & 0xFF), UInt8(ye >> 8), UInt8(ye & 0xFF), 0x01]
+        return [
+            UInt8(xs >> 8), UInt8(xs & 0xF8), UInt8(xe >> 8), UInt8(xe & 0xFF),
+            UInt8(ys >> 8), UInt8(ys & 0xFF), UInt8(ye >> 8), UInt8(ye & 0xFF), 0x01,
+        ]
     }
 }

@@ -39,10 +39,12 @@ public struct UC8179Model: ControllerModel {
     /// Once powered: panel setting, resolution, interface and timing.
     public var initSequence: [PanelCommand] {
         // 0x1F: OTP LUT, KW mode, scan up/right, booster on, no soft reset; 0x0F: the same in KWR.
-        [PanelCommand(0x00, [colors == .blackWhite ? 0x1F : 0x0F]),
-         PanelCommand(0x61, [UInt8(width >> 8), UInt8(width & 0xFF), UInt8(height >> 8), UInt8(height & 0xFF)]),
-         PanelCommand(0x15, [0x00]),       // dual SPI off
-         PanelCommand(0x50, Self.borderNormal),
-         PanelCommand(0x60, [0x22])]       // TCON: non-overlap S2G/G2S
+        [
+            PanelCommand(0x00, [colors == .blackWhite ? 0x1F : 0x0F]),
+            PanelCommand(0x61, [UInt8(width >> 8), UInt8(width & 0xFF), UInt8(height >> 8), UInt8(height & 0xFF)]),
+            PanelCommand(0x15, [0x00]),  // dual SPI off
+            PanelCommand(0x50, Self.borderNormal),
+            PanelCommand(0x60, [0x22]),
+        ]  // TCON: non-overlap S2G/G2S
     }
 }

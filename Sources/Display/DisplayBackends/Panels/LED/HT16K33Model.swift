@@ -30,9 +30,11 @@ public struct HT16K33Model: ControllerModel {
     /// Oscillator on, RAM cleared (it is undefined at power-up), brightness, and only then the
     /// display on.
     static func initSequence(dimming level: UInt8) -> [PanelCommand] {
-        [PanelCommand(HT16K33Command.systemSetup | 0x01),
-         PanelCommand(HT16K33Command.ramAddress, [UInt8](repeating: 0, count: HT16K33Command.ramSize)),
-         PanelCommand(HT16K33Command.dimming | level),
-         PanelCommand(HT16K33Command.displaySetup | 0x01)]
+        [
+            PanelCommand(HT16K33Command.systemSetup | 0x01),
+            PanelCommand(HT16K33Command.ramAddress, [UInt8](repeating: 0, count: HT16K33Command.ramSize)),
+            PanelCommand(HT16K33Command.dimming | level),
+            PanelCommand(HT16K33Command.displaySetup | 0x01),
+        ]
     }
 }

@@ -35,12 +35,16 @@ public final class MAX7219ChainDriver: PanelDriver {
     }
 
     /// Grid of modules; see `MAX7219Layout.init(modules:…)`. Nil when the counts make no grid.
-    public convenience init?(io: any PanelIO, modules: Int, rows: Int = 1,
-                             firstModule: MAX7219Layout.Side = .right, serpentine: Bool = false,
-                             rotation: MAX7219Layout.Rotation = .r0,
-                             rotations: [MAX7219Layout.Rotation]? = nil, contrast: UInt8 = 0x80) {
-        guard let layout = MAX7219Layout(modules: modules, rows: rows, firstModule: firstModule,
-                                         serpentine: serpentine, rotation: rotation, rotations: rotations)
+    public convenience init?(
+        io: any PanelIO, modules: Int, rows: Int = 1,
+        firstModule: MAX7219Layout.Side = .right, serpentine: Bool = false,
+        rotation: MAX7219Layout.Rotation = .r0,
+        rotations: [MAX7219Layout.Rotation]? = nil, contrast: UInt8 = 0x80
+    ) {
+        guard
+            let layout = MAX7219Layout(
+                modules: modules, rows: rows, firstModule: firstModule,
+                serpentine: serpentine, rotation: rotation, rotations: rotations)
         else { return nil }
         self.init(io: io, layout: layout, contrast: contrast)
     }

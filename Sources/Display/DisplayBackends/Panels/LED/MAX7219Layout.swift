@@ -39,18 +39,22 @@ public struct MAX7219Layout: Sendable, Equatable {
     /// `firstModule`; later rows start at the same side unless `serpentine` (zig-zag wiring,
     /// each row reverses). `rotation` applies to every module; `rotations` (one per chain
     /// index) overrides it. Nil when the counts do not make a grid.
-    public init?(modules: Int, rows: Int = 1, firstModule: Side = .right, serpentine: Bool = false,
-                 rotation: Rotation = .r0, rotations: [Rotation]? = nil) {
+    public init?(
+        modules: Int, rows: Int = 1, firstModule: Side = .right, serpentine: Bool = false,
+        rotation: Rotation = .r0, rotations: [Rotation]? = nil
+    ) {
         guard modules >= 1, rows >= 1, modules % rows == 0,
-              rotations == nil || rotations?.count == modules
+            rotations == nil || rotations?.count == modules
         else { return nil }
         let perRow = modules / rows
         var list: [Placement] = []
         for index in 0..<modules {
             let row = index / perRow, step = index % perRow
             let fromLeft = (firstModule == .left) != (serpentine && row % 2 == 1)
-            list.append(Placement(column: fromLeft ? step : perRow - 1 - step, row: row,
-                                  rotation: rotations?[index] ?? rotation))
+            list.append(
+                Placement(
+                    column: fromLeft ? step : perRow - 1 - step, row: row,
+                    rotation: rotations?[index] ?? rotation))
         }
         placements = list
         columns = perRow
@@ -65,7 +69,7 @@ public struct MAX7219Layout: Sendable, Equatable {
         let rows = (placements.map(\.row).max() ?? 0) + 1
         let cells = Set(placements.map { [$0.column, $0.row] })
         guard placements.allSatisfy({ $0.column >= 0 && $0.row >= 0 }),
-              cells.count == placements.count, columns * rows == placements.count
+            cells.count == placements.count, columns * rows == placements.count
         else { return nil }
         self.placements = placements
         self.columns = columns

@@ -32,10 +32,12 @@ public struct MAX7219Model: ControllerModel {
     /// every control register, all digits cleared, and only then out of shutdown, so no
     /// power-up garbage flashes.
     static func initSequence(intensity: UInt8) -> [PanelCommand] {
-        [PanelCommand(MAX7219Register.decodeMode, [0x00]),  // raw segments, no Code B
-         PanelCommand(MAX7219Register.scanLimit, [0x07]),   // scan all 8 rows
-         PanelCommand(MAX7219Register.intensity, [intensity]),
-         PanelCommand(MAX7219Register.displayTest, [0x00])]
+        [
+            PanelCommand(MAX7219Register.decodeMode, [0x00]),  // raw segments, no Code B
+            PanelCommand(MAX7219Register.scanLimit, [0x07]),  // scan all 8 rows
+            PanelCommand(MAX7219Register.intensity, [intensity]),
+            PanelCommand(MAX7219Register.displayTest, [0x00]),
+        ]
             + (0..<8).map { PanelCommand(MAX7219Register.digit0 + UInt8($0), [0x00]) }
             + [PanelCommand(MAX7219Register.shutdown, [0x01])]
     }

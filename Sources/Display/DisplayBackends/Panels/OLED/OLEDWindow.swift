@@ -9,8 +9,9 @@ struct OLEDWindow: Equatable {
     var units: Int { columns.count * rows.count }
 
     func union(_ other: OLEDWindow) -> OLEDWindow {
-        OLEDWindow(columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound),
-                   rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound))
+        OLEDWindow(
+            columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound),
+            rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound))
     }
 
     /// Merges windows while one window costs no more than two. Damage bands that share an SSD1306

@@ -63,7 +63,9 @@ public final class SSD1306Driver: PanelDriver {
 
     /// Column and page address windows: one write, as the chip reads parameters as commands.
     static func window(columns: Range<Int>, pages: Range<Int>) -> [PanelCommand] {
-        [PanelCommand(0x21, [UInt8(columns.lowerBound), UInt8(columns.upperBound - 1)]),
-         PanelCommand(0x22, [UInt8(pages.lowerBound), UInt8(pages.upperBound - 1)])]
+        [
+            PanelCommand(0x21, [UInt8(columns.lowerBound), UInt8(columns.upperBound - 1)]),
+            PanelCommand(0x22, [UInt8(pages.lowerBound), UInt8(pages.upperBound - 1)]),
+        ]
     }
 }

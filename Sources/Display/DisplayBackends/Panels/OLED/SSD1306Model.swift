@@ -26,19 +26,21 @@ public struct SSD1306Model: ControllerModel {
 
     /// The init burst (datasheet "software initialization" flow; same bytes as luma.oled).
     public var initSequence: [PanelCommand] {
-        [PanelCommand(0xAE),                       // display off while configuring
-         PanelCommand(0xD5, [0x80]),               // clock: divide 1, oscillator 8
-         PanelCommand(0xA8, [UInt8(height - 1)]),  // multiplex = panel rows
-         PanelCommand(0xD3, [0x00]),               // display offset 0
-         PanelCommand(0x40),                       // start line 0
-         PanelCommand(0x8D, [0x14]),               // charge pump on: modules have no external VCC
-         PanelCommand(0x20, [0x00]),               // horizontal addressing: window writes wrap page by page
-         PanelCommand(0xA1),                       // segment remap: column 0 on the module's left
-         PanelCommand(0xC8),                       // COM scan remapped: page 0 on the module's top
-         PanelCommand(0xDA, [size.comPins]),
-         PanelCommand(0xD9, [0xF1]),               // pre-charge 1/15 DCLK (internal charge pump)
-         PanelCommand(0xDB, [0x40]),               // VCOMH deselect level
-         PanelCommand(0xA4),                       // output follows RAM
-         PanelCommand(0xA6)]                       // normal: bit 1 = lit
+        [
+            PanelCommand(0xAE),  // display off while configuring
+            PanelCommand(0xD5, [0x80]),  // clock: divide 1, oscillator 8
+            PanelCommand(0xA8, [UInt8(height - 1)]),  // multiplex = panel rows
+            PanelCommand(0xD3, [0x00]),  // display offset 0
+            PanelCommand(0x40),  // start line 0
+            PanelCommand(0x8D, [0x14]),  // charge pump on: modules have no external VCC
+            PanelCommand(0x20, [0x00]),  // horizontal addressing: window writes wrap page by page
+            PanelCommand(0xA1),  // segment remap: column 0 on the module's left
+            PanelCommand(0xC8),  // COM scan remapped: page 0 on the module's top
+            PanelCommand(0xDA, [size.comPins]),
+            PanelCommand(0xD9, [0xF1]),  // pre-charge 1/15 DCLK (internal charge pump)
+            PanelCommand(0xDB, [0x40]),  // VCOMH deselect level
+            PanelCommand(0xA4),  // output follows RAM
+            PanelCommand(0xA6),
+        ]  // normal: bit 1 = lit
     }
 }

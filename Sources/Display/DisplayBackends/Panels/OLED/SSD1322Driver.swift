@@ -19,8 +19,10 @@ public final class SSD1322Driver: PanelDriver {
     private var state = OLEDFrameState()
 
     /// `resetLine`: whether RESET is wired, so `initialise` pulses it.
-    public init(io: any PanelIO, columnOffset: Int = SSD1322Model.glassColumnOffset, contrast: UInt8 = 0x7F,
-                resetLine: Bool = true) {
+    public init(
+        io: any PanelIO, columnOffset: Int = SSD1322Model.glassColumnOffset, contrast: UInt8 = 0x7F,
+        resetLine: Bool = true
+    ) {
         self.link = SPILink(io: io, parameters: .data, resetPulse: resetLine ? .oled : nil)
         self.columnOffset = max(0, min(columnOffset, SSD1322Model.ramColumns - SSD1322Model().width / 4))
         self.contrast = contrast
@@ -34,8 +36,9 @@ public final class SSD1322Driver: PanelDriver {
         try link.commands(SSD1322Model.initSequence)
         try link.command(0xC1, [contrast])
         // RAM is undefined after power-up, so clear it before the panel shows it.
-        try write(OLEDWindow(columns: 0..<(width / 4), rows: 0..<height),
-                  bytes: [UInt8](repeating: 0, count: width * height / 2))
+        try write(
+            OLEDWindow(columns: 0..<(width / 4), rows: 0..<height),
+            bytes: [UInt8](repeating: 0, count: width * height / 2))
         try state.switchOn(link)
     }
 

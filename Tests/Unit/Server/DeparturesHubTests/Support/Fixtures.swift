@@ -14,10 +14,12 @@ enum HubFixtures {
 
     /// 09:35 and 09:41 in Sydney (service-day seconds), one late, one with a platform.
     static let departures = [
-        Departure(tripID: "T1-57", routeShortName: "T1", headsign: "Emu Plains / Richmond", scheduledTimeSecs: 34_380,
-                  realtimeTimeSecs: 34_500, delaySeconds: 120, isRealtime: true),
-        Departure(tripID: "T9-12", routeShortName: "T9", headsign: "Hornsby", scheduledTimeSecs: 34_860,
-                  realtimeTimeSecs: 34_860, delaySeconds: 0, isRealtime: false, platform: "18"),
+        Departure(
+            tripID: "T1-57", routeShortName: "T1", headsign: "Emu Plains / Richmond", scheduledTimeSecs: 34_380,
+            realtimeTimeSecs: 34_500, delaySeconds: 120, isRealtime: true),
+        Departure(
+            tripID: "T9-12", routeShortName: "T9", headsign: "Hornsby", scheduledTimeSecs: 34_860,
+            realtimeTimeSecs: 34_860, delaySeconds: 0, isRealtime: false, platform: "18"),
     ]
 
     static func json(_ departures: [Departure]) -> String {
@@ -26,11 +28,14 @@ enum HubFixtures {
         return String(decoding: try! encoder.encode(DeparturesResponse(data: departures)), as: UTF8.self)
     }
 
-    static func feed(_ repository: any DeparturesRepository, clock: any BoardClock, id: String = "central",
-                     policy: RefreshPolicy = RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300), staleLimit: .seconds(900)),
-                     maxAge: Duration = .seconds(15), selection: DepartureRules? = nil) -> StopFeed {
-        StopFeed(settings: .init(id: id, sourceKind: "api", policy: policy, maxAge: maxAge, selection: selection, zone: zone),
-                 repository: repository, clock: clock, logger: quietLogger)
+    static func feed(
+        _ repository: any DeparturesRepository, clock: any BoardClock, id: String = "central",
+        policy: RefreshPolicy = RefreshPolicy(interval: .seconds(30), maxBackoff: .seconds(300), staleLimit: .seconds(900)),
+        maxAge: Duration = .seconds(15), selection: DepartureRules? = nil
+    ) -> StopFeed {
+        StopFeed(
+            settings: .init(id: id, sourceKind: "api", policy: policy, maxAge: maxAge, selection: selection, zone: zone),
+            repository: repository, clock: clock, logger: quietLogger)
     }
 }
 
@@ -74,7 +79,9 @@ final class GatedRepository: DeparturesRepository {
 
     func open() {
         opened.withLock { $0 = true }
-        for waiter in waiters.withLock({ waiters in defer { waiters = [] }; return waiters }) { waiter.resume() }
+        for waiter in waiters.withLock({ waiters in
+            defer { waiters = [] }; return waiters
+        }) { waiter.resume() }
     }
 }
 
