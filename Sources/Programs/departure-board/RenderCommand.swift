@@ -144,6 +144,7 @@ struct RenderCommand: AsyncParsableCommand {
 
         // Fonts load only when a picture is asked for: a JSON render needs none.
         var frame: Framebuffer?
+        var frameRenderer: BoardRenderer?
         func drawn() throws(CLIFailure) -> Framebuffer {
             if let frame { return frame }
             let renderer: BoardRenderer
@@ -154,7 +155,17 @@ struct RenderCommand: AsyncParsableCommand {
             }
             let drawn = renderer.render(state)
             frame = drawn
+            frameRenderer = renderer
             return drawn
+        }
+        /// Whatever was drawn (an image, the panel, a trace), the boxes in it are said.
+        func reportBoxes() {
+            guard let frameRenderer else { return }
+            let missing = frameRenderer.layout(state).texts.reduce(0) { $0 + $1.missingGlyphs }
+            guard missing > 0 else { return }
+            Console.warning(
+                "\(board.path): \(missing) character\(missing == 1 ? "" : "s") without a glyph in the board's fonts, drawn as boxes "
+                    + "(display.fallback_fonts names fonts for other scripts)")
         }
         /// The picture --output gets: the frame, or with --strip the ticker's whole message.
         func picture() throws(CLIFailure) -> Framebuffer {
@@ -193,7 +204,10 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.ioError, "\(error)")
         }
-        guard let format, let path = options.output else { return }
+        guard let format, let path = options.output else {
+            reportBoxes()
+            return
+        }
         switch format {
         case .json:
             let bytes = Array(BoardStateJSON.encode(state).utf8)
@@ -234,6 +248,7 @@ struct RenderCommand: AsyncParsableCommand {
             let fitted = TerminalSize.of(fileDescriptor: STDOUT_FILENO).map { TerminalBackend.fit(picture, to: $0, leavingRows: 1) }
             Console.raw(TerminalBackend.render(fitted ?? picture))
         }
+        reportBoxes()
     }
 
     /// A file named on the command line must exist, be a file and be readable: exit 66.

@@ -110,5 +110,15 @@ struct ScriptBoardTests {
         let run = try await CLI.run(["render", "--board", board, "--now", Self.now, "--output", scratch.path("l.layout.json")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasSuffix(" texts, 3 characters without a glyph\n"), "\(run.stdout)")
+        // A picture says it too, on stderr, as every drawn output does.
+        let png = try await CLI.run(["render", "--board", board, "--now", Self.now, "--output", scratch.path("frame.png")])
+        #expect(png.status == 0, "\(png.stderr)")
+        #expect(
+            png.stderr.contains(
+                "departure-board: warning: \(board): 3 characters without a glyph in the board's fonts, drawn as boxes"),
+            "\(png.stderr)")
+        // Rows as JSON draw nothing, load no font and say nothing of boxes.
+        let json = try await CLI.run(["render", "--board", board, "--now", Self.now, "--output", scratch.path("state.json")])
+        #expect(json.status == 0 && !json.stderr.contains("without a glyph"), "\(json.stderr)")
     }
 }

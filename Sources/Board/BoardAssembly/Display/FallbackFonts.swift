@@ -52,6 +52,20 @@ enum FallbackFonts {
         return fonts
     }
 
+    /// The system families among `references` (named in the board, not the defaults) that
+    /// are not installed, with the Debian package that installs each.
+    static func notInstalled(
+        _ references: [String]?, readable: (String) -> Bool = { access($0, R_OK) == 0 }
+    ) -> [(name: String, package: String)] {
+        (references ?? []).compactMap { reference in
+            switch reference {
+            case "wenquanyi": wenquanyi.contains { readable($0.path) } ? nil : (reference, "xfonts-wqy")
+            case "unifont": unifont.contains(where: readable) ? nil : (reference, "xfonts-unifont")
+            default: nil
+            }
+        }
+    }
+
     /// The board font's unscaled line height and its whole-number scale.
     static func baseSize(of font: any Font) -> (lineHeight: Int, scale: Int) {
         if let scaled = font as? ScaledFont { return (scaled.base.lineHeight, scaled.scale) }

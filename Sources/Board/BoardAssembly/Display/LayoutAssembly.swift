@@ -56,6 +56,10 @@ public enum LayoutAssembly {
             + SlowPanelRules.warnings(
                 for: board, hasHeader: renderer.options.header,
                 scrolls: renderer.options.style == .ticker || renderer.options.overflow == .scroll)
+            + FallbackFonts.notInstalled(board.display.fallbackFonts).map { family in
+                "\(place(of: "fallback_fonts", in: board)): display.fallback_fonts: \(family.name) is not installed "
+                    + "(apt install \(family.package)): characters only it has are drawn as boxes"
+            }
     }
 
     /// Colour pairs of `display.colors` (as the panel shows them) below WCAG 2's 3:1, the
