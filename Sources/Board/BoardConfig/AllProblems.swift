@@ -30,10 +30,13 @@ enum AllProblems {
             reported += fresh
             var progressed = false
             for problem in fresh {
-                guard let line = problem.line, let column = problem.column, let key = problem.key,
-                    tree.removeEntry(at: YAMLMark(line: line, column: column), named: Self.lastComponent(of: key))
-                else { continue }
-                removedKeys.append(problem.key ?? "")
+                guard let line = problem.line, let column = problem.column, let key = problem.key else { continue }
+                let mark = YAMLMark(line: line, column: column), name = Self.lastComponent(of: key)
+                // A misspelt key is read as the one it likely means, so a key that key requires
+                // does not stop the section's other mistakes from being found.
+                let renamed = problem.likelyKey.map { tree.renameEntry(at: mark, named: name, to: $0) } ?? false
+                guard renamed || tree.removeEntry(at: mark, named: name) else { continue }
+                removedKeys.append(key)
                 progressed = true
             }
             if !progressed { break }
@@ -76,6 +79,37 @@ enum AllProblems {
 }
 
 extension YAMLNode {
+    /// Renames the mapping entry called `name` whose key starts at `mark` to `newName`, unless
+    /// its mapping already has a `newName`.
+    mutating func renameEntry(at mark: YAMLMark, named name: String, to newName: String) -> Bool {
+        switch self {
+        case .scalar:
+            return false
+        case .sequence(var sequence):
+            for index in sequence.items.indices where sequence.items[index].renameEntry(at: mark, named: name, to: newName) {
+                self = .sequence(sequence)
+                return true
+            }
+            return false
+        case .mapping(var mapping):
+            for index in mapping.pairs.indices {
+                if mapping.pairs[index].value.renameEntry(at: mark, named: name, to: newName) {
+                    self = .mapping(mapping)
+                    return true
+                }
+                guard mapping.pairs[index].key.mark == mark, case .scalar(var scalar) = mapping.pairs[index].key,
+                    shown(scalar.value) == name
+                else { continue }
+                guard !mapping.pairs.contains(where: { $0.key.scalar?.value == newName }) else { return false }
+                scalar.value = newName
+                mapping.pairs[index].key = .scalar(scalar)
+                self = .mapping(mapping)
+                return true
+            }
+            return false
+        }
+    }
+
     /// Takes out the mapping entry called `name` whose key or value starts at `mark`, or the
     /// list item that does (`name` then ends in `]`). A problem about a whole section (a
     /// missing key, pointed at the section) matches nothing, so nothing else is taken out.

@@ -10,6 +10,9 @@ public struct BoardFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var message: String
     /// Further problems in the same file, in file order; each printed on its own line.
     public var alsoFound: [BoardFileError] = []
+    /// For an unknown key, the key it most likely misspells (`stop_id` for `stopid`): what
+    /// `validate` reads it as to go on finding the section's other mistakes.
+    public var likelyKey: String?
 
     public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file

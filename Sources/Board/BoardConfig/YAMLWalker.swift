@@ -49,10 +49,13 @@ struct Section {
                     let kind = mapping.pairs.first { $0.key.scalar?.value == "kind" }?.value.scalar?.value
                     listed = keysForKind(kind)
                 }
+                let likely = Suggestions.closest(to: name, in: schema.keys)
                 let suggestion =
-                    Suggestions.closest(to: name, in: schema.keys) == nil
+                    likely == nil
                     ? Suggestions.unknownKeyMessage(name, validKeys: listed) : Suggestions.unknownKeyMessage(name, validKeys: schema.keys)
-                throw Self.error(file, keyNode.mark, keyPath, suggestion)
+                var error = Self.error(file, keyNode.mark, keyPath, suggestion)
+                error.likelyKey = likely
+                throw error
             }
             if let earlier = entries[name] {
                 throw Self.error(

@@ -39,6 +39,23 @@ struct TeachingMessagesTests {
         #expect(error.all.map(\.key) == ["source.kind", "display.rows"], "\(error.description)")
     }
 
+    /// A misspelt required key (`stopid`) is read as the key it likely means, so the source's
+    /// other mistakes are still found, and no "stop_id: required" is made up (issue 48).
+    @Test func aMisspeltRequiredKeyHidesNoOtherMistake() throws {
+        let text = """
+            source:
+              kind: api
+              base_url: https://api.example.org
+              stopid: 200060
+              refresh_interval: 5x
+            display:
+              rows: 0
+            """
+        let error = try #require(boardError { () throws(BoardFileError) in try loader.parse(text, path: "b.yaml") })
+        #expect(error.all.map(\.key) == ["source.stopid", "source.refresh_interval", "display.rows"], "\(error.description)")
+        #expect(error.all.first?.message == "unknown key; did you mean 'stop_id'?")
+    }
+
     @Test func aFileWithOneMistakeStillSaysOneThing() throws {
         let error = try #require(
             boardError { () throws(BoardFileError) in
