@@ -136,7 +136,11 @@ public struct GTFSDeparturesRepository: DeparturesRepository {
                 await updater.update(now: now)
                 if access(settings.storePath, F_OK) != 0, case .failed(let reason)? = updater.lastOutcome {
                     if let stop = updater.lastMissingStop {
-                        throw .misconfigured(message: Self.noSuchStop(stop), detail: "no timetable yet: \(reason)")
+                        let feed = ScheduleUpdater.redacted(updater.settings.url)
+                        throw .misconfigured(
+                            message: Self.noSuchStop(stop),
+                            detail: "\(feed) has no stop with stop_id '\(stop)'; find the stop's id with "
+                                + "`departure-board gtfs stops \(feed) --name NAME`")
                     }
                     throw .failed(detail: "no timetable yet: the download failed: \(reason)")
                 }

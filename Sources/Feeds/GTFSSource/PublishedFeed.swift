@@ -9,6 +9,14 @@ struct PublishedFeed: Equatable {
     var url: String
     var validators = HTTPValidators()
     var checkedAt: Date?
+    /// When there is no store because this copy lacked one of the board's stops: that stop,
+    /// and the board's stops it was asked for, so an unchanged copy (304) is not fetched again.
+    var refusal: Refusal?
+
+    struct Refusal: Equatable {
+        var missingStop: String
+        var askedFor: Set<String>
+    }
 
     static func path(for settings: ScheduleUpdater.Settings) -> String {
         settings.storePath + ".source"
@@ -29,6 +37,10 @@ struct PublishedFeed: Equatable {
             case "etag": feed.validators.etag = value
             case "last-modified": feed.validators.lastModified = value
             case "checked": feed.checkedAt = Double(value).map { Date(timeIntervalSince1970: $0) }
+            case "lacks-stop": feed.refusal = Refusal(missingStop: value, askedFor: feed.refusal?.askedFor ?? [])
+            // Stop ids hold no control characters (the board's rule), so a tab parts them.
+            case "asked-for":
+                feed.refusal?.askedFor = Set(value.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
             default: break
             }
         }
@@ -48,6 +60,10 @@ struct PublishedFeed: Equatable {
         if let etag = validators.etag { lines.append("etag " + etag) }
         if let lastModified = validators.lastModified { lines.append("last-modified " + lastModified) }
         if let checkedAt { lines.append("checked \(checkedAt.timeIntervalSince1970)") }
+        if let refusal {
+            lines.append("lacks-stop " + refusal.missingStop)
+            lines.append("asked-for " + refusal.askedFor.sorted().joined(separator: "\t"))
+        }
         try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: Self.path(for: settings))
     }
 }

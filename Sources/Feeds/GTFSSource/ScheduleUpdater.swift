@@ -178,7 +178,10 @@ public final class ScheduleUpdater: Sendable {
             return .failed(error.detail)
         }
         let storeExists = access(settings.storePath, F_OK) == 0
-        if conditional, storeExists { headers += previous.validators.conditionalHeaders }
+        // With no store, only a copy refused for lacking a stop the board still asks for is
+        // worth asking after: unchanged, it lacks it still.
+        let refused = storeExists ? nil : previous.refusal.flatMap { $0.askedFor == settings.stopIDs ? $0 : nil }
+        if conditional, storeExists || refused != nil { headers += previous.validators.conditionalHeaders }
         let request = HTTPRequest(url: url, headers: headers, limits: settings.limits, bodyFile: download)
         let response: HTTPResponse
         do {
@@ -195,6 +198,13 @@ public final class ScheduleUpdater: Sendable {
             checked.save(for: settings)
             return .unchanged
         }
+        if response.status == 304, let refused {
+            checked.validators = previous.validators.updated(by: response)
+            checked.refusal = refused
+            checked.save(for: settings)
+            missingStop = refused.missingStop
+            return .failed("\(Self.redacted(settings.url)) is unchanged and still has no stop with stop_id '\(refused.missingStop)'")
+        }
         guard (200..<300).contains(response.status) else {
             return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))\(response.throughProxy)")
         }
@@ -209,6 +219,10 @@ public final class ScheduleUpdater: Sendable {
         }
         missingStop = lacking
         if case .imported = outcome { checked.save(for: settings) }
+        if let lacking, !storeExists {
+            checked.refusal = PublishedFeed.Refusal(missingStop: lacking, askedFor: settings.stopIDs)
+            checked.save(for: settings)
+        }
         return outcome
     }
 

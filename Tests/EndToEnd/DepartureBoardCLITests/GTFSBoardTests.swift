@@ -360,7 +360,11 @@ import Testing
         let scratch = try ScratchDirectory()
         try GTFSFeedBuilder.writeZip(Self.feed, to: scratch.path("feed.zip"))
         let zip = Array(try Data(contentsOf: URL(fileURLWithPath: scratch.path("feed.zip"))))
-        let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: [("Content-Type", "application/zip")], body: zip) }
+        let server = try LoopbackHTTPServer { request in
+            request.header("If-None-Match") == "\"v1\""
+                ? .respond(status: 304, headers: [("ETag", "\"v1\"")], body: [])
+                : .respond(status: 200, headers: [("Content-Type", "application/zip"), ("ETag", "\"v1\"")], body: zip)
+        }
         defer { server.stop() }
         try
             "name: Central\ntimezone: Australia/Sydney\nsource: {kind: gtfs, store: central.sqlite, stop_ids: [\"999999\"], schedule_url: \"\(server.baseURL)/feed.zip\"}\n"
@@ -371,7 +375,21 @@ import Testing
         ])
         let state = try String(contentsOfFile: scratch.path("state.json"), encoding: .utf8)
         #expect(state.contains(#""status":"error","message":"No stop 999999 in timetable""#), "\(state)")
-        #expect(rendered.stderr.contains("stops.txt: no stop with stop_id '999999'"), "the detail stays in the log: \(rendered.stderr)")
+        // One cause, and where to find the right id.
+        #expect(
+            rendered.stderr.contains(
+                "No stop 999999 in timetable: \(server.baseURL)/feed.zip has no stop with stop_id '999999'; "
+                    + "find the stop's id with `departure-board gtfs stops \(server.baseURL)/feed.zip --name NAME`"),
+            "the detail stays in the log: \(rendered.stderr)")
+        // The next render asks whether the copy changed, and does not download it again.
+        let again = try await CLI.run([
+            "render", "--board", scratch.path("central.yaml"), "--now", Self.now, "--output", scratch.path("state.json"),
+        ])
+        #expect(again.stderr.contains("has no stop with stop_id '999999'"), "\(again.stderr)")
+        #expect(
+            server.requests.filter { $0.path == "/feed.zip" }.map { $0.header("If-None-Match") } == [nil, "\"v1\""],
+            "\(server.requests.map(\.path))")
+        #expect(try String(contentsOfFile: scratch.path("state.json"), encoding: .utf8).contains("No stop 999999 in timetable"))
 
         let live = try await CLI.run(["validate", "--live", "--now", Self.now, scratch.path("central.yaml")])
         #expect(live.status == 74)
