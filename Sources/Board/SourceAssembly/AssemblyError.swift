@@ -8,6 +8,11 @@ public struct AssemblyError: Error, Equatable, CustomStringConvertible {
         case boardFile
         /// Departures data the user supplied breaks the contract.
         case data
+        /// A file named on the command line (a feed's zip) does not exist or cannot be read.
+        case noInput
+        /// A source the command needs did not answer with what was asked (an HTTP error, a
+        /// name that does not resolve, a timeout).
+        case unavailable
         /// A device or file could not be opened, read or written.
         case io
     }

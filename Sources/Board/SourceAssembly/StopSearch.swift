@@ -36,12 +36,14 @@ public enum StopSearch {
             do {
                 response = try await BoardSetup.httpClient(board?.source, proxyEnvironment: proxyEnvironment).get(request)
             } catch {
-                throw AssemblyError(.io, "\(ScheduleUpdater.redacted(feed)): \(error)")
+                throw AssemblyError(.unavailable, "\(ScheduleUpdater.redacted(feed)): \(error)")
             }
             guard (200..<300).contains(response.status) else {
-                throw AssemblyError(.io, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))\(response.throughProxy)")
+                throw AssemblyError(.unavailable, "HTTP \(response.status) from \(ScheduleUpdater.redacted(feed))\(response.throughProxy)")
             }
             zipPath = path
+        } else {
+            try TimetableImport.checkReadable(feed)
         }
         do {
             return try GTFSStopFinder.search(zipPath: zipPath, member: member, name: name, near: near, limit: limit)

@@ -59,8 +59,11 @@ public final class ScheduleUpdater: Sendable {
         /// The server said the zip has not changed (304, or the same validators).
         case unchanged
         case imported(GTFSImportSummary)
-        /// Why the check failed; the store is as it was.
+        /// Why the check failed (the feed could not be fetched); the store is as it was.
         case failed(String)
+        /// Why the copy fetched was refused (not a feed, or one without a board's stop); the
+        /// store is as it was.
+        case refused(String)
     }
 
     public let settings: Settings
@@ -137,7 +140,10 @@ public final class ScheduleUpdater: Sendable {
     private func finish(_ outcome: Outcome, claim: Polled<Outcome, DeparturesError>.Claim, missingStop: String?, at now: Date) {
         self.missingStop.withLock { $0 = missingStop }
         let result: Result<Outcome, DeparturesError>
-        if case .failed(let reason) = outcome { result = .failure(.failed(detail: reason)) } else { result = .success(outcome) }
+        switch outcome {
+        case .failed(let reason), .refused(let reason): result = .failure(.failed(detail: reason))
+        case .notDue, .unchanged, .imported: result = .success(outcome)
+        }
         polled.end(claim, with: result, at: now)
         let wait = polled.delay
         switch outcome {
@@ -153,7 +159,7 @@ public final class ScheduleUpdater: Sendable {
             if let problem = summary.translationsProblem {
                 logger.warning("timetable translations: \(problem)", metadata: ["url": "\(Self.redacted(settings.url))"])
             }
-        case .failed(let reason):
+        case .failed(let reason), .refused(let reason):
             let keeping = access(settings.storePath, F_OK) == 0 ? "keeping the current store" : "no store yet"
             logger.error(
                 "timetable update failed, \(keeping): \(reason)",
@@ -203,7 +209,7 @@ public final class ScheduleUpdater: Sendable {
             checked.refusal = refused
             checked.save(for: settings)
             missingStop = refused.missingStop
-            return .failed("\(Self.redacted(settings.url)) is unchanged and still has no stop with stop_id '\(refused.missingStop)'")
+            return .refused("\(Self.redacted(settings.url)) is unchanged and still has no stop with stop_id '\(refused.missingStop)'")
         }
         guard (200..<300).contains(response.status) else {
             return .failed("HTTP \(response.status) from \(Self.redacted(settings.url))\(response.throughProxy)")
@@ -214,7 +220,7 @@ public final class ScheduleUpdater: Sendable {
             do throws(GTFSImportError) {
                 return (.imported(try importer.importFeed(zipPath: download, storePath: storePath)), nil)
             } catch {
-                return (.failed("the downloaded timetable was refused: \(error)"), error.missingStop)
+                return (.refused("the downloaded timetable was refused: \(error)"), error.missingStop)
             }
         }
         missingStop = lacking

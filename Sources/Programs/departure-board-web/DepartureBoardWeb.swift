@@ -114,10 +114,5 @@ struct HubCommand: AsyncParsableCommand {
 /// Named as departure-board's own errors: users meet this program as `departure-board serve`.
 func failure(_ error: AssemblyError) -> ExitCode {
     FileDescriptorWriter.writeAll(STDERR_FILENO, Array("departure-board: error: \(error.message)\n".utf8))
-    switch error.kind {
-    case .usage: return ExitCode(64)
-    case .boardFile: return ExitCode(78)
-    case .data: return ExitCode(65)
-    case .io: return ExitCode(74)
-    }
+    return ExitCode(error.kind.exitStatus.rawValue)
 }

@@ -6,18 +6,6 @@ import SystemFiles
 import Glibc
 #endif
 
-/// The exit codes of the design (sysexits.h values, which service managers understand).
-enum ExitStatus: Int32 {
-    case usage = 64
-    case dataError = 65
-    /// A file named on the command line does not exist or cannot be read.
-    case noInput = 66
-    /// A program the command runs is not installed (serve's departure-board-web).
-    case unavailable = 69
-    case ioError = 74
-    case configError = 78
-}
-
 /// An error the tool reports in one line on stderr and turns into an exit code.
 struct CLIFailure: Error, CustomStringConvertible {
     var status: ExitStatus
@@ -30,12 +18,7 @@ struct CLIFailure: Error, CustomStringConvertible {
 
     /// An assembly failure, with the exit code of its kind.
     init(_ error: AssemblyError) {
-        switch error.kind {
-        case .usage: self.init(.usage, error.message)
-        case .boardFile: self.init(.configError, error.message)
-        case .data: self.init(.dataError, error.message)
-        case .io: self.init(.ioError, error.message)
-        }
+        self.init(error.kind.exitStatus, error.message)
     }
 }
 

@@ -141,19 +141,20 @@ struct GTFSStopsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let matches: [GTFSStopMatch]
         do {
             let boardFile = try board.map { path throws(AssemblyError) in try BoardSetup.loadBoardFile(path: path) }
-            let matches = try await StopSearch.run(
+            matches = try await StopSearch.run(
                 feed: feed, name: name, near: near.flatMap(Self.point), member: member,
                 limit: limit, board: boardFile,
                 proxyEnvironment: .ofThisProcess)
-            guard !matches.isEmpty else {
-                Console.info("no stops match")
-                return
-            }
-            StopSearch.lines(matches).forEach(Console.info)
         } catch {
             throw CLIFailure(error).exit()
         }
+        guard !matches.isEmpty else {
+            Console.info("no stops match")
+            throw ExitCode(ExitStatus.nothingFound.rawValue)
+        }
+        StopSearch.lines(matches).forEach(Console.info)
     }
 }

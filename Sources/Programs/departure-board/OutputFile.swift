@@ -1,5 +1,6 @@
 import DisplayBackends
 import SystemFiles
+import SourceAssembly
 
 /// The formats `render --output` writes, picked by the file's extension; `-` draws the
 /// board on the terminal.

@@ -93,6 +93,6 @@ struct ValidateCommand: AsyncParsableCommand {
             Console.info("\(file): the board file is valid, but the live check failed")
         }
         if failures > 0 { throw ExitCode(ExitStatus.configError.rawValue) }
-        if liveFailures > 0 { throw ExitCode(ExitStatus.ioError.rawValue) }
+        if liveFailures > 0 { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
 }

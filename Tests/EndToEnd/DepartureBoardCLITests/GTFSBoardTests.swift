@@ -347,7 +347,7 @@ import Testing
             #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
             #expect(live.stdout.contains("  vehicle positions: fetched"), "\(live.stdout)")
         } else {
-            #expect(live.status == 74)
+            #expect(live.status == 69)
             #expect(
                 live.stderr.contains("live: vehicle positions: Failed to load departures: HTTP 503 from GTFS-Realtime feed"),
                 "\(live.stderr)")
@@ -392,7 +392,7 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("state.json"), encoding: .utf8).contains("No stop 999999 in timetable"))
 
         let live = try await CLI.run(["validate", "--live", "--now", Self.now, scratch.path("central.yaml")])
-        #expect(live.status == 74)
+        #expect(live.status == 69)
         #expect(!live.stdout.contains(": ok"), "one verdict: \(live.stdout)")
         #expect(live.stderr.contains("live: timetable: No stop 999999 in timetable"), "\(live.stderr)")
         #expect(live.stdout.contains("the board file is valid, but the live check failed"), "\(live.stdout)")

@@ -117,7 +117,7 @@ struct JSONKindCLITests {
         let refused = try await CLI.run(
             ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
             environment: ["JSON_TEST_KEY": "wrong-key"])
-        #expect(refused.status == 74)
+        #expect(refused.status == 69)
         #expect(refused.stderr.contains("/ws/v2/arrivals?locIDs=200060&json=true: Invalid appID"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
 

@@ -78,7 +78,7 @@ struct OneBusAwayCLITests {
         let refused = try await CLI.run(
             ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
             environment: ["OBA_TEST_KEY": "wrong-key"])
-        #expect(refused.status == 74)
+        #expect(refused.status == 69)
         #expect(
             refused.stderr.contains("arrivals-and-departures-for-stop/1_75403.json: OneBusAway error 401: permission denied"),
             "\(refused.stderr)")

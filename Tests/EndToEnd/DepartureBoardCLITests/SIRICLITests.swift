@@ -106,7 +106,7 @@ struct SIRICLITests {
         let refused = try await CLI.run(
             ["validate", "--live", "--now", GTFSBoardCLITests.now, board],
             environment: ["SIRI_TEST_KEY": "wrong-key"])
-        #expect(refused.status == 74)
+        #expect(refused.status == 69)
         #expect(refused.stderr.contains("/siri: SIRI error: UnapprovedKeyAccessError: Unknown key"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("wrong-key"))
     }
@@ -184,7 +184,7 @@ struct SIRICLITests {
               stop_id: "1"
             """)
         let run = try await CLI.run(["validate", "--live", "--now", GTFSBoardCLITests.now, board])
-        #expect(run.status == 74)
+        #expect(run.status == 69)
         #expect(
             run.stderr.contains(
                 "/broken?MonitoringRef=1: not well-formed XML: line 1: Opening and ending tag mismatch: ServiceDelivery line 1 and Siri"),

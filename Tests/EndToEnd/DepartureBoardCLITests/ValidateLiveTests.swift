@@ -42,7 +42,7 @@ struct ValidateLiveTests {
 
         serveRenumbered.set()
         let bad = try await CLI.run(live, environment: ["GTFS_TEST_KEY": "k"])
-        #expect(bad.status == 74, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.status == 69, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stderr.contains("5 entities, 0 of 5 trips for the board's routes matched the timetable (0 %)"), "\(bad.stderr)")
         #expect(bad.stderr.contains("below realtime_match_warning (50 %)"), "\(bad.stderr)")
         #expect(!bad.stderr.contains("k\n") && !bad.stdout.contains("apikey k"), "the key never appears")
@@ -94,10 +94,38 @@ struct GTFSStopsCommandTests {
             "\(run.stdout)")
         #expect(!run.stdout.contains("Strathfield"))
         let south = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--near", "-33.88,151.21", "--limit", "2"])
-        #expect(south.status == 0, "a southern latitude is a value, not an option: \(south.stderr)")
+        // The feed has no coordinates: nothing is near anything, which is no usage error.
+        #expect(south.status == 1 && south.stdout == "no stops match\n", "a southern latitude is a value, not an option: \(south.stderr)")
         let nothing = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip")])
         #expect(nothing.status == 64 && nothing.stderr.contains("--name"), "\(nothing.stderr)")
         let missing = try await CLI.run(["gtfs", "stops", scratch.path("none.zip"), "--name", "x"])
-        #expect(missing.status == 65 && missing.stderr.contains("none.zip"), "\(missing.stderr)")
+        #expect(
+            missing.status == 66 && missing.stderr.contains("none.zip: cannot read: No such file or directory"), "\(missing.stderr)")
+    }
+
+    /// The exit-code table (Boards/docs/command-line.md): nothing found is 1, as grep says it;
+    /// a feed URL that does not answer with the feed is 69 for `gtfs stops` and `gtfs import`
+    /// alike; a zip that is not a feed is 65.
+    @Test func everyOutcomeHasItsExitCode() async throws {
+        let scratch = try ScratchDirectory()
+        try GTFSFeedBuilder.writeZip(GTFSBoardCLITests.feed, to: scratch.path("feed.zip"))
+        let none = try await CLI.run(["gtfs", "stops", scratch.path("feed.zip"), "--name", "Atlantis"])
+        #expect(none.status == 1 && none.stdout == "no stops match\n", "\(none.stdout)\(none.stderr)")
+
+        let server = try LoopbackHTTPServer { _ in .respond(status: 404, headers: [], body: Array("gone".utf8)) }
+        defer { server.stop() }
+        let stops = try await CLI.run(["gtfs", "stops", server.baseURL + "/feed.zip", "--name", "x"])
+        #expect(stops.status == 69 && stops.stderr.contains("HTTP 404 from \(server.baseURL)/feed.zip"), "\(stops.stderr)")
+        let board = try scratch.write(
+            "central.yaml",
+            "name: Central\ntimezone: Australia/Sydney\n"
+                + "source: {kind: gtfs, store: central.sqlite, stop_ids: [CEN], schedule_url: \"\(server.baseURL)/feed.zip\"}\n")
+        let imported = try await CLI.run(["gtfs", "import", "--board", board])
+        #expect(imported.status == 69 && imported.stderr.contains("HTTP 404"), "\(imported.stderr)")
+        let absent = try await CLI.run(["gtfs", "import", scratch.path("none.zip"), "--board", board])
+        #expect(absent.status == 66 && absent.stderr.contains("none.zip: cannot read"), "\(absent.stderr)")
+        let notAZip = try scratch.write("bad.zip", "not a zip")
+        let bad = try await CLI.run(["gtfs", "import", notAZip, "--board", board])
+        #expect(bad.status == 65, "\(bad.stderr)")
     }
 }

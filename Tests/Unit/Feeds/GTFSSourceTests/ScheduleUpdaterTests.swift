@@ -66,7 +66,7 @@ import Testing
 
         // A corrupt download is refused and the store stays as it was.
         published.withLock { $0 = Published(zip: Array("PK\u{3}\u{4}not a zip at all".utf8), etag: "\"v3\"") }
-        guard case .failed(let reason) = await updater.update(now: Self.start.addingTimeInterval(2 * 86_400)) else {
+        guard case .refused(let reason) = await updater.update(now: Self.start.addingTimeInterval(2 * 86_400)) else {
             Issue.record("a corrupt zip must fail")
             return
         }
@@ -145,7 +145,7 @@ import Testing
         let lines = LogLines()
         let settings = ScheduleUpdater.Settings(url: server.baseURL + "/gtfs.zip", storePath: folder + "/s.sqlite", stopIDs: ["999999"])
         let updater = ScheduleUpdater(settings: settings, logger: .capturing(into: lines))
-        guard case .failed(let reason) = await updater.update(now: Self.start) else {
+        guard case .refused(let reason) = await updater.update(now: Self.start) else {
             Issue.record("a feed without the board's stop must be refused")
             return
         }
