@@ -55,6 +55,19 @@ public struct BoardState: Equatable, Sendable {
     /// The places (`SourcePlace.index`) of the sources that fail: their labels carry a mark.
     public var failingSources: Set<Int> { Set(sources.filter(\.isFailing).map(\.place.index)) }
 
+    /// The sources of a board that otherwise shows rows which fail with none left on it: no
+    /// row carries their marked label, so the panel says so in a line of its own.
+    public var failingWithoutRows: [SourceStatus] {
+        guard sources.count > 1 else { return [] }
+        let shown = Set(rows.map(\.place.index))
+        return sources.filter { $0.status == .error && !shown.contains($0.place.index) }
+    }
+
+    /// What a panel says of such a source: its label, marked as its rows' would be, and why.
+    public static func failingLine(_ source: SourceStatus) -> String {
+        source.place.name + "! " + (source.message ?? DeparturesError.failedMessage)
+    }
+
     public init(
         boardName: String, now: Date, status: BoardStatus, message: String?, updated: Date?,
         rows: [DepartureRow], notice: String? = nil, alerts: [ServiceAlert] = [], zone: TimeZoneRules,

@@ -7,6 +7,8 @@ extension RowsLayout {
     enum BottomLine: Equatable {
         case status
         case alerts([ServiceAlert])
+        /// A source that fails with no rows left to carry its mark.
+        case failingSource(SourceStatus)
         case notice(String)
     }
 
@@ -17,8 +19,19 @@ extension RowsLayout {
         if state.status == .stale { return .status }
         guard state.status == .ok || state.status == .empty else { return nil }
         let told = state.toldAlerts
-        if !told.isEmpty { return options.alerts == .line ? .alerts(told) : nil }
+        if !told.isEmpty, options.alerts == .line { return .alerts(told) }
+        if let failing = state.failingWithoutRows.first { return .failingSource(failing) }
+        if !told.isEmpty { return nil }
         return state.shownNotice.map(BottomLine.notice)
+    }
+
+    /// `Trains! Timetable expired 2025-12-31`, in the error colour, cut to the line.
+    func drawFailingSource(_ source: SourceStatus, on canvas: inout Canvas) {
+        let top = size.height - rowHeight + gap
+        canvas.fill(Rect(x: 0, y: top - gap, width: size.width, height: 1), .dimText)
+        let line = BoardState.failingLine(source)
+        let text = font.truncated(line, toWidth: size.width - 2 * gap)
+        canvas.draw(text, font: font, x: gap, baseline: top + font.ascent, .error, role: .message, full: line)
     }
 
     /// Each told alert in a line, one after another: still when they fit, else scrolling.

@@ -44,7 +44,7 @@ struct RowsLayout {
     }
 
     /// The bottom line is taken while stale (the error), else by alerts told as a line, else
-    /// by a notice from a source that has no alerts.
+    /// by a source failing with no rows left, else by a notice from a source that has no alerts.
     func hasStatusLine(_ state: BoardState) -> Bool {
         bottomLine(state) != nil
     }
@@ -87,6 +87,7 @@ struct RowsLayout {
         switch bottom {
         case .status: drawStatus(state, on: &canvas)
         case .alerts(let alerts): drawAlertLine(alerts, elapsed: elapsed, on: &canvas)
+        case .failingSource(let source): drawFailingSource(source, on: &canvas)
         case .notice(let notice): drawNotice(notice, on: &canvas)
         case nil: break
         }

@@ -32,6 +32,7 @@ struct TickerLayout {
             return parts.joined(separator: " ")
         }
         if state.status == .stale, let message = state.message { items.append(message) }
+        items += state.failingWithoutRows.map(BoardState.failingLine)
         // As the row layout's bottom line: alerts that stop riders, else a source's notice.
         let told = state.toldAlerts
         if state.status == .ok || state.status == .empty, !told.isEmpty, options.alerts != .off {

@@ -71,6 +71,23 @@ struct SeveralSourcesLayoutTests {
         }
     }
 
+    /// A source that fails with no rows left (a timetable that expired) has no row to carry
+    /// its mark: the bottom line says it, as the ticker does, and a source that still has
+    /// rows keeps its marked label only (issue 48).
+    @Test func aSourceFailingWithNoRowsLeftIsSaidOnTheBottomLine() throws {
+        var state = Self.state(trainFailing: false)
+        state.rows = state.rows.filter { $0.place == Self.bus }
+        state.sources[1] = SourceStatus(place: Self.train, status: .error, message: "Timetable expired 2025-12-31", lastSuccess: nil)
+        #expect(state.failingWithoutRows.map(\.place) == [Self.train])
+        let options = Self.options(256, 64, .gray4, font: Scene.font("board-6x12"))
+        try expectGolden(BoardRenderer(options: options).render(state), "sources-failing-without-rows-256x64-gray4")
+        let said = BoardRenderer(options: options).layout(state).texts.filter { $0.role == .message }.map(\.text)
+        #expect(said == ["Train! Timetable expired 2025-12-31"])
+        #expect(TickerLayout(options: options).text(for: state).contains("Train! Timetable expired 2025-12-31"))
+        // With rows of its own on the board, the marked label says it; no line is taken.
+        #expect(Self.state().failingWithoutRows.isEmpty)
+    }
+
     @Test func leaveByAsTheCountdownKeepsTheDepartureTime() throws {
         let preview = Self.options(480, 320, .rgb888, font: ScaledFont(Scene.font("board-8x16"), scale: 2), countdown: .leave)
         try expectGolden(BoardRenderer(options: preview).render(Self.state(trainFailing: false)), "sources-leave-480x320-rgb888")
