@@ -43,7 +43,7 @@ public enum StopSearch {
             }
             zipPath = path
         } else {
-            try TimetableImport.checkReadable(feed)
+            try NamedInput.checkReadable(feed)
         }
         do {
             return try GTFSStopFinder.search(zipPath: zipPath, member: member, name: name, near: near, limit: limit)

@@ -3,9 +3,6 @@ public import BoardConfig
 public import GTFSSchedule
 import GTFSSource
 public import HTTPFetch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `gtfs import`: a GTFS zip — a file, or the agency's URL — into a `kind: gtfs` source's store.
 public enum TimetableImport {
@@ -52,12 +49,6 @@ public enum TimetableImport {
         indices.map { index in board.sources[index].label.map { "\(index) (\($0))" } ?? "\(index)" }.joined(separator: ", ")
     }
 
-    /// A feed's zip named by path must be there to read: exit 66, not a refused feed.
-    static func checkReadable(_ path: String) throws(AssemblyError) {
-        guard access(path, R_OK) != 0 else { return }
-        throw AssemblyError(.noInput, "\(path): cannot read: \(String(cString: strerror(errno)))")
-    }
-
     /// Imports `feed` (or the source's own `schedule_url`) into source `index`'s store, and
     /// says what it imported and where. `proxyEnvironment`: the program's proxy variables, for
     /// a URL (the board's `proxy:` wins).
@@ -70,7 +61,7 @@ public enum TimetableImport {
             throw AssemblyError(.usage, "\(board.sectionName(ofSource: index)): no feed to import")
         }
         guard feed.hasPrefix("http://") || feed.hasPrefix("https://") else {
-            try checkReadable(feed)
+            try NamedInput.checkReadable(feed)
             do {
                 return (
                     try GTFSImporter(stopIDs: Set(gtfs.stopIDs), member: gtfs.scheduleMember)

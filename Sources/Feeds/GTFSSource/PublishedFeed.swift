@@ -29,6 +29,7 @@ struct PublishedFeed: Equatable {
         let empty = PublishedFeed(url: settings.url)
         guard let bytes = try? BoundedFile.read(path(for: settings), maxBytes: 16 * 1024) else { return empty }
         var feed = PublishedFeed(url: "")
+        var missingStop: String?, askedFor: Set<String> = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
             let value = String(line[line.index(after: space)...])
@@ -37,13 +38,13 @@ struct PublishedFeed: Equatable {
             case "etag": feed.validators.etag = value
             case "last-modified": feed.validators.lastModified = value
             case "checked": feed.checkedAt = Double(value).map { Date(timeIntervalSince1970: $0) }
-            case "lacks-stop": feed.refusal = Refusal(missingStop: value, askedFor: feed.refusal?.askedFor ?? [])
+            case "lacks-stop": missingStop = value
             // Stop ids hold no control characters (the board's rule), so a tab parts them.
-            case "asked-for":
-                feed.refusal?.askedFor = Set(value.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+            case "asked-for": askedFor = Set(value.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
             default: break
             }
         }
+        feed.refusal = missingStop.map { Refusal(missingStop: $0, askedFor: askedFor) }
         if let checked = feed.checkedAt, checked > wallClock.addingTimeInterval(60) { feed.checkedAt = nil }
         return feed.url == settings.url ? feed : empty
     }

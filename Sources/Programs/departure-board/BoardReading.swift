@@ -20,7 +20,11 @@ struct BoardReading {
         let override: BoardSetup.SourceOverride
         if let file = departures {
             // The user's own mistake, not a source failing at run time: refuse it, write nothing.
-            try RenderCommand.checkReadable(file, option: "--departures")
+            do {
+                try NamedInput.checkReadable(file, option: "--departures")
+            } catch {
+                throw CLIFailure(error)
+            }
             override = .file(file)
         } else if let base = apiBase, let stop {
             override = .api(baseURL: base, stopID: stop)

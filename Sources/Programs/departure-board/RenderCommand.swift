@@ -250,17 +250,4 @@ struct RenderCommand: AsyncParsableCommand {
         }
         reportBoxes()
     }
-
-    /// A file named on the command line must exist, be a file and be readable: exit 66.
-    static func checkReadable(_ path: String, option: String) throws(CLIFailure) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw CLIFailure(.noInput, "\(option) \(path): cannot read: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw CLIFailure(.noInput, "\(option) \(path): cannot read: Is a directory")
-        }
-    }
 }
