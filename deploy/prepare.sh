@@ -37,9 +37,10 @@ while (($#)); do
         # and a TLS server for the HTTP client's tests: python3's ssl module, certificates from openssl;
         # curl for the package test's requests to the installed server program; tinyproxy, the
         # proxy the HTTP client's proxy tests start; Debian's bitmap CJK and Unifont fonts, which
-        # the boards in other scripts (Boards/tokyo-*, jerusalem, dubai) fall back on.
+        # the boards in other scripts (Boards/tokyo-*, jerusalem, dubai) fall back on; debootstrap
+        # for the clean root the README's first command is proven on, and the systemd tier's guest.
         --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl tinyproxy
-                            xfonts-wqy xfonts-unifont); shift ;;
+                            xfonts-wqy xfonts-unifont debootstrap); shift ;;
         --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;

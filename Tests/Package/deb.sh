@@ -28,6 +28,10 @@ if [[ -z ${DEPARTURE_BOARD_THROWAWAY_ROOT:-} ]]; then
     "$deploy_dir/prepare.sh" --package
     deb=$(readlink -f "${1:-$("$deploy_dir/build-package.sh")}")
     [[ -f $deb ]] || { echo "deb.sh: no package at $deb" >&2; exit 66; }
+    # Before anything is installed here: the throwaway root below needs a private mount namespace.
+    # shellcheck source=Tests/Support/Shell/private-mounts.sh
+    . "$deploy_dir/../Tests/Support/Shell/private-mounts.sh"
+    need_private_mounts deb.sh
     # A sign's own state: its files' contents, owners and modes, the package's, the unit's links.
     fingerprint() {
         { "${sudo[@]}" find /etc/departure-board /var/lib/departure-board -xdev -printf '%p %U %G %m\n' 2>/dev/null

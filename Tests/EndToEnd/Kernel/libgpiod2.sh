@@ -32,6 +32,9 @@ if [ ! -e "$PREFIX/lib/libgpiod.so.3" ]; then
 fi
 
 t=$(now)
+# shellcheck source=Tests/Support/Shell/private-mounts.sh
+. "$REPO_DIR/Tests/Support/Shell/private-mounts.sh"
+need_private_mounts libgpiod2.sh
 multiarch=$(gcc -print-multiarch)
 export PREFIX WORK multiarch
 if ! unshare -m bash -c '
