@@ -110,9 +110,13 @@ fi
 names=()
 for deb in "${debs[@]}"; do
     [[ -f $deb && -r $deb ]] || die 66 "no readable DEB at $deb"
-    fields=$(dpkg-deb --field "$deb" Package Architecture 2>/dev/null) || die 65 "$deb is not a Debian package"
+    fields=$(dpkg-deb --field "$deb" Package Architecture Section Priority 2>/dev/null) || die 65 "$deb is not a Debian package"
     name=$(sed -n 's/^Package: //p' <<<"$fields")
     arch=$(sed -n 's/^Architecture: //p' <<<"$fields")
+    # reprepro files a package by them and skips one without.
+    if ! grep -q '^Section: ' <<<"$fields" || ! grep -q '^Priority: ' <<<"$fields"; then
+        die 65 "$deb has no Section or no Priority field"
+    fi
     [[ $arch =~ ^(amd64|arm64|all)$ ]] || die 65 "$deb is for $arch; the repository carries amd64, arm64 and all"
     [[ $name != "$keyring_package" ]] || die 65 "$deb: the keyring package is built by publish itself"
     names+=("$name")
@@ -166,6 +170,17 @@ override_changed=false
 cmp -s "$work/deb.override" "$repo/conf/deb.override" || { cp "$work/deb.override" "$repo/conf/deb.override"; override_changed=true; }
 
 reprepro=(reprepro --basedir "$repo" --export=changed)
+# reprepro would skip an older version without failing; APT never downgrades, so say so.
+# shellcheck disable=SC2016 # dpkg-deb's and reprepro's own ${field} formats
+for deb in "${debs[@]}"; do
+    read -r name version arch < <(dpkg-deb --show --showformat '${Package} ${Version} ${Architecture}\n' "$deb")
+    filter=(); [[ $arch == all ]] || filter=(-A "$arch")
+    while read -r published_arch published; do
+        if dpkg --compare-versions "$version" lt "$published"; then
+            die 65 "$deb is $version, older than the $published published for $published_arch; signs never downgrade, so publish a higher version"
+        fi
+    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version}\n' list "$suite" "$name" 2>/dev/null || true)
+done
 # The keyring package: rebuilt only when the key or the URL changed, one version up.
 mapfile -t fingerprints < "$work/fingerprints"
 gpg --homedir "$gpg_home" --batch --export "${fingerprints[@]}" > "$work/key.pgp"
@@ -183,7 +198,7 @@ fi
 
 if ! "${reprepro[@]}" includedeb "$suite" "$keyring_deb" "${debs[@]}" 2> "$work/reprepro.log"; then
     cat "$work/reprepro.log" >&2
-    die 65 "reprepro refused the packages (above); a version already published with other contents needs a new version number"
+    die 65 "reprepro refused the packages (its reasons above; a version already published with other contents needs a new version number)"
 fi
 grep -v '^Exporting indices\|^Skipping inclusion of .* as it has already' "$work/reprepro.log" >&2 || true
 # A DEB already in the suite is not read again: the override is applied to what is there.

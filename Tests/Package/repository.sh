@@ -77,7 +77,16 @@ check "publishing the same DEB again changes no file" cmp "$t/tree.before" "$t/t
 # 4. Serve www/ (departure-board -> the published tree) and subscribe a private APT to it.
 mkdir "$t/www"
 ln -s "$public" "$t/www/departure-board"
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$t/www" > "$t/server.log" 2>&1 &
+# Python's file server, minus If-Modified-Since: the test swaps trees within one second, which
+# a date to the second would call unchanged (a real server sees no such swaps).
+python3 -u -c 'import functools, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def send_head(self):
+        del self.headers["If-Modified-Since"]
+        return super().send_head()
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+print("serving on port", server.server_address[1], "now", flush=True)
+server.serve_forever()' "$t/www" > "$t/server.log" 2>&1 &
 server=$!
 port=''
 for _ in $(seq 50); do port=$(sed -nE 's/.* port ([0-9]+) .*/\1/p' "$t/server.log"); [[ -n $port ]] && break; sleep 0.1; done
@@ -150,11 +159,43 @@ else fail "a repository signed by another key is refused, naming the key"; sed '
 ln -sfn "$public" "$t/www/departure-board"
 if update && ! grep -q '^[WE]:' "$t/update.log"; then pass "the genuine repository is taken again"; else fail "the genuine repository is taken again"; sed 's/^/  /' "$t/update.log"; fi
 
-# 7. publish's own refusals, with the project's exit codes.
+# 7. Key rotation as deploy/UPDATES.md tells it: a second key in the home signs beside the
+# first, and the keyring package carries both; a sign still on the old keyring updates. Then the
+# old key goes, and a sign on the new keyring updates.
+
+old_key=$(sed -n 's/^signed by:  //p' "$t/publish.log")
+gpg --homedir "$t/gnupg" --batch --quiet --passphrase '' --quick-generate-key 'departure-board archive 2 <owner@localhost>' ed25519 sign never 2>/dev/null
+"${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$deb" > "$t/rotate.log" 2>&1 || fail "publish with a second key"
+check "rotation: two keys sign, and the keyring package (version 2) carries both" sh -c \
+    "grep -q '^keyring: .* 2 ' '$t/rotate.log' && [ \$(gpg --show-keys --with-colons '$public/departure-board-archive-keyring.pgp' | grep -c '^pub') -eq 2 ] \
+     && [ \$(sed -n '/^-----BEGIN PGP SIGNATURE/,\$p' '$public/dists/stable/InRelease' | gpg --list-packets 2>/dev/null | grep -c '^:signature packet') -eq 2 ]"
+if update && ! grep -q '^[WE]:' "$t/update.log"; then pass "rotation: a sign still on the old keyring updates with no warning"; else fail "rotation: a sign still on the old keyring updates with no warning"; sed 's/^/  /' "$t/update.log"; fi
+install -m 0644 "$public/departure-board-archive-keyring.pgp" "$apt_dir/keyring.pgp"
+gpg --homedir "$t/gnupg" --batch --yes --delete-secret-and-public-key "$old_key" 2>/dev/null
+"${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$deb" > "$t/rotate.log" 2>&1 || fail "publish with the old key gone"
+check "rotation: the old key gone, the keyring package (version 3) carries the new one" sh -c \
+    "grep -q '^keyring: .* 3 ' '$t/rotate.log' && [ \$(gpg --show-keys --with-colons '$public/departure-board-archive-keyring.pgp' | grep -c '^pub') -eq 1 ]"
+if update && ! grep -q '^[WE]:' "$t/update.log"; then pass "rotation: a sign on the two-key keyring updates with no warning"; else fail "rotation: a sign on the two-key keyring updates with no warning"; sed 's/^/  /' "$t/update.log"; fi
+
+# 8. publish's own refusals, with the project's exit codes.
 code() { local want=$1; shift; local got=0; "$@" >/dev/null 2>&1 || got=$?; [[ $got -eq $want ]]; }
 check "a missing DEB exits 66" code 66 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$t/none.deb"
 check "a file that is not a DEB exits 65" code 65 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$t/publish.log"
 check "--phased 101 exits 64" code 64 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" --phased 101 "$deb"
+# A stand-in package of the same name: older than the published one, then the same version.
+fake() {
+    mkdir -p "$t/fake/DEBIAN"
+    printf 'Package: departure-board\nVersion: %s\nArchitecture: %s\nSection: misc\nPriority: optional\nMaintainer: test <test@example.org>\nDescription: stand-in\n stand-in\n' \
+        "$1" "$(dpkg-deb --field "$deb" Architecture)" > "$t/fake/DEBIAN/control"
+    dpkg-deb --root-owner-group --build "$t/fake" "$t/fake.deb" >/dev/null
+}
+tree > "$t/tree.before"
+fake 0.0.1-1
+check "an older version than the published one exits 65" code 65 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$t/fake.deb"
+fake "$version"
+check "the published version with other contents exits 65" code 65 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" --url "$url" "$t/fake.deb"
+tree > "$t/tree.after"
+check "and neither changed the repository" cmp "$t/tree.before" "$t/tree.after"
 check "no --url exits 64" code 64 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" "$deb"
 
 if ((failures)); then echo "repository.sh: $failures check(s) failed"; exit 1; fi
