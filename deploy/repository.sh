@@ -6,11 +6,12 @@
 #   deploy/repository.sh publish --repo DIR --gpg-home DIR --url URL [--phased PERCENT] DEB...
 #   deploy/repository.sh subscribe-help --url URL
 #
-# publish puts each DEB in suite stable, component main (amd64, arm64, all), replacing the
-# version there. DIR holds reprepro's state (conf/, db/); DIR/public is the tree a static web
+# publish puts each DEB in suite stable, component main (amd64 and arm64; Architecture: all in both),
+# replacing the version there. DIR holds reprepro's state (conf/, db/); DIR/public is the tree a web
 # server serves. Every secret key in the gpg home signs (one is made when there is none);
 # only public keys leave it. --phased gives the DEBs' stanzas Phased-Update-Percentage.
-# Exit codes: 64 usage, 65 a DEB that is not one or clashes, 66 a DEB missing, 69 a tool missing.
+# Exit codes: 64 usage, 65 a DEB that is not one or clashes, 66 a DEB missing, 69 a tool
+# missing, 78 a key that cannot sign unattended.
 set -euo pipefail
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -88,7 +89,7 @@ while (($#)); do
         --gpg-home) gpg_home=$2; shift 2 ;;
         --url) url=${2%/}; shift 2 ;;
         --phased) phased=$2; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         -*) die 64 "unknown option $1" ;;
         *) debs+=("$1"); shift ;;
     esac
@@ -97,7 +98,7 @@ done
 case $command in
     subscribe-help) [[ -n $url ]] || usage; subscribe_help; exit 0 ;;
     publish) ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) usage ;;
 esac
 [[ -n $repo && -n $gpg_home && -n $url ]] || die 64 "publish needs --repo, --gpg-home and --url"
@@ -139,6 +140,12 @@ if ! [[ -s $work/fingerprints ]]; then
     echo "repository.sh: $gpg_home held no secret key: made $(cat "$work/fingerprints") (ed25519, no passphrase)." \
          "Back up that folder and keep it off the web server: it signs every update." >&2
 fi
+# reprepro signs unattended: a key whose passphrase is not cached in gpg-agent would fail
+# there, after the packages went in, with a message about gpgme.
+while read -r fingerprint; do
+    echo probe | gpg --homedir "$gpg_home" --batch --pinentry-mode error --local-user "$fingerprint" --sign >/dev/null 2>&1 ||
+        die 78 "key $fingerprint in $gpg_home cannot sign unattended (a passphrase?): cache it in gpg-agent, or use a key without one"
+done < "$work/fingerprints"
 
 # reprepro's configuration, written each time so a new key or URL takes effect.
 cat > "$work/distributions" <<EOF
