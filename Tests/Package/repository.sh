@@ -3,8 +3,9 @@
 # repository signed by a throwaway key, serves its public/ folder over real HTTP on 127.0.0.1,
 # and points a real apt-get at it through a private APT configuration (its own sources, keys,
 # lists and cache; the machine's own APT setup is neither read nor changed), using the
-# departure-board.sources file of the keyring package publish built. A tampered InRelease and a
-# repository signed by another key must be refused. Root or not; as root, APT runs as nobody.
+# departure-board.sources file of the keyring package publish built, which dpkg installs into a
+# root of its own. A tampered InRelease and a repository signed by another key must be refused.
+# Root or not; as root, APT runs as nobody.
 #
 #   Tests/Package/repository.sh [DEB]      (without DEB: the newest .build-deb/*.deb)
 set -euo pipefail
@@ -51,16 +52,21 @@ check "the public key is binary OpenPGP, and public only" sh -c \
     "! grep -q 'BEGIN PGP' '$public/departure-board-archive-keyring.pgp' && gpg --show-keys --with-colons '$public/departure-board-archive-keyring.pgp' | grep -q '^pub' \
      && ! grep -rlq 'PRIVATE KEY' '$public' && ! gpg --show-keys --with-colons '$public/departure-board-archive-keyring.pgp' | grep -q '^sec'"
 
-# 2. The keyring package: the key, and a deb822 source naming it, as a conffile.
+# 2. The keyring package, installed by dpkg into a root of its own (no maintainer scripts to
+# run): the key, and a deb822 source naming it, as a conffile.
 keyring=$public/departure-board-archive-keyring.deb
-mkdir "$t/keyring"
-dpkg-deb -x "$keyring" "$t/keyring"
-sources=$t/keyring/etc/apt/sources.list.d/departure-board.sources
-check "the keyring package installs the published key" cmp "$t/keyring/usr/share/keyrings/departure-board-archive-keyring.pgp" "$public/departure-board-archive-keyring.pgp"
+root=$t/root
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+: > "$root/var/lib/dpkg/status"; : > "$root/var/lib/dpkg/available"
+dpkg_root=(dpkg --root="$root" --log=/dev/null)
+[[ $(id -u) -eq 0 ]] || dpkg_root+=(--force-not-root)
+check "dpkg installs the keyring package (in a root of its own)" "${dpkg_root[@]}" -i "$keyring"
+sources=$root/etc/apt/sources.list.d/departure-board.sources
+check "it installs the published key" cmp "$root/usr/share/keyrings/departure-board-archive-keyring.pgp" "$public/departure-board-archive-keyring.pgp"
 check "its .sources file is deb822 with Signed-By" sh -c "grep -qx 'Types: deb' '$sources' && grep -qx 'URIs: $url' '$sources' \
     && grep -qx 'Suites: stable' '$sources' && grep -qx 'Components: main' '$sources' \
     && grep -qx 'Signed-By: /usr/share/keyrings/departure-board-archive-keyring.pgp' '$sources'"
-check "the .sources file is a conffile" sh -c "dpkg-deb --ctrl-tarfile '$keyring' | tar -xO ./conffiles | grep -qx /etc/apt/sources.list.d/departure-board.sources"
+check "the .sources file is a conffile" sh -c "${dpkg_root[*]} --status departure-board-archive-keyring | grep -q '^ /etc/apt/sources.list.d/departure-board.sources [0-9a-f]'"
 check "the keyring package is in the repository for amd64 and arm64" sh -c \
     "grep -q '^Package: departure-board-archive-keyring' '$public/dists/stable/main/binary-amd64/Packages' && grep -q '^Package: departure-board-archive-keyring' '$public/dists/stable/main/binary-arm64/Packages'"
 if command -v lintian >/dev/null; then
@@ -94,7 +100,7 @@ for _ in $(seq 50); do port=$(sed -nE 's/.* port ([0-9]+) .*/\1/p' "$t/server.lo
 apt_dir=$t/apt
 mkdir -p "$apt_dir"/{apt.conf.d,sources.list.d,trusted.gpg.d,preferences.d,state/lists/partial,cache/archives/partial,log,download}
 : > "$apt_dir/sources.list"; : > "$apt_dir/state/status"
-install -m 0644 "$t/keyring/usr/share/keyrings/departure-board-archive-keyring.pgp" "$apt_dir/keyring.pgp"
+install -m 0644 "$root/usr/share/keyrings/departure-board-archive-keyring.pgp" "$apt_dir/keyring.pgp"
 sed -e "s|^URIs: .*|URIs: http://127.0.0.1:$port/departure-board|" -e "s|^Signed-By: .*|Signed-By: $apt_dir/keyring.pgp|" \
     "$sources" > "$apt_dir/sources.list.d/departure-board.sources"
 # Every Dir APT reads or writes, here: nothing from /etc/apt, no other key trusted.
@@ -176,6 +182,9 @@ gpg --homedir "$t/gnupg" --batch --yes --delete-secret-and-public-key "$old_key"
 check "rotation: the old key gone, the keyring package (version 3) carries the new one" sh -c \
     "grep -q '^keyring: .* 3 ' '$t/rotate.log' && [ \$(gpg --show-keys --with-colons '$public/departure-board-archive-keyring.pgp' | grep -c '^pub') -eq 1 ]"
 if update && ! grep -q '^[WE]:' "$t/update.log"; then pass "rotation: a sign on the two-key keyring updates with no warning"; else fail "rotation: a sign on the two-key keyring updates with no warning"; sed 's/^/  /' "$t/update.log"; fi
+
+check "purging the keyring package takes the key and the source away" sh -c \
+    "${dpkg_root[*]} --purge departure-board-archive-keyring && ! [ -e '$sources' ] && ! [ -e '$root/usr/share/keyrings/departure-board-archive-keyring.pgp' ]"
 
 # 8. publish's own refusals, with the project's exit codes.
 code() { local want=$1; shift; local got=0; "$@" >/dev/null 2>&1 || got=$?; [[ $got -eq $want ]]; }
