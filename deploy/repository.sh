@@ -147,7 +147,32 @@ while read -r fingerprint; do
         die 78 "key $fingerprint in $gpg_home cannot sign unattended (a passphrase?): cache it in gpg-agent, or use a key without one"
 done < "$work/fingerprints"
 
-# reprepro's configuration, written each time so a new key or URL takes effect.
+reprepro=(reprepro --basedir "$repo" --export=changed)
+# reprepro would skip an older version without failing; APT never downgrades, so say so.
+# shellcheck disable=SC2016 # dpkg-deb's and reprepro's own ${field} formats
+for deb in "${debs[@]}"; do
+    read -r name version arch < <(dpkg-deb --show --showformat '${Package} ${Version} ${Architecture}\n' "$deb")
+    filter=(); [[ $arch == all ]] || filter=(-A "$arch")
+    while read -r published_arch published; do
+        if dpkg --compare-versions "$version" lt "$published"; then
+            die 65 "$deb is $version, older than the $published published for $published_arch; signs never downgrade, so publish a higher version"
+        fi
+    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version}\n' list "$suite" "$name" 2>/dev/null || true)
+done
+
+# reprepro's configuration, written each time so a new key or URL takes effect. A publish that
+# fails from here on puts the old one back, so the next one sees the change again and exports.
+mkdir "$work/old"
+for file in distributions options deb.override; do
+    if [[ -f $repo/conf/$file ]]; then cp -p "$repo/conf/$file" "$work/old/"; fi
+done
+restore_conf() {
+    local file
+    for file in distributions options deb.override; do
+        if [[ -f $work/old/$file ]]; then cp -p "$work/old/$file" "$repo/conf/"; else rm -f "$repo/conf/$file"; fi
+    done
+}
+trap 'code=$?; if ((code)) && [[ -d $work/old ]]; then restore_conf; fi; rm -rf "$work"' EXIT
 cat > "$work/distributions" <<EOF
 Origin: departure-board
 Label: departure-board
@@ -165,9 +190,10 @@ for file in distributions options; do
 done
 # Phased-Update-Percentage goes in through reprepro's override file: set for the DEBs given
 # with --phased, removed ($Delete) for those given without; other packages keep theirs.
-touch "$repo/conf/deb.override"
 {
-    printf '%s\n' "${names[@]}" | sort -u | awk 'NR == FNR { given[$1] = 1; next } !($1 in given)' - "$repo/conf/deb.override"
+    if [[ -f $work/old/deb.override ]]; then
+        awk -v given=" ${names[*]} " 'index(given, " " $1 " ") == 0' "$work/old/deb.override"
+    fi
     for name in $(printf '%s\n' "${names[@]}" | sort -u); do
         if [[ -n $phased ]]; then echo "$name Phased-Update-Percentage $phased"
         else echo "$name \$Delete Phased-Update-Percentage"; fi
@@ -176,18 +202,6 @@ touch "$repo/conf/deb.override"
 override_changed=false
 cmp -s "$work/deb.override" "$repo/conf/deb.override" || { cp "$work/deb.override" "$repo/conf/deb.override"; override_changed=true; }
 
-reprepro=(reprepro --basedir "$repo" --export=changed)
-# reprepro would skip an older version without failing; APT never downgrades, so say so.
-# shellcheck disable=SC2016 # dpkg-deb's and reprepro's own ${field} formats
-for deb in "${debs[@]}"; do
-    read -r name version arch < <(dpkg-deb --show --showformat '${Package} ${Version} ${Architecture}\n' "$deb")
-    filter=(); [[ $arch == all ]] || filter=(-A "$arch")
-    while read -r published_arch published; do
-        if dpkg --compare-versions "$version" lt "$published"; then
-            die 65 "$deb is $version, older than the $published published for $published_arch; signs never downgrade, so publish a higher version"
-        fi
-    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version}\n' list "$suite" "$name" 2>/dev/null || true)
-done
 # The keyring package: rebuilt only when the key or the URL changed, one version up.
 mapfile -t fingerprints < "$work/fingerprints"
 gpg --homedir "$gpg_home" --batch --export "${fingerprints[@]}" > "$work/key.pgp"
