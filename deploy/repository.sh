@@ -148,16 +148,20 @@ while read -r fingerprint; do
 done < "$work/fingerprints"
 
 reprepro=(reprepro --basedir "$repo" --export=changed)
-# reprepro would skip an older version without failing; APT never downgrades, so say so.
+# Refused before anything is written (reprepro would skip an older version without failing, and
+# refuse a changed copy only after taking the DEBs before it): an older version, since APT never
+# downgrades, and the published version with other contents, which signs could not tell apart.
 # shellcheck disable=SC2016 # dpkg-deb's and reprepro's own ${field} formats
 for deb in "${debs[@]}"; do
     read -r name version arch < <(dpkg-deb --show --showformat '${Package} ${Version} ${Architecture}\n' "$deb")
     filter=(); [[ $arch == all ]] || filter=(-A "$arch")
-    while read -r published_arch published; do
+    while read -r published_arch published filekey; do
         if dpkg --compare-versions "$version" lt "$published"; then
             die 65 "$deb is $version, older than the $published published for $published_arch; signs never downgrade, so publish a higher version"
+        elif [[ $version == "$published" ]] && ! cmp -s "$deb" "$repo/public/$filekey"; then
+            die 65 "$deb is $version, published for $published_arch with other contents; a rebuilt package needs a new version"
         fi
-    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version}\n' list "$suite" "$name" 2>/dev/null || true)
+    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version} ${$filekey}\n' list "$suite" "$name" 2>/dev/null || true)
 done
 
 # reprepro's configuration, written each time so a new key or URL takes effect. A publish that
