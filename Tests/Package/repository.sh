@@ -17,7 +17,7 @@ pass() { printf 'ok    %s\n' "$1"; }
 fail() { printf 'FAIL  %s\n' "$1"; failures=$((failures + 1)); }
 check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then pass "$what"; else fail "$what"; fi; }
 
-deb=${1:-$(find "$repo_root/.build-deb" -maxdepth 1 -name 'departure-board_*.deb' -printf '%T@ %p\n' 2>/dev/null | sort -rn | sed -n '1s/^[^ ]* //p')}
+deb=${1:-$(find "$repo_root/.build-deb" -maxdepth 1 -name 'departure-board_*.deb' -printf '%T@ %p\n' 2>/dev/null | sort -rn | sed -n '1s/^[^ ]* //p' || true)}
 [[ -n $deb && -f $deb ]] || { echo "repository.sh: no DEB given and none in .build-deb (deploy/build-package.sh builds one)" >&2; exit 66; }
 deb=$(readlink -f "$deb")
 version=$(dpkg-deb --field "$deb" Version)
