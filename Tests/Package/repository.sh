@@ -207,5 +207,9 @@ tree > "$t/tree.after"
 check "and neither changed the repository (its conf/ included)" cmp "$t/tree.before" "$t/tree.after"
 check "no --url exits 64" code 64 "${publish[@]}" --repo "$t/repo" --gpg-home "$t/gnupg" "$deb"
 
+if command -v shellcheck >/dev/null; then
+    check "shellcheck: deploy/repository.sh and this test" shellcheck -x "$repo_root/deploy/repository.sh" "$0"
+fi
+
 if ((failures)); then echo "repository.sh: $failures check(s) failed"; exit 1; fi
 echo "repository.sh: all checks passed"
