@@ -74,7 +74,7 @@ find "$staged/Boards" -name '*.sh' -delete
 # The service needs a panel driver: the default board is the common 256×64 SSD1322 OLED.
 cp "$repo_root/Boards/ssd1322-spi.yaml" "$staged/board.yaml"
 cp "$repo_root/README.md" "$repo_root/CHANGELOG.md" "$repo_root/THIRD-PARTY-NOTICES.md" \
-   "$repo_root/deploy/RASPBERRY-PI.md" "$repo_root/deploy/SECURITY.md" "$staged/"
+   "$repo_root/deploy/RASPBERRY-PI.md" "$repo_root/deploy/SECURITY.md" "$repo_root/deploy/UPDATES.md" "$staged/"
 sed -e 's#/usr/local/#/usr/#g' "$repo_root/deploy/departure-board.service" > "$source_dir/debian/departure-board.service"
 "$script_dir/manual-page.sh" "$staged/departure-board" > "$staged/departure-board.1"
 
