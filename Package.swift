@@ -421,7 +421,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "OneBusAwaySourceTests",
-            dependencies: ["OneBusAwaySource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
+            dependencies: [
+                "OneBusAwaySource", "FeedKit", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer", "Locking", "LogCapture",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "SIRISourceTests", dependencies: ["SIRISource", "DeparturesCore", "HTTPFetch", "ZoneInfo", "LoopbackHTTPServer"]),
         .testTarget(name: "JSONPathTests", dependencies: ["JSONPath", "DeparturesCore"]),

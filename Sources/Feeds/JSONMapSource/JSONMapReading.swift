@@ -12,6 +12,8 @@ public struct JSONMapReading: Sendable {
     /// Rows left out, with why: the first few, by their place in the nodelist.
     public var skipped: [(row: Int, reason: String)]
     public var skippedCount: Int
+    /// The same, as a log line's parts (`RowReading.leftOutReport`).
+    public var leftOut: [String]
 }
 
 extension JSONMapping {
@@ -37,7 +39,8 @@ extension JSONMapping {
         }
         return JSONMapReading(
             departures: try rows.readRows(), rowCount: nodes.count, matched: matched,
-            skipped: rows.leftOut.map { ($0.index, $0.problem.problem) }, skippedCount: rows.leftOutCount)
+            skipped: rows.leftOut.map { ($0.index, $0.problem.problem) }, skippedCount: rows.leftOutCount,
+            leftOut: rows.leftOutReport)
     }
 
     /// The rows, each with the nodes its nested `rows` queries ran on (innermost first, the

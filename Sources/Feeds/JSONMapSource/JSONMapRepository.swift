@@ -58,8 +58,10 @@ public struct JSONMapRepository: DeparturesRepository {
     private let client: SourceClient
     /// Times further than a day and a half from now are refused as no departure.
     private let clock: any BoardClock
+    /// Rows left out of the answers, logged once per change.
+    private let rowsLeftOut: ProblemNote
 
-    /// `logger` hears of unchanged answers (304), at debug level.
+    /// `logger` hears of unchanged answers (304), at debug level, and of rows left out.
     public init(
         settings: Settings, client: any HTTPFetching = HTTPFetchClient(), clock: any BoardClock = SystemBoardClock(),
         logger: Logger = AnswerMemory.quietLogger
@@ -67,6 +69,7 @@ public struct JSONMapRepository: DeparturesRepository {
         self.settings = settings
         self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
+        rowsLeftOut = ProblemNote("rows left out", logger: logger)
     }
 
     public var url: String { settings.requestURL }
@@ -89,13 +92,15 @@ public struct JSONMapRepository: DeparturesRepository {
         let response = try await client.answer(
             from: url, accept: "application/json", headers: headers, key: settings.apiKey,
             keyQuery: settings.apiKeyQuery, limits: settings.limits, postBody: body)
-        return try response.read(from: url) { () throws(AnswerProblem) in
+        let reading = try response.read(from: url) { () throws(AnswerProblem) in
             do throws(DeparturesDataError) {
                 return try read(response.body)
             } catch {
                 throw .data(error)
             }
         }
+        rowsLeftOut.note(reading.leftOut, source: url)
+        return reading
     }
 
     private func read(_ body: [UInt8]) throws(DeparturesDataError) -> JSONMapReading {

@@ -19,6 +19,13 @@ public enum OneBusAwayAnswer {
     /// The rows, marked with the situations that concern them, and those situations
     /// (`references.situations`, as `OneBusAwaySituations` reads them). `stopID`: the board's.
     public static func answer(_ bytes: [UInt8], calendar: ServiceDayCalendar, stopID: String? = nil) throws(Problem) -> SourceAnswer {
+        try reading(bytes, calendar: calendar, stopID: stopID).answer
+    }
+
+    /// The answer, and the arrivals left out of it (each alone, `RowReading`), for the log.
+    public static func reading(
+        _ bytes: [UInt8], calendar: ServiceDayCalendar, stopID: String? = nil
+    ) throws(Problem) -> (answer: SourceAnswer, leftOut: [String]) {
         let envelope: Envelope
         do {
             envelope = try DeparturesDecoder.decodeJSON(Envelope.self, from: bytes, what: "OneBusAway JSON")
@@ -44,7 +51,7 @@ public enum OneBusAwayAnswer {
         let situations = OneBusAwaySituations(
             (envelope.data?.references?.situations ?? []).compactMap(\.value), rows: rows, routes: routes,
             stopIDs: Set([stopID, entry.stopId].compactMap { $0 }), stopSituations: entry.situationIds?.value ?? [])
-        return SourceAnswer(departures: situations.marked(rows), alerts: situations.alerts)
+        return (SourceAnswer(departures: situations.marked(rows), alerts: situations.alerts), reading.leftOutReport)
     }
 
     /// One visit as a row: the departure time where the stop has one, else (the trip's last

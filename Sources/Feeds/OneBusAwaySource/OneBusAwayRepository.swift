@@ -30,11 +30,14 @@ public struct OneBusAwayRepository: DeparturesRepository {
 
     public let settings: Settings
     private let client: SourceClient
+    /// Arrivals left out of the answers, logged once per change.
+    private let rowsLeftOut: ProblemNote
 
-    /// `logger` hears of unchanged answers (304), at debug level.
+    /// `logger` hears of unchanged answers (304), at debug level, and of rows left out.
     public init(settings: Settings, client: any HTTPFetching = HTTPFetchClient(), logger: Logger = AnswerMemory.quietLogger) {
         self.settings = settings
         self.client = SourceClient(http: client, logger: logger)
+        rowsLeftOut = ProblemNote("rows left out", logger: logger)
     }
 
     /// The request URL without the key: what logs and errors name.
@@ -54,9 +57,9 @@ public struct OneBusAwayRepository: DeparturesRepository {
             from: url, accept: "application/json", key: settings.apiKey, keyQuery: Self.keyQuery,
             limits: settings.limits)
         // OneBusAway answers errors with a JSON body too (`code`, `text`).
-        return try response.read(from: url) { () throws(AnswerProblem) in
+        let read = try response.read(from: url) { () throws(AnswerProblem) in
             do throws(OneBusAwayAnswer.Problem) {
-                return try OneBusAwayAnswer.answer(response.body, calendar: settings.calendar, stopID: settings.stopID)
+                return try OneBusAwayAnswer.reading(response.body, calendar: settings.calendar, stopID: settings.stopID)
             } catch {
                 switch error {
                 case .server(let code, let text): throw .server("OneBusAway error \(code): \(text)")
@@ -64,6 +67,8 @@ public struct OneBusAwayRepository: DeparturesRepository {
                 }
             }
         }
+        rowsLeftOut.note(read.leftOut, source: url)
+        return read.answer
     }
 
     /// The query parameter the API takes its key in.

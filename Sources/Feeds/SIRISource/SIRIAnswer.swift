@@ -83,15 +83,15 @@ public enum SIRIAnswer {
         _ visits: [SIRIVisit], calendar: ServiceDayCalendar,
         routeNames: [String: String]
     ) throws(Problem) -> [Departure] {
-        try placedRows(visits, calendar: calendar, routeNames: routeNames).map(\.row)
+        try placedRows(visits, calendar: calendar, routeNames: routeNames).rows.map(\.row)
     }
 
     /// Each row with the visit it came from (visits without a time give none); a visit that
-    /// cannot be read is left out alone (`RowReading`).
+    /// cannot be read is left out alone (`RowReading`), and said in `leftOut`.
     static func placedRows(
         _ visits: [SIRIVisit], calendar: ServiceDayCalendar,
         routeNames: [String: String]
-    ) throws(Problem) -> [(row: Departure, visit: SIRIVisit)] {
+    ) throws(Problem) -> (rows: [(row: Departure, visit: SIRIVisit)], leftOut: [String]) {
         var reading = RowReading<(row: Departure, visit: SIRIVisit)>()
         for (index, visit) in visits.enumerated() {
             reading.read(index) { () throws(DeparturesDataError) in
@@ -99,7 +99,7 @@ public enum SIRIAnswer {
             }
         }
         do {
-            return try reading.readRows()
+            return (try reading.readRows(), reading.leftOutReport)
         } catch {
             throw .data(error)
         }

@@ -46,6 +46,8 @@ public struct SIRIRepository: DeparturesRepository {
         public var visits: [SIRIVisit]
         public var situations: [SIRISituation]
         var placed: [(row: Departure, visit: SIRIVisit)]
+        /// Visits that could not be read, each left out alone (`RowReading`).
+        public var leftOut: [String]
     }
 
     public let settings: Settings
@@ -54,6 +56,8 @@ public struct SIRIRepository: DeparturesRepository {
     /// Stamps a POSTed request.
     private let clock: any BoardClock
     private let situationFeed: SIRISituationFeed?
+    /// Visits left out of the answers, logged once per change.
+    private let rowsLeftOut: ProblemNote
 
     /// `logger` hears of the situations feed failing and recovering (the rows stay meanwhile).
     public init(
@@ -64,6 +68,7 @@ public struct SIRIRepository: DeparturesRepository {
         self.client = SourceClient(http: client, logger: logger)
         self.clock = clock
         situationFeed = settings.situationsURL.map { SIRISituationFeed(url: $0, client: client, clock: clock, logger: logger) }
+        rowsLeftOut = ProblemNote("rows left out", logger: logger)
     }
 
     /// Both endpoints may answer in XML or in SIRI Lite's JSON.
@@ -98,6 +103,7 @@ public struct SIRIRepository: DeparturesRepository {
             referenced: reading.visits.flatMap(\.situationRefs),
             language: settings.language, calendar: settings.calendar)
         situationFeed?.noteProblems(read.problems, source: url)
+        rowsLeftOut.note(reading.leftOut, source: url)
         return SourceAnswer(departures: read.marked(reading.placed, atStops: board.stops), alerts: read.alerts)
     }
 
@@ -137,7 +143,9 @@ public struct SIRIRepository: DeparturesRepository {
             do throws(SIRIAnswer.Problem) {
                 let delivery = try SIRIAnswer.read(response.body)
                 let placed = try SIRIAnswer.placedRows(delivery.visits, calendar: settings.calendar, routeNames: settings.routeNames)
-                return Reading(rows: placed.map(\.row), visits: delivery.visits, situations: delivery.situations, placed: placed)
+                return Reading(
+                    rows: placed.rows.map(\.row), visits: delivery.visits, situations: delivery.situations, placed: placed.rows,
+                    leftOut: placed.leftOut)
             } catch {
                 throw error.answerProblem
             }

@@ -14,12 +14,13 @@ final class SIRISituationFeed: Sendable {
     /// The last good situations and why the feed fails (fetched at every refresh: no backoff of its own).
     private let polled: Polled<[SIRISituation], DeparturesError>
     /// Situations that could not be read, reported once per change.
-    private let problems = Locked<[String]>([])
+    private let leftOut: ProblemNote
 
     init(url: String, client: any HTTPFetching, clock: any BoardClock, logger: Logger) {
         self.url = url
         self.client = SourceClient(http: client, logger: logger)
         self.logger = logger
+        leftOut = ProblemNote("situations left out", logger: logger)
         polled = Polled(policy: RefreshPolicy(), clock: clock)
     }
 
@@ -27,7 +28,7 @@ final class SIRISituationFeed: Sendable {
 
     /// The status page's realtime line: why the feed fails, or what it holds.
     var health: SourceHealth {
-        let error = polled.snapshot.lastError?.detail ?? problems.withLock { $0.first }
+        let error = polled.snapshot.lastError?.detail ?? leftOut.first
         return SourceHealth(
             realtimeSummary: "situations: \(situations.count) in the last answer",
             realtimeError: error.map { "situations: " + $0 })
@@ -47,13 +48,7 @@ final class SIRISituationFeed: Sendable {
 
     /// Situations left out because a part could not be read.
     func noteProblems(_ problems: [String], source: String) {
-        let changed = self.problems.withLock { held in
-            defer { held = problems }
-            return held != problems
-        }
-        if changed, !problems.isEmpty {
-            logger.warning("situations left out: \(problems.joined(separator: "; "))", metadata: ["url": "\(source)"])
-        }
+        leftOut.note(problems, source: source)
     }
 
     func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {

@@ -28,6 +28,15 @@ public struct RowReading<Row> {
         }
     }
 
+    /// The rows left out, for a log line: each reported one's path and problem, and how many
+    /// more there were; empty when every row was read.
+    public var leftOutReport: [String] {
+        guard leftOutCount > 0 else { return [] }
+        var lines = leftOut.map(\.problem.description)
+        if leftOutCount > leftOut.count { lines.append("and \(leftOutCount - leftOut.count) more rows") }
+        return lines
+    }
+
     /// The rows read; throws the first row's problem when rows were left out and none was read.
     public func readRows() throws(DeparturesDataError) -> [Row] {
         if rows.isEmpty, var first = leftOut.first?.problem {
