@@ -77,7 +77,7 @@ import Testing
         // The first problem; the file has no source either, which is the second.
         #expect(
             unknown?.all.first?.description
-                == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, speech, announce, status"
+                == "l.yaml:1:1: \(String(repeating: "k", count: 60))…: unknown key; valid keys are name, timezone, language, source, sources, departures, display, output, schedule, brightness, buttons, speech, announce, status, updates"
         )
         let control = boardError { () throws(BoardFileError) in
             try loader.parse("source:\n  kind: api\n  base_url: http://h\n  stop_id: \"\\e[31m\"\n", path: "c.yaml")
