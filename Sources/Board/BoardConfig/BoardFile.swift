@@ -28,6 +28,8 @@ public struct BoardFile: Sendable, Equatable {
     public var status: StatusSettings?
     /// The voice (`speech:`); its defaults without the section.
     public var speech = SpeechSettings()
+    /// When the package updater may install (`updates:`); its default window without the section.
+    public var updates = UpdateSettings()
 
     public init(
         path: String, name: String, timezone: String,

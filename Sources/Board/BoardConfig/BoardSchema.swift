@@ -6,7 +6,7 @@ import YAMLTree
 enum BoardSchema {
     static let top = SectionSchema(keys: [
         "name", "timezone", "language", "source", "sources", "departures", "display", "output", "schedule", "brightness", "buttons",
-        "speech", "announce", "status",
+        "speech", "announce", "status", "updates",
     ])
     static let source = SectionSchema(
         keys: sourceKeys,
@@ -128,6 +128,10 @@ enum BoardSchema {
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("speech", schema: SpeechSchema.speech) else { return }
             board.speech = try SpeechSchema.build(section)
+        }
+        _ = read { () throws(BoardFileError) in
+            guard let section = try top.section("updates", schema: UpdateSchema.updates) else { return }
+            board.updates = try UpdateSchema.build(section)
         }
         _ = read { () throws(BoardFileError) in
             guard let section = try top.section("announce", schema: AnnounceSchema.announce) else { return }

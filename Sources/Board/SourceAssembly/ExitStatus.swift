@@ -1,7 +1,8 @@
 /// The one exit-code table every command follows (Boards/docs/command-line.md): sysexits.h
 /// values, which service managers understand, and 1 for a search that found nothing.
 public enum ExitStatus: Int32, Sendable {
-    /// A search found nothing (`gtfs stops`), as grep says it.
+    /// The answer is no: a search found nothing (`gtfs stops`), as grep says it, or now is
+    /// outside the board's update window (`update-window`).
     case nothingFound = 1
     case usage = 64
     case dataError = 65

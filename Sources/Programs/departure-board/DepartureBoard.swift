@@ -15,14 +15,16 @@ struct DepartureBoard: AsyncParsableCommand {
             the installed one in share/departure-board/): a desktop preview on the demo \
             timetable that needs no hardware and no network.
 
-            Exit codes: 0 success, 64 usage, 65 bad departures data, 66 a file named \
-            on the command line cannot be read, 69 a program it runs is missing, 74 I/O \
-            error, 78 bad board file.
+            Exit codes: 0 success, 1 the answer is no (gtfs stops found nothing, \
+            update-window: outside), 64 usage, 65 bad departures data, 66 a file named \
+            on the command line cannot be read, 69 something it needs is unavailable (a \
+            source or feed URL, a program it runs, a sound card), 74 I/O error, 78 bad \
+            board file.
             """,
         version: "departure-board \(ProductVersion.description)",
         subcommands: [
             RenderCommand.self, RunCommand.self, ValidateCommand.self, SayCommand.self, ServeCommand.self, GTFSCommand.self,
-            BenchCommand.self,
+            BenchCommand.self, UpdateWindowCommand.self,
         ]
     )
 
