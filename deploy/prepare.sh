@@ -5,7 +5,8 @@
 #   deploy/prepare.sh              build and run: the C libraries, headers and data files
 #   deploy/prepare.sh --tests      + what the test suite drives (browser, cache, proxy, parsers)
 #   deploy/prepare.sh --package    + build-essential (dpkg-buildpackage insists), debhelper,
-#                                  lintian and help2man for the .deb
+#                                  lintian and help2man for the .deb; reprepro and gnupg
+#                                  for the signed repository (deploy/repository.sh)
 #
 # The one list of the project's Debian build dependencies: .ci/run, the README's quick
 # start and deploy/build-package.sh all come here.
@@ -40,7 +41,7 @@ while (($#)); do
         # the boards in other scripts (Boards/tokyo-*, jerusalem, dubai) fall back on.
         --tests) packages+=(chromium python3-websocket python3-prometheus-client nginx python3 openssl curl tinyproxy
                             xfonts-wqy xfonts-unifont); shift ;;
-        --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man); shift ;;
+        --package) packages+=(build-essential debhelper dpkg-dev fakeroot lintian help2man reprepro gnupg); shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "prepare.sh: unknown option $1" >&2; exit 64 ;;
     esac
