@@ -47,6 +47,8 @@ else
   fail "systemd-analyze verify $UPDATE_UNIT.service and .timer"; detail < /tmp/verify.log
 fi
 
+info "systemd-analyze security $UPDATE_UNIT.service: $(systemd-analyze security "$UPDATE_UNIT.service" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: //p')"
+
 # Outside the window nothing happens, though N+1 is published to everyone.
 serve_repo n1
 set_window 3 5
