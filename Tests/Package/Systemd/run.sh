@@ -2,9 +2,10 @@
 # The systemd tier: the Debian package's service under a real systemd as PID 1. Boots
 # Debian's kernel under QEMU on a debootstrapped Debian 12 root, installs the .deb there with
 # apt from a signed repository on the guest's nginx and checks the unit: start (Type=notify),
-# the GTFS store, refresh on a new ETag, reload, watchdog, the updater (update, staged rollout,
-# rollback, a tampered repository), stop. Prints one line per check, `N passed, N failed` and the time of
-# each phase; exits non-zero on any failure or if the VM does not finish. Needs root.
+# the GTFS store, refresh on a new ETag, reload, watchdog, the updater (update, staged
+# rollout, rollback, a tampered repository), stop. Prints one line per check, `N passed,
+# N failed` and the time of each phase; exits non-zero on any failure or if the VM does not
+# finish. Needs root.
 #   usage: Tests/Package/Systemd/run.sh [DEB]     (without DEB: deploy/build-package.sh builds it)
 #   env: KT_WORK  cache: the kernel, the debootstrapped root, the image (/tmp/departure-board-kernel)
 #        KT_ACCEL tcg (default) or kvm;  ST_TIMEOUT the VM's time limit in seconds (600)
