@@ -8,7 +8,7 @@
 # finish. Needs root.
 #   usage: Tests/Package/Systemd/run.sh [DEB]     (without DEB: deploy/build-package.sh builds it)
 #   env: KT_WORK  cache: the kernel, the debootstrapped root, the image (/tmp/departure-board-kernel)
-#        KT_ACCEL tcg (default) or kvm;  ST_TIMEOUT the VM's time limit in seconds (600)
+#        KT_ACCEL tcg (default) or kvm;  ST_TIMEOUT the VM's time limit in seconds (900)
 #        ST_MIRROR the Debian mirror for debootstrap (default: the one apt uses here)
 source "$(dirname "$0")/host/common.sh"
 START=$(now)

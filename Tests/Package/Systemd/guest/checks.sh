@@ -64,9 +64,10 @@ begin install
 systemctl start nginx
 serve_repo n
 t=$(up)
-if apt-get install -y -q /payload/repos/n/departure-board-archive-keyring.deb > /tmp/dpkg.log 2>&1 && apt_update \
-   && apt-get install -y -q departure-board >> /tmp/dpkg.log 2>&1; then
-  ok "apt-get install departure-board $(dpkg-query -W -f='${Version}' departure-board) from the repository ($(since "$t") s)"
+if apt-get install -y -q /payload/repos/n/departure-board-archive-keyring.deb > /tmp/dpkg.log 2>&1 && t1=$(up) && apt_update \
+   && t2=$(up) && apt-get install -y -q departure-board >> /tmp/dpkg.log 2>&1; then
+  ok "apt-get install departure-board $(dpkg-query -W -f='${Version}' departure-board) from the repository ($(since "$t") s:" \
+     "keyring $(awk -v a="$t" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s, update $(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.1f", b - a }') s, install $(since "$t2") s)"
 else
   fail "apt-get install departure-board from the repository"; cat /tmp/apt-update.log /tmp/dpkg.log | detail 40
 fi

@@ -22,10 +22,11 @@ run_update() {
   local c t; c=$(cursor); t=$(up)
   timeout 300 systemctl start "$UPDATE_UNIT.service" > /dev/null 2>&1; UPD_RC=$?
   UPD_TOOK=$(since "$t")
-  journalctl -u "$UPDATE_UNIT.service" --no-pager -q -o cat --after-cursor="$c" > /tmp/update.log
+  # The updater's own lines (its SyslogIdentifier=), not systemd's about the unit.
+  journalctl -t "$UPDATE_UNIT" --no-pager -q -o cat --after-cursor="$c" > /tmp/update.log
 }
 logged() { grep -q -- "$1" /tmp/update.log; }
-said() { grep -v -e '^Starting ' -e '^Finished ' -e 'Deactivated successfully' -e 'Failed with result' -e '^Failed to start' /tmp/update.log | tail -n 1; }
+said() { tail -n 1 /tmp/update.log; }
 sign_ok() { active && wait_for 30 status_ok; }
 
 begin update
