@@ -74,15 +74,12 @@ find "$staged/Boards" -name '*.sh' -delete
 # The service needs a panel driver: the default board is the common 256×64 SSD1322 OLED.
 cp "$repo_root/Boards/ssd1322-spi.yaml" "$staged/board.yaml"
 cp "$repo_root/README.md" "$repo_root/CHANGELOG.md" "$repo_root/THIRD-PARTY-NOTICES.md" \
-   "$repo_root/deploy/RASPBERRY-PI.md" "$repo_root/deploy/SECURITY.md" "$staged/"
+   "$repo_root/deploy/RASPBERRY-PI.md" "$repo_root/deploy/SECURITY.md" "$repo_root/deploy/UPDATES.md" "$staged/"
 sed -e 's#/usr/local/#/usr/#g' "$repo_root/deploy/departure-board.service" > "$source_dir/debian/departure-board.service"
 # The updater and its units (debian/departure-board.install puts them in place; rules keeps
-# the timer off). UPDATES.md is what their Documentation= names.
+# the timer off). Their Documentation= is UPDATES.md, staged above.
 cp "$repo_root/deploy/update/departure-board-update" "$staged/update"
 cp "$repo_root/deploy/update/departure-board-update.service" "$repo_root/deploy/update/departure-board-update.timer" "$staged/"
-# (Until deploy/UPDATES.md exists, the updater's own section stands in for it.)
-if [[ -f $repo_root/deploy/UPDATES.md ]]; then cp "$repo_root/deploy/UPDATES.md" "$staged/"
-else cp "$repo_root/deploy/UPDATES-automatic.md" "$staged/UPDATES.md"; fi
 "$script_dir/manual-page.sh" "$staged/departure-board" > "$staged/departure-board.1"
 
 # A one-entry Debian changelog (changelog.Debian.gz); the project's own history, CHANGELOG.md,

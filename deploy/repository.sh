@@ -6,11 +6,12 @@
 #   deploy/repository.sh publish --repo DIR --gpg-home DIR --url URL [--phased PERCENT] DEB...
 #   deploy/repository.sh subscribe-help --url URL
 #
-# publish puts each DEB in suite stable, component main (amd64, arm64, all), replacing the
-# version there. DIR holds reprepro's state (conf/, db/); DIR/public is the tree a static web
+# publish puts each DEB in suite stable, component main (amd64 and arm64; Architecture: all in both),
+# replacing the version there. DIR holds reprepro's state (conf/, db/); DIR/public is the tree a web
 # server serves. Every secret key in the gpg home signs (one is made when there is none);
 # only public keys leave it. --phased gives the DEBs' stanzas Phased-Update-Percentage.
-# Exit codes: 64 usage, 65 a DEB that is not one or clashes, 66 a DEB missing, 69 a tool missing.
+# Exit codes: 64 usage, 65 a DEB that is not one or clashes, 66 a DEB missing, 69 a tool
+# missing, 78 a key that cannot sign unattended.
 set -euo pipefail
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -88,7 +89,7 @@ while (($#)); do
         --gpg-home) gpg_home=$2; shift 2 ;;
         --url) url=${2%/}; shift 2 ;;
         --phased) phased=$2; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         -*) die 64 "unknown option $1" ;;
         *) debs+=("$1"); shift ;;
     esac
@@ -97,7 +98,7 @@ done
 case $command in
     subscribe-help) [[ -n $url ]] || usage; subscribe_help; exit 0 ;;
     publish) ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) usage ;;
 esac
 [[ -n $repo && -n $gpg_home && -n $url ]] || die 64 "publish needs --repo, --gpg-home and --url"
@@ -110,9 +111,13 @@ fi
 names=()
 for deb in "${debs[@]}"; do
     [[ -f $deb && -r $deb ]] || die 66 "no readable DEB at $deb"
-    fields=$(dpkg-deb --field "$deb" Package Architecture 2>/dev/null) || die 65 "$deb is not a Debian package"
+    fields=$(dpkg-deb --field "$deb" Package Architecture Section Priority 2>/dev/null) || die 65 "$deb is not a Debian package"
     name=$(sed -n 's/^Package: //p' <<<"$fields")
     arch=$(sed -n 's/^Architecture: //p' <<<"$fields")
+    # reprepro files a package by them and skips one without.
+    if ! grep -q '^Section: ' <<<"$fields" || ! grep -q '^Priority: ' <<<"$fields"; then
+        die 65 "$deb has no Section or no Priority field"
+    fi
     [[ $arch =~ ^(amd64|arm64|all)$ ]] || die 65 "$deb is for $arch; the repository carries amd64, arm64 and all"
     [[ $name != "$keyring_package" ]] || die 65 "$deb: the keyring package is built by publish itself"
     names+=("$name")
@@ -135,8 +140,43 @@ if ! [[ -s $work/fingerprints ]]; then
     echo "repository.sh: $gpg_home held no secret key: made $(cat "$work/fingerprints") (ed25519, no passphrase)." \
          "Back up that folder and keep it off the web server: it signs every update." >&2
 fi
+# reprepro signs unattended: a key whose passphrase is not cached in gpg-agent would fail
+# there, after the packages went in, with a message about gpgme.
+while read -r fingerprint; do
+    echo probe | gpg --homedir "$gpg_home" --batch --pinentry-mode error --local-user "$fingerprint" --sign >/dev/null 2>&1 ||
+        die 78 "key $fingerprint in $gpg_home cannot sign unattended (a passphrase?): cache it in gpg-agent, or use a key without one"
+done < "$work/fingerprints"
 
-# reprepro's configuration, written each time so a new key or URL takes effect.
+reprepro=(reprepro --basedir "$repo" --export=changed)
+# Refused before anything is written (reprepro would skip an older version without failing, and
+# refuse a changed copy only after taking the DEBs before it): an older version, since APT never
+# downgrades, and the published version with other contents, which signs could not tell apart.
+# shellcheck disable=SC2016 # dpkg-deb's and reprepro's own ${field} formats
+for deb in "${debs[@]}"; do
+    read -r name version arch < <(dpkg-deb --show --showformat '${Package} ${Version} ${Architecture}\n' "$deb")
+    filter=(); [[ $arch == all ]] || filter=(-A "$arch")
+    while read -r published_arch published filekey; do
+        if dpkg --compare-versions "$version" lt "$published"; then
+            die 65 "$deb is $version, older than the $published published for $published_arch; signs never downgrade, so publish a higher version"
+        elif [[ $version == "$published" ]] && ! cmp -s "$deb" "$repo/public/$filekey"; then
+            die 65 "$deb is $version, published for $published_arch with other contents; a rebuilt package needs a new version"
+        fi
+    done < <("${reprepro[@]}" "${filter[@]}" --list-format '${$architecture} ${version} ${$filekey}\n' list "$suite" "$name" 2>/dev/null || true)
+done
+
+# reprepro's configuration, written each time so a new key or URL takes effect. A publish that
+# fails from here on puts the old one back, so the next one sees the change again and exports.
+mkdir "$work/old"
+for file in distributions options deb.override; do
+    if [[ -f $repo/conf/$file ]]; then cp -p "$repo/conf/$file" "$work/old/"; fi
+done
+restore_conf() {
+    local file
+    for file in distributions options deb.override; do
+        if [[ -f $work/old/$file ]]; then cp -p "$work/old/$file" "$repo/conf/"; else rm -f "$repo/conf/$file"; fi
+    done
+}
+trap 'code=$?; if ((code)) && [[ -d $work/old ]]; then restore_conf; fi; rm -rf "$work"' EXIT
 cat > "$work/distributions" <<EOF
 Origin: departure-board
 Label: departure-board
@@ -154,9 +194,10 @@ for file in distributions options; do
 done
 # Phased-Update-Percentage goes in through reprepro's override file: set for the DEBs given
 # with --phased, removed ($Delete) for those given without; other packages keep theirs.
-touch "$repo/conf/deb.override"
 {
-    printf '%s\n' "${names[@]}" | sort -u | awk 'NR == FNR { given[$1] = 1; next } !($1 in given)' - "$repo/conf/deb.override"
+    if [[ -f $work/old/deb.override ]]; then
+        awk -v given=" ${names[*]} " 'index(given, " " $1 " ") == 0' "$work/old/deb.override"
+    fi
     for name in $(printf '%s\n' "${names[@]}" | sort -u); do
         if [[ -n $phased ]]; then echo "$name Phased-Update-Percentage $phased"
         else echo "$name \$Delete Phased-Update-Percentage"; fi
@@ -165,7 +206,6 @@ touch "$repo/conf/deb.override"
 override_changed=false
 cmp -s "$work/deb.override" "$repo/conf/deb.override" || { cp "$work/deb.override" "$repo/conf/deb.override"; override_changed=true; }
 
-reprepro=(reprepro --basedir "$repo" --export=changed)
 # The keyring package: rebuilt only when the key or the URL changed, one version up.
 mapfile -t fingerprints < "$work/fingerprints"
 gpg --homedir "$gpg_home" --batch --export "${fingerprints[@]}" > "$work/key.pgp"
@@ -183,7 +223,7 @@ fi
 
 if ! "${reprepro[@]}" includedeb "$suite" "$keyring_deb" "${debs[@]}" 2> "$work/reprepro.log"; then
     cat "$work/reprepro.log" >&2
-    die 65 "reprepro refused the packages (above); a version already published with other contents needs a new version number"
+    die 65 "reprepro refused the packages (its reasons above; a version already published with other contents needs a new version number)"
 fi
 grep -v '^Exporting indices\|^Skipping inclusion of .* as it has already' "$work/reprepro.log" >&2 || true
 # A DEB already in the suite is not read again: the override is applied to what is there.
