@@ -19,13 +19,18 @@ set_window() {
 }
 # run_update: starts the updater's unit; UPD_RC its exit, UPD_TOOK seconds, its lines in /tmp/update.log.
 run_update() {
-  local c t; c=$(cursor); t=$(up)
-  timeout 300 systemctl start "$UPDATE_UNIT.service" > /dev/null 2>&1; UPD_RC=$?
+  local t; UPD_CURSOR=$(cursor); t=$(up)
+  timeout 300 systemctl start "$UPDATE_UNIT.service" > /dev/null 2>&1
   UPD_TOOK=$(since "$t")
-  # The updater's own lines (its SyslogIdentifier=), not systemd's about the unit.
-  journalctl -t "$UPDATE_UNIT" --no-pager -q -o cat --after-cursor="$c" > /tmp/update.log
+  # The updater's own exit status (systemctl start says only 0 or 1).
+  UPD_RC=$(systemctl show -P ExecMainStatus "$UPDATE_UNIT.service")
+  update_lines
 }
-logged() { grep -q -- "$1" /tmp/update.log; }
+# The updater's own lines (its SyslogIdentifier=), not systemd's about the unit.
+update_lines() { journalctl -t "$UPDATE_UNIT" --no-pager -q -o cat --after-cursor="$UPD_CURSOR" > /tmp/update.log; }
+# logged PATTERN: the run logged it (journald may take a moment to read the last lines).
+has_line() { update_lines; grep -q -- "$1" /tmp/update.log; }
+logged() { wait_for 10 has_line "$1"; }
 said() { tail -n 1 /tmp/update.log; }
 sign_ok() { active && wait_for 30 status_ok; }
 
@@ -96,11 +101,14 @@ verdict "kept in $KEPT: $V0 and $V1 ($(cd "$KEPT" && ls | paste -sd' '))" \
 # A broken N+2: its service exits at start.
 serve_repo n2
 run_update
-if [ "$UPD_RC" != 0 ] && [ "$(pkg_version)" = "$V1" ] && logged "rolled back $V2 -> $V1: the service exited with status 1" \
-   && awk -v t="$UPD_TOOK" 'BEGIN { exit !(t < 120) }'; then
-  ok "broken $V2 rolled back to $V1 in $UPD_TOOK s, the unit failed: '$(said)'"
+# From 'updating' (the install begins; the package stops the sign) to 'rolled back'.
+at() { journalctl -t "$UPDATE_UNIT" -o short-monotonic --no-pager -q --after-cursor="$UPD_CURSOR" | grep -m 1 -- "$1" | sed 's/^\[ *\([0-9.]*\)\].*/\1/'; }
+if [ "$UPD_RC" != 0 ] && [ "$(pkg_version)" = "$V1" ] && logged "rolled back $V2 -> $V1: the service exited with status 1"; then
+  took=$(awk -v a="$(at "updating $V1 -> $V2")" -v b="$(at "rolled back")" 'BEGIN { printf "%.1f", b - a }')
+  verdict "broken $V2 rolled back to $V1 $took s after its install began (run $UPD_TOOK s), the unit failed: '$(said)'" \
+    awk -v t="$took" 'BEGIN { exit !(t > 0 && t < 120) }'
 else
-  fail "broken $V2 rolled back to $V1 within 120 s (exit $UPD_RC, $UPD_TOOK s, $(pkg_version) installed)"; detail < /tmp/update.log
+  fail "broken $V2 rolled back to $V1 (exit $UPD_RC, $UPD_TOOK s, $(pkg_version) installed)"; detail < /tmp/update.log
 fi
 verdict "$PIN pins $V2 out (Pin-Priority: -1)" \
   eval 'grep -qx "Pin: version $V2" "$PIN" && grep -qx "Pin-Priority: -1" "$PIN"'

@@ -32,7 +32,11 @@ publish() {
   "$REPO_DIR/deploy/repository.sh" publish --repo "$work/repo" --gpg-home "$work/gnupg" --url "$URL" "$@" \
     > "$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; say "repository.sh publish failed ($state)" >&2; exit 1; }
   cp -a "$work/repo/public" "$OUT/$state"
+  # Each state a second newer than the last: two publishes within one second would give the
+  # same Last-Modified, and nginx would answer apt's If-Modified-Since with 304 (no change).
+  find "$OUT/$state" -exec touch -h -d "@$((stamp += 1))" {} +
 }
+stamp=$(date +%s)
 
 rm -rf "$OUT"; mkdir -p "$OUT"
 n1=$(revision 1); n2=$(revision 2 broken); n3=$(revision 3)
