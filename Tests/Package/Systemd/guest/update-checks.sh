@@ -26,8 +26,10 @@ run_update() {
   UPD_RC=$(systemctl show -P ExecMainStatus "$UPDATE_UNIT.service")
   update_lines
 }
-# The updater's own lines (its SyslogIdentifier=), not systemd's about the unit.
-update_lines() { journalctl -t "$UPDATE_UNIT" --no-pager -q -o cat --after-cursor="$UPD_CURSOR" > /tmp/update.log; }
+# The updater's own lines, not systemd's about the unit. (By -u: a -t or _SYSTEMD_UNIT= match
+# missed the main process's lines here.)
+not_systemd() { grep -v -E "^(Starting|Finished|Stopped|Failed to start) |^$UPDATE_UNIT\.service: "; }
+update_lines() { journalctl -u "$UPDATE_UNIT.service" --no-pager -q -o cat --after-cursor="$UPD_CURSOR" | not_systemd > /tmp/update.log; }
 # logged PATTERN: the run logged it (journald may take a moment to read the last lines).
 has_line() { update_lines; grep -q -- "$1" /tmp/update.log; }
 logged() { wait_for 10 has_line "$1"; }
@@ -77,6 +79,9 @@ if apt-get -s dist-upgrade 2>/dev/null | grep -q '^Inst departure-board '; then
     echo "APT::Machine-ID \"$id\";" > /etc/apt/apt.conf.d/50phasing-test; info "this machine draws 0 for $V1; APT::Machine-ID $id instead"; break
   done
 fi
+# What APT's chroot test says in a sandbox like the updater's (the updater overrides it).
+info "ischroot -t in the updater's sandbox: $(systemd-run --wait --pipe --quiet -p PrivateTmp=yes -p PrivateMounts=yes \
+  -p ProtectHome=read-only -p CapabilityBoundingSet=~CAP_SYS_PTRACE sh -c 'ischroot -t && echo chroot || echo not a chroot' 2>&1)"
 run_update
 if [ "$UPD_RC" = 0 ] && logged "not for this machine yet" && [ "$(pkg_version)" = "$V0" ]; then
   ok "$V1 at Phased-Update-Percentage 0: held back ($UPD_TOOK s): '$(said)'"
@@ -102,7 +107,7 @@ verdict "kept in $KEPT: $V0 and $V1 ($(cd "$KEPT" && ls | paste -sd' '))" \
 serve_repo n2
 run_update
 # From 'updating' (the install begins; the package stops the sign) to 'rolled back'.
-at() { journalctl -t "$UPDATE_UNIT" -o short-monotonic --no-pager -q --after-cursor="$UPD_CURSOR" | grep -m 1 -- "$1" | sed 's/^\[ *\([0-9.]*\)\].*/\1/'; }
+at() { journalctl -u "$UPDATE_UNIT.service" -o short-monotonic --no-pager -q --after-cursor="$UPD_CURSOR" | grep -m 1 -- "$1" | sed 's/^\[ *\([0-9.]*\)\].*/\1/'; }
 if [ "$UPD_RC" != 0 ] && [ "$(pkg_version)" = "$V1" ] && logged "rolled back $V2 -> $V1: the service exited with status 1"; then
   took=$(awk -v a="$(at "updating $V1 -> $V2")" -v b="$(at "rolled back")" 'BEGIN { printf "%.1f", b - a }')
   verdict "broken $V2 rolled back to $V1 $took s after its install began (run $UPD_TOOK s), the unit failed: '$(said)'" \
