@@ -76,6 +76,10 @@ cp "$repo_root/Boards/ssd1322-spi.yaml" "$staged/board.yaml"
 cp "$repo_root/README.md" "$repo_root/CHANGELOG.md" "$repo_root/THIRD-PARTY-NOTICES.md" \
    "$repo_root/deploy/RASPBERRY-PI.md" "$repo_root/deploy/SECURITY.md" "$repo_root/deploy/UPDATES.md" "$staged/"
 sed -e 's#/usr/local/#/usr/#g' "$repo_root/deploy/departure-board.service" > "$source_dir/debian/departure-board.service"
+# The updater and its units (debian/departure-board.install puts them in place; rules keeps
+# the timer off). Their Documentation= is UPDATES.md, staged above.
+cp "$repo_root/deploy/update/departure-board-update" "$staged/update"
+cp "$repo_root/deploy/update/departure-board-update.service" "$repo_root/deploy/update/departure-board-update.timer" "$staged/"
 "$script_dir/manual-page.sh" "$staged/departure-board" > "$staged/departure-board.1"
 
 # A one-entry Debian changelog (changelog.Debian.gz); the project's own history, CHANGELOG.md,

@@ -1,12 +1,14 @@
 #!/bin/bash
 # The systemd tier: the Debian package's service under a real systemd as PID 1. Boots
 # Debian's kernel under QEMU on a debootstrapped Debian 12 root, installs the .deb there with
-# dpkg -i and checks the unit: start (Type=notify), the GTFS store, refresh on a new ETag,
-# reload, watchdog, stop. Prints one line per check, `N passed, N failed` and the time of
-# each phase; exits non-zero on any failure or if the VM does not finish. Needs root.
+# apt from a signed repository on the guest's nginx and checks the unit: start (Type=notify),
+# the GTFS store, refresh on a new ETag, reload, watchdog, the updater (update, staged
+# rollout, rollback, a tampered repository), stop. Prints one line per check, `N passed,
+# N failed` and the time of each phase; exits non-zero on any failure or if the VM does not
+# finish. Needs root.
 #   usage: Tests/Package/Systemd/run.sh [DEB]     (without DEB: deploy/build-package.sh builds it)
 #   env: KT_WORK  cache: the kernel, the debootstrapped root, the image (/tmp/departure-board-kernel)
-#        KT_ACCEL tcg (default) or kvm;  ST_TIMEOUT the VM's time limit in seconds (600)
+#        KT_ACCEL tcg (default) or kvm;  ST_TIMEOUT the VM's time limit in seconds (900)
 #        ST_MIRROR the Debian mirror for debootstrap (default: the one apt uses here)
 source "$(dirname "$0")/host/common.sh"
 START=$(now)
@@ -21,7 +23,7 @@ phase() { local took; took=$(elapsed "$2"); say "$1 ($took s)"; PHASES+=("$(prin
 t=$(now)
 "$KT_DIR/host/install-deps.sh"
 need=()
-for p in debootstrap e2fsprogs; do
+for p in debootstrap e2fsprogs reprepro gnupg; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -44,11 +46,14 @@ say "package: $DEB"; phase "package" "$t"
 t=$(now); ROOT=$("$ST_DIR/host/make-root.sh" "$DEB" | tail -n 1); phase "debootstrap root" "$t"
 t=$(now); IMAGE=$("$ST_DIR/host/make-image.sh" "$ROOT" | tail -n 1); phase "root image" "$t"
 
-# What this run brings: the package, the checks, the boards, the two feeds. A small disk of
-# its own, so a new package or check script never rebuilds the root image.
+# What this run brings: the repositories (the package and its later versions), the checks,
+# the boards, the two feeds. A small disk of its own, so a new package or check script never
+# rebuilds the root image.
 t=$(now)
 rm -rf "$RESULTS"; mkdir -p "$RESULTS/payload"
-cp "$DEB" "$ST_DIR/guest/checks.sh" "$ST_DIR/guest/board.yaml" "$ST_DIR/guest/broken-board.yaml" "$RESULTS/payload/"
+"$ST_DIR/host/make-repos.sh" "$DEB" "$RESULTS/payload/repos"
+cp "$ST_DIR/guest/checks.sh" "$ST_DIR/guest/update-checks.sh" "$ST_DIR/guest/board.yaml" "$ST_DIR/guest/broken-board.yaml" \
+  "$RESULTS/payload/"
 python3 "$ST_DIR/host/make-feed.py" "$RESULTS/payload/feed.zip" Central
 python3 "$ST_DIR/host/make-feed.py" "$RESULTS/payload/feed2.zip" Refreshed
 PAYLOAD="$KT_WORK/systemd-payload.ext4"
@@ -57,7 +62,7 @@ mkfs.ext4 -q -F -O ^has_journal -L payload -d "$RESULTS/payload" "$PAYLOAD" \
   "$(( $(du -sm "$RESULTS/payload" | cut -f1) + 16 ))M" > /dev/null
 rm -rf "$RESULTS/payload"
 "$ST_DIR/host/make-initramfs.sh" "$KT_WORK/systemd-initramfs.cpio.gz"
-phase "payload disk and initramfs" "$t"
+phase "repositories, payload disk, initramfs" "$t"
 
 # The VM, its check lines shown as they come (the timings are kept for the summary).
 t=$(now)
