@@ -1,7 +1,7 @@
 /// The project's version and the commit it was built from, for `--version`, the status page
 /// and bug reports. The commit comes from Plugins/BuildCommit ("unknown" outside a checkout).
 public enum ProductVersion {
-    public static let version = "0.23.0"
+    public static let version = "0.24.0"
     public static let commit = BuildCommit.id
 
     /// One line a bug report can carry: what was built, from which commit, how and for what.

@@ -103,7 +103,7 @@ verdict "kept in $KEPT: $V0 and $V1 ($(cd "$KEPT" && ls | paste -sd' '))" \
 # A broken N+2: its service exits at start.
 serve_repo n2
 run_update
-# From 'updating' (the install begins; the package stops the sign) to 'rolled back'.
+# From 'updating' (the install begins) to 'rolled back'.
 at() { journalctl -u "$UPDATE_UNIT.service" -o short-monotonic --no-pager -q --after-cursor="$UPD_CURSOR" | grep -m 1 -- "$1" | sed 's/^\[ *\([0-9.]*\)\].*/\1/'; }
 if [ "$UPD_RC" != 0 ] && [ "$(pkg_version)" = "$V1" ] && logged "rolled back $V2 -> $V1: the service exited with status 1"; then
   took=$(awk -v a="$(at "updating $V1 -> $V2")" -v b="$(at "rolled back")" 'BEGIN { printf "%.1f", b - a }')
@@ -134,4 +134,13 @@ else
 fi
 verdict "after the refusal: $V1, same files and kept packages, sign active" \
   eval '[ "$(sums)" = "$before" ] && [ "$(ls "$KEPT" | paste -sd" ")" = "$kept" ] && active && status_ok'
+# By hand, as UPDATES.md's `apt upgrade`: the package restarts a running sign itself (its
+# maintainer scripts, not the updater), so a hand upgrade never leaves the panel dark.
+pid=$(prop MainPID)
+if dpkg -i --force-confold "$KEPT/departure-board_${V1}_"*.deb > /tmp/dpkg-hand.log 2>&1 && wait_for 60 active \
+   && [ "$(prop MainPID)" != "$pid" ] && wait_for 30 status_ok; then
+  ok "a hand upgrade (dpkg -i $V1 again) restarts the running sign: active, departures on the panel"
+else
+  fail "a hand upgrade restarts the running sign (pid $pid -> $(prop MainPID), $(prop ActiveState))"; detail < /tmp/dpkg-hand.log
+fi
 end
