@@ -50,8 +50,11 @@ BINARY=$WORK/swift/release/departure-board
 log "release binary against libgpiod $VERSION ready ($(elapsed "$t") s)"
 
 # It must really be the 2.x library the binary loads.
-readelf -d "$BINARY" | grep -q 'NEEDED.*\[libgpiod\.so\.3\]' || { log "the binary does not need libgpiod.so.3"; exit 1; }
-ldd "$BINARY" | grep -q "libgpiod.so.3 => $PREFIX/lib/libgpiod.so.3" || { log "libgpiod.so.3 does not resolve to $PREFIX"; exit 1; }
+# Read whole first: under pipefail, `ldd | grep -q` fails at random when grep's early exit
+# cuts ldd off mid-write (SIGPIPE); a CI run failed so with the library resolving right.
+dynamic=$(readelf -d "$BINARY") resolved=$(ldd "$BINARY")
+grep -q 'NEEDED.*\[libgpiod\.so\.3\]' <<<"$dynamic" || { log "the binary does not need libgpiod.so.3"; exit 1; }
+grep -q "libgpiod.so.3 => $PREFIX/lib/libgpiod.so.3" <<<"$resolved" || { log "libgpiod.so.3 does not resolve to $PREFIX: $(grep libgpiod <<<"$resolved")"; exit 1; }
 log "the binary loads $PREFIX/lib/libgpiod.so.3"
 
 status=0
