@@ -388,7 +388,7 @@ let package = Package(
         .executableTarget(name: "fuzz-tzif", dependencies: ["ZoneInfo", "SystemFiles", "FuzzSupport"], path: "Tests/Fuzz/Targets/TZif"),
         .executableTarget(name: "fuzz-csv", dependencies: ["CSVStream", "FuzzSupport"], path: "Tests/Fuzz/Targets/CSV"),
         .executableTarget(
-            name: "fuzz-onebusaway", dependencies: ["OneBusAwaySource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
+            name: "fuzz-onebusaway", dependencies: ["OneBusAwaySource", "FeedKit", "DeparturesCore", "ZoneInfo", "FuzzSupport"],
             path: "Tests/Fuzz/Targets/OneBusAway"),
         .executableTarget(
             name: "fuzz-siri", dependencies: ["SIRISource", "DeparturesCore", "ZoneInfo", "FuzzSupport"],

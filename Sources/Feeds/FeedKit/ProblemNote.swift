@@ -39,15 +39,19 @@ public final class ProblemNote: Sendable {
         var inBrackets = false
         var lastWasDigit = false
         for character in problem {
-            if character == "[" { inBrackets = true }
-            if character == "]" { inBrackets = false }
-            if character.isASCII, character.isNumber {
-                if !lastWasDigit { out.append("#") }
-                lastWasDigit = true
+            if inBrackets {
+                if character == "]" {
+                    inBrackets = false
+                    out.append(character)
+                }
                 continue
             }
-            lastWasDigit = false
-            if !inBrackets || character == "[" { out.append(character) }
+            let isDigit = character.isASCII && character.isNumber
+            if isDigit, !lastWasDigit { out.append("#") }
+            lastWasDigit = isDigit
+            if isDigit { continue }
+            if character == "[" { inBrackets = true }
+            out.append(character)
         }
         return out
     }

@@ -102,7 +102,7 @@ public struct SIRIRepository: DeparturesRepository {
             reading.situations + (situationFeed?.situations ?? []), board: board,
             referenced: reading.visits.flatMap(\.situationRefs),
             language: settings.language, calendar: settings.calendar)
-        situationFeed?.noteProblems(read.problems, source: url)
+        situationFeed?.leftOut.note(read.problems, source: url)
         rowsLeftOut.note(reading.leftOut, source: url)
         return SourceAnswer(departures: read.marked(reading.placed, atStops: board.stops), alerts: read.alerts)
     }

@@ -1,6 +1,5 @@
 import DeparturesCore
 import HTTPFetch
-import Locking
 import Logging
 import FeedKit
 
@@ -13,8 +12,8 @@ final class SIRISituationFeed: Sendable {
     private let logger: Logger
     /// The last good situations and why the feed fails (fetched at every refresh: no backoff of its own).
     private let polled: Polled<[SIRISituation], DeparturesError>
-    /// Situations that could not be read, reported once per change.
-    private let leftOut: ProblemNote
+    /// Situations that could not be read, reported once per change (the repository notes them).
+    let leftOut: ProblemNote
 
     init(url: String, client: any HTTPFetching, clock: any BoardClock, logger: Logger) {
         self.url = url
@@ -44,11 +43,6 @@ final class SIRISituationFeed: Sendable {
         default:
             break
         }
-    }
-
-    /// Situations left out because a part could not be read.
-    func noteProblems(_ problems: [String], source: String) {
-        leftOut.note(problems, source: source)
     }
 
     func fetch(_ settings: SIRIRepository.Settings) async throws(DeparturesError) -> [SIRISituation] {

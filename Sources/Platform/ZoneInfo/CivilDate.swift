@@ -114,6 +114,11 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
             hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 
+    /// The wall clock's hour and minute: what daily windows and schedules compare.
+    public var timeOfDay: LocalTime {
+        LocalTime(wrappingMinuteOfDay: hour * 60 + minute)
+    }
+
     /// This wall time read as if it were UTC; the zone offset is applied by the caller.
     var wallSeconds: Int64 {
         let time = Int64(hour) &* 3_600 &+ Int64(minute) &* 60 &+ Int64(second)

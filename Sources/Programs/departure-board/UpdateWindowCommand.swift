@@ -43,8 +43,7 @@ struct UpdateWindowCommand: ParsableCommand {
                 throw CLIFailure(.usage, "--now: \(error)").exit()
             }
         }
-        let local = setup.zone.localDateTime(atUnixSeconds: instant.unixSeconds)
-        let time = LocalTime(wrappingMinuteOfDay: local.hour * 60 + local.minute)
+        let time = setup.zone.localDateTime(atUnixSeconds: instant.unixSeconds).timeOfDay
         let windows = setup.board.updates.windows
         let named = windows.map(\.description).joined(separator: ", ")
         let zone = "\(setup.zone.identifier), now \(time)"

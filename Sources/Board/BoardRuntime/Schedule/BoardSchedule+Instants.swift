@@ -25,7 +25,7 @@ extension BoardSchedule {
     /// Outside DST changes this gives the same answers as the wall clock itself.
     func effectiveTime(atUnixSeconds t: Int64, zone: TimeZoneRules) -> LocalTime {
         let local = zone.localDateTime(atUnixSeconds: t)
-        let wall = LocalTime(wrappingMinuteOfDay: local.hour * 60 + local.minute)
+        let wall = local.timeOfDay
         let times = changeTimes
         guard !times.isEmpty else { return wall }
         var latest: (at: Int64, time: LocalTime)?

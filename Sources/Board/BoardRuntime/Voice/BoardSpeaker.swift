@@ -82,8 +82,7 @@ public final class BoardSpeaker {
     private func refusal(_ state: BoardState, screenOff: Bool) -> SpeechRefusal? {
         if isSpeaking { return .alreadySpeaking }
         if screenOff { return .screenOff }
-        let local = state.zone.localDateTime(atUnixSeconds: Int64(state.now.timeIntervalSince1970.rounded(.down)))
-        let time = LocalTime(wrappingMinuteOfDay: local.hour * 60 + local.minute)
+        let time = state.zone.localDateTime(atUnixSeconds: Int64(state.now.timeIntervalSince1970.rounded(.down))).timeOfDay
         if let window = quietHours.first(where: { $0.contains(time) }) { return .quietHours(window) }
         return nil
     }
