@@ -16,17 +16,17 @@ set -euo pipefail
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 keyring_package=departure-board-archive-keyring
+# shellcheck source=deploy/packages.sh
+. "$script_dir/packages.sh"
 suite=stable
 
 die() { local code=$1; shift; echo "repository.sh: $*" >&2; exit "$code"; }
 usage() { sed -n '6,7p' "$0" | sed 's/^# */usage: /' >&2; exit 64; }
 
-# require TOOL:PACKAGE...: installs what is missing when root (as prepare.sh does), else names it.
+# require PACKAGE...: installs what is missing when root (as prepare.sh does), else names it.
 require() {
-    local pair missing=()
-    for pair in "$@"; do
-        command -v "${pair%%:*}" >/dev/null || missing+=("${pair#*:}")
-    done
+    local missing
+    mapfile -t missing < <(missing_packages "$@")
     ((${#missing[@]})) || return 0
     if [[ $(id -u) -eq 0 ]]; then
         echo "repository.sh: installing ${missing[*]}" >&2
@@ -123,7 +123,7 @@ for deb in "${debs[@]}"; do
     names+=("$name")
 done
 
-require reprepro:reprepro gpg:gnupg gpg-agent:gnupg
+require reprepro gnupg
 mkdir -p "$repo/conf" "$gpg_home"
 repo=$(cd "$repo" && pwd) gpg_home=$(cd "$gpg_home" && pwd)
 chmod 0700 "$gpg_home"

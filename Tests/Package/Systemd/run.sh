@@ -22,10 +22,9 @@ phase() { local took; took=$(elapsed "$2"); say "$1 ($took s)"; PHASES+=("$(prin
 
 t=$(now)
 "$KT_DIR/host/install-deps.sh"
-need=()
-for p in debootstrap e2fsprogs reprepro gnupg; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
+# shellcheck source=deploy/packages.sh
+. "$REPO_DIR/deploy/packages.sh"
+mapfile -t need < <(missing_packages debootstrap e2fsprogs reprepro gnupg)
 if [ ${#need[@]} -gt 0 ]; then
   say "installing ${need[*]}"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
